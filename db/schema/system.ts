@@ -1,0 +1,20 @@
+import { sqliteTable, text, integer } from 'drizzle-orm/sqlite-core'
+
+/** Every e-mail Kontor sends, with its delivery state; the only copy when no SMTP is configured. */
+export const outboxEmails = sqliteTable('outbox_emails', {
+  id: text('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  status: text('status', { enum: ['logged', 'sent', 'failed'] }).notNull(),
+  error: text('error'),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+})
+
+/** Fixed-window counters shared by every server process (login attempts, mails per address). */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: integer('reset_at').notNull(),
+})

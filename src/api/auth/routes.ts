@@ -1,0 +1,71 @@
+import { z } from 'zod'
+import { clientIp, jsonWithCookies } from '../../lib/respond'
+import { defineRoute } from '../../lib/route'
+import { loginBody, meResponse, registerBody, registerResponse } from './schema'
+import * as service from './service'
+
+const tag = 'Auth'
+
+export const authRoutes = [
+  defineRoute(
+    {
+      method: 'post',
+      path: '/auth/register',
+      tag,
+      summary: 'Register an organisation and its first admin',
+      access: 'public',
+      body: registerBody,
+      response: registerResponse,
+      status: 201,
+      errors: ['REGISTRATION_DISABLED', 'EMAIL_PROVIDER_BLACKLISTED', 'EMAIL_EXISTS', 'TOO_MANY_CONFIRMATION_EMAILS'],
+    },
+    async ({ c, deps, body }) => {
+      const ip = clientIp(c, deps.config.trustProxy)
+      const result = await service.register(deps, body, { headers: c.req.raw.headers, ip })
+      return jsonWithCookies(c, result.body, result.headers, 201)
+    },
+  ),
+  defineRoute(
+    {
+      method: 'post',
+      path: '/auth/login',
+      tag,
+      summary: 'Sign in with e-mail and password',
+      access: 'public',
+      body: loginBody,
+      response: meResponse,
+      errors: ['INVALID_CREDENTIALS', 'TOO_MANY_LOGIN_ATTEMPTS'],
+    },
+    async ({ c, deps, body }) => {
+      const ip = clientIp(c, deps.config.trustProxy)
+      const result = await service.login(deps, body, { headers: c.req.raw.headers, ip })
+      return jsonWithCookies(c, result.body, result.headers)
+    },
+  ),
+  defineRoute(
+    {
+      method: 'get',
+      path: '/auth/me',
+      tag,
+      summary: 'The signed-in user with role and organisation',
+      access: 'session',
+      response: meResponse,
+      errors: ['EMAIL_NOT_VERIFIED'],
+    },
+    ({ deps, user }) => service.me(deps, user),
+  ),
+  defineRoute(
+    {
+      method: 'post',
+      path: '/auth/logout',
+      tag,
+      summary: 'Sign out of this session',
+      access: 'public',
+      response: z.object({ ok: z.literal(true) }),
+    },
+    async ({ c, deps, user }) => {
+      if (!user) return { ok: true as const }
+      return jsonWithCookies(c, { ok: true }, await service.logout(deps, c.req.raw.headers))
+    },
+  ),
+]

@@ -1,0 +1,47 @@
+import { z } from 'zod'
+
+export const PASSWORD_MESSAGE = 'Invalid password. Must be at least 8 characters, uppercase, lowercase and numbers.'
+
+/** Password rule of spec section 5. */
+export const passwordSchema = z
+  .string()
+  .max(128, 'Password must be at most 128 characters')
+  .refine((v) => v.length >= 8 && /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v), PASSWORD_MESSAGE)
+
+export const localeSchema = z.enum(['en', 'de'])
+export const emailSchema = z.email('Please enter a valid email address').max(254).transform((v) => v.toLowerCase())
+export const nameSchema = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters')
+
+export const registerBody = z
+  .object({
+    email: emailSchema,
+    name: nameSchema,
+    organizationName: z.string().trim().min(1, 'Organisation name is required').max(100),
+    password: passwordSchema,
+    passwordConfirmation: z.string().max(128),
+    termsAccepted: z.literal(true, 'You must accept the terms and privacy policy'),
+    locale: localeSchema.optional(),
+  })
+  .refine((b) => b.password === b.passwordConfirmation, {
+    path: ['passwordConfirmation'],
+    message: 'Passwords do not match',
+  })
+
+export const loginBody = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Password is required').max(256),
+})
+
+export const meResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  role: z.enum(['user', 'admin']),
+  locale: localeSchema,
+  organization: z.object({ id: z.string(), name: z.string() }),
+})
+
+export const registerResponse = z.object({ user: meResponse, signedIn: z.boolean() })
+
+export type MeResponse = z.infer<typeof meResponse>

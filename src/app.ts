@@ -1,0 +1,94 @@
+import { Hono, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { csrf } from 'hono/csrf'
+import { HTTPException } from 'hono/http-exception'
+import { authRoutes } from './api/auth/routes'
+import { systemRoutes } from './api/system/routes'
+import { userAccountRoutes } from './api/users/routes'
+import type { AppDeps, AppEnv } from './lib/context'
+import { AppError, ERRORS, type ErrorCode } from './lib/errors'
+import { buildOpenApi } from './lib/openapi'
+import { mountRoutes, type RouteDef } from './lib/route'
+
+export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes]
+
+/** Largest JSON body the API accepts; uploads have their own limit. */
+export const JSON_BODY_LIMIT = 1024 * 1024
+
+export type PageRenderer = (request: Request, api: (request: Request) => Promise<Response>) => Promise<Response>
+
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  // Only hono/csrf throws a 403 HTTPException; our own refusals are AppErrors.
+  403: 'CSRF_REJECTED',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+}
+
+/**
+ * The whole application as one Hono app, free of Bun- and Node-only APIs so that the Bun entry
+ * and the Workers entry serve the same thing. Static files come from the entry (`assets`).
+ */
+export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; renderPage?: PageRenderer } = {}) {
+  const app = new Hono<AppEnv>()
+
+  app.use(async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || crypto.randomUUID()
+    c.set('deps', deps)
+    c.set('requestId', requestId)
+    c.set('logger', deps.logger.child({ requestId }))
+    c.header('X-Request-Id', requestId)
+    await next()
+  })
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      if (error.retryAfter) c.header('Retry-After', String(error.retryAfter))
+      return c.json(error.toBody(), error.status)
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      const code: ErrorCode =
+        error.status === 400 && /json/i.test(error.message) ? 'INVALID_JSON' : (STATUS_CODES[error.status] ?? 'BAD_REQUEST')
+      return c.json({ code, message: ERRORS[code][1], status: ERRORS[code][0] }, ERRORS[code][0])
+    }
+    const requestId = c.get('requestId')
+    c.get('logger')?.error('unhandled error', { error, method: c.req.method, path: c.req.path })
+    const [status, message] = ERRORS.INTERNAL_ERROR
+    return c.json({ code: 'INTERNAL_ERROR', message, status, requestId }, status)
+  })
+
+  const api = new Hono<AppEnv>()
+  api.use(
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE')
+      },
+    }),
+  )
+  // JSON routes also refuse non-JSON bodies (415), so a cross-site form post never reaches a service.
+  api.use(
+    csrf({ origin: (origin) => origin === deps.config.baseUrl || origin === new URL(deps.config.baseUrl).origin }),
+  )
+  mountRoutes(api, API_ROUTES)
+  const openApi = buildOpenApi(API_ROUTES, { version: '1.0.0' })
+  api.get('/docs', (c) => c.json(openApi))
+  api.all('*', () => {
+    throw new AppError('NOT_FOUND')
+  })
+  app.route('/api', api)
+
+  if (opts.assets) app.use('*', opts.assets)
+  if (opts.renderPage) {
+    const render = opts.renderPage
+    app.get('*', (c) => render(c.req.raw, (request) => Promise.resolve(app.fetch(request, c.env))))
+  }
+  app.notFound((c) => c.json({ code: 'NOT_FOUND', message: ERRORS.NOT_FOUND[1], status: 404 }, 404))
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,69 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import type { Database } from '../../db/client'
+import { accounts, sessions, users, verifications } from '../../db/schema'
+import type { Config } from '../lib/config'
+import type { Logger } from '../lib/logger'
+import type { Mailer } from '../mail/mailer'
+import { renderMail, type Locale } from '../mail/templates'
+
+export const CONFIRM_EMAIL_TTL_SECONDS = 24 * 60 * 60
+export const RESET_PASSWORD_TTL_SECONDS = 60 * 60
+
+/**
+ * better-auth owns password hashing, sessions (HttpOnly cookies), confirmation and reset
+ * tokens. Its own HTTP handler is not mounted: Kontor's routes call `auth.api.*` so that
+ * organisation rules, rate limits and the error model apply to every entry point.
+ */
+export function createAuth(deps: { db: Database; config: Config; mailer: Mailer; logger: Logger }) {
+  const { db, config, mailer, logger } = deps
+  const secure = config.baseUrl.startsWith('https://')
+  return betterAuth({
+    appName: 'Kontor',
+    baseURL: config.baseUrl,
+    basePath: '/api/auth',
+    secret: config.secret,
+    telemetry: { enabled: false },
+    logger: {
+      level: 'error',
+      log: (level, message, ...args) => logger[level === 'success' ? 'info' : level](`better-auth: ${message}`, { args }),
+    },
+    database: drizzleAdapter(db, {
+      provider: 'sqlite',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      additionalFields: {
+        organizationId: { type: 'string', required: true, input: false },
+        role: { type: 'string', required: true, defaultValue: 'user', input: false },
+        locale: { type: 'string', required: true, defaultValue: 'de', input: false },
+      },
+    },
+    session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created by the register and invite services, inside one transaction.
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_TTL_SECONDS,
+      sendResetPassword: async ({ user, token }) => {
+        const u = user as typeof user & { locale: Locale }
+        const url = `${config.baseUrl}/password/reset?token=${encodeURIComponent(token)}`
+        await mailer.send(renderMail('resetPassword', u.locale, { to: u.email, name: u.name, url }))
+      },
+    },
+    // Confirmation mails are sent by the users service (rate limited, with delivery errors surfaced).
+    emailVerification: { expiresIn: CONFIRM_EMAIL_TTL_SECONDS },
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'kontor',
+      useSecureCookies: secure,
+      database: { generateId: () => crypto.randomUUID() },
+    },
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>

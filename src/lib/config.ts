@@ -1,0 +1,90 @@
+import { z } from 'zod'
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1')
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_URL: z
+      .string()
+      .default('file:./data/kontor.db')
+      .refine((v) => /^(file:|libsql:|https?:|wss?:)/.test(v), 'must start with file:, libsql:, http(s): or ws(s):'),
+    DATABASE_AUTH_TOKEN: optionalText,
+    KONTOR_DATA_DIR: z.string().default('./data'),
+    KONTOR_SECRET: optionalText.refine((v) => !v || v.length >= 32, 'must be at least 32 characters'),
+    KONTOR_BASE_URL: optionalText.pipe(z.url().optional()),
+    KONTOR_CLOUD: flag,
+    KONTOR_REGISTRATION_DISABLED: flag,
+    KONTOR_TRUST_PROXY: flag,
+    SMTP_URL: optionalText.pipe(z.url().optional()),
+    SMTP_HOST: optionalText,
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    SMTP_USER: optionalText,
+    SMTP_PASSWORD: optionalText,
+    SMTP_FROM: z.string().default('Kontor <no-reply@localhost>'),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.KONTOR_SECRET, {
+    path: ['KONTOR_SECRET'],
+    message: 'is required in production (at least 32 characters)',
+  })
+
+export type RawConfig = z.infer<typeof configSchema>
+
+/** Configuration as the app uses it: parsed once at start and passed down, never read again. */
+export type Config = {
+  env: RawConfig['NODE_ENV']
+  port: number
+  baseUrl: string
+  database: { url: string; authToken?: string }
+  dataDir: string
+  secret: string
+  isCloud: boolean
+  registrationDisabled: boolean
+  /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean
+  smtp?: { url?: string; host?: string; port?: number; user?: string; password?: string }
+  mailFrom: string
+  logLevel: RawConfig['LOG_LEVEL']
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops the start with one line naming the variable. */
+export function parseConfig(env: Record<string, string | undefined>, fallbackSecret?: string): Config {
+  const result = configSchema.safeParse(env)
+  if (!result.success) {
+    const issue = result.error.issues[0]!
+    const name = String(issue.path[0] ?? 'environment')
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? null)})`)
+  }
+  const c = result.data
+  const secret = c.KONTOR_SECRET ?? fallbackSecret
+  if (!secret) throw new ConfigError('Invalid configuration: KONTOR_SECRET is required')
+  const hasSmtp = Boolean(c.SMTP_URL || c.SMTP_HOST)
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    baseUrl: (c.KONTOR_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    database: { url: c.DATABASE_URL, authToken: c.DATABASE_AUTH_TOKEN },
+    dataDir: c.KONTOR_DATA_DIR,
+    secret,
+    isCloud: c.KONTOR_CLOUD,
+    registrationDisabled: c.KONTOR_REGISTRATION_DISABLED,
+    trustProxy: c.KONTOR_TRUST_PROXY,
+    smtp: hasSmtp
+      ? { url: c.SMTP_URL, host: c.SMTP_HOST, port: c.SMTP_PORT, user: c.SMTP_USER, password: c.SMTP_PASSWORD }
+      : undefined,
+    mailFrom: c.SMTP_FROM,
+    logLevel: c.LOG_LEVEL,
+  }
+}

@@ -1,0 +1,70 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+/**
+ * The closed set of error codes. Each has its HTTP status and the English message of the spec;
+ * the web app shows its own translation of the code, never the server's text.
+ */
+export const ERRORS = {
+  BAD_REQUEST: [400, 'The request could not be understood.'],
+  VALIDATION_FAILED: [400, 'Some fields are invalid.'],
+  INVALID_JSON: [400, 'The request body is not valid JSON.'],
+  UNAUTHORIZED: [401, 'You need to sign in.'],
+  INVALID_CREDENTIALS: [401, 'Invalid email or password'],
+  CURRENT_PASSWORD_INCORRECT: [400, 'Current password is incorrect'],
+  INVALID_PASSWORD: [400, 'Invalid password. Must be at least 8 characters, uppercase, lowercase and numbers.'],
+  INVALID_NAME: [400, 'Invalid name provided'],
+  FORBIDDEN: [403, 'You are not allowed to do this.'],
+  CSRF_REJECTED: [403, 'The request came from another site and was refused.'],
+  EMAIL_NOT_VERIFIED: [403, 'Please confirm your e-mail address first.'],
+  REGISTRATION_DISABLED: [403, 'Registration is disabled.'],
+  EMAIL_PROVIDER_BLACKLISTED: [400, 'Email provider blacklisted. Please use your company email address.'],
+  EMAIL_EXISTS: [409, 'Email already exists'],
+  REGISTRATION_FAILED: [500, 'Registration failed'],
+  INVALID_CONFIRMATION_LINK: [400, 'Invalid confirmation link.'],
+  EMAIL_CONFIRMATION_FAILED: [500, 'Failed to send email confirmation'],
+  INVALID_TOKEN: [400, 'Invalid token'],
+  PASSWORD_RESET_FAILED: [500, 'Failed to reset password'],
+  NOT_FOUND: [404, 'Not Found'],
+  METHOD_NOT_ALLOWED: [405, 'Method not allowed.'],
+  PAYLOAD_TOO_LARGE: [413, 'The request body is too large.'],
+  UNSUPPORTED_MEDIA_TYPE: [415, 'The request body must be JSON.'],
+  TOO_MANY_LOGIN_ATTEMPTS: [429, 'Too many login attempts. Please wait a few minutes and try again.'],
+  TOO_MANY_CONFIRMATION_EMAILS: [429, 'Too many confirmation email requests. Please wait a few minutes and try again.'],
+  TOO_MANY_REQUESTS: [429, 'Too many requests. Please wait a few minutes and try again.'],
+  INTERNAL_ERROR: [500, 'An unexpected error occurred'],
+  SERVICE_UNAVAILABLE: [503, 'The service is temporarily unavailable.'],
+} as const satisfies Record<string, readonly [ContentfulStatusCode, string]>
+
+export type ErrorCode = keyof typeof ERRORS
+
+export type ErrorBody = {
+  code: ErrorCode
+  message: string
+  status: number
+  fields?: Record<string, string>
+  requestId?: string
+}
+
+/** The one error type services throw; the app's error handler turns it into `{ code, message, status }`. */
+export class AppError extends Error {
+  readonly status: ContentfulStatusCode
+  constructor(
+    readonly code: ErrorCode,
+    options: { message?: string; fields?: Record<string, string>; retryAfter?: number } = {},
+  ) {
+    super(options.message ?? ERRORS[code][1])
+    this.status = ERRORS[code][0]
+    this.fields = options.fields
+    this.retryAfter = options.retryAfter
+  }
+  readonly fields?: Record<string, string>
+  readonly retryAfter?: number
+
+  toBody(): ErrorBody {
+    return { code: this.code, message: this.message, status: this.status, ...(this.fields && { fields: this.fields }) }
+  }
+}
+
+export const fail = (code: ErrorCode, options?: ConstructorParameters<typeof AppError>[1]): never => {
+  throw new AppError(code, options)
+}

@@ -1,0 +1,136 @@
+import { zValidator } from '@hono/zod-validator'
+import type { Context, Hono, MiddlewareHandler } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { z } from 'zod'
+import { AppError, type ErrorCode } from './errors'
+import type { AppDeps, AppEnv, SessionUser } from './context'
+
+/**
+ * Who may call a route. `session`: signed in, e-mail not necessarily confirmed (me, logout,
+ * resend). `user`: signed in and confirmed. `admin`: confirmed admin of their organisation.
+ */
+export type Access = 'public' | 'session' | 'user' | 'admin'
+
+type Schema = z.ZodType
+type Infer<S> = S extends Schema ? z.infer<S> : undefined
+
+export type RouteSpec<B, Q, P, R, A extends Access> = {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete'
+  /** Hono path below /api, e.g. `/users/:id/role`. */
+  path: string
+  summary: string
+  tag: string
+  access: A
+  body?: B
+  query?: Q
+  params?: P
+  response?: R
+  status?: ContentfulStatusCode
+  errors?: ErrorCode[]
+}
+
+type HandlerInput<B, Q, P, A extends Access> = {
+  c: Context<AppEnv>
+  deps: AppDeps
+  body: Infer<B>
+  query: Infer<Q>
+  params: Infer<P>
+  user: A extends 'public' ? SessionUser | null : SessionUser
+}
+
+export type RouteDef = RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined, Schema | undefined, Access> & {
+  handler: (input: HandlerInput<any, any, any, any>) => Promise<unknown>
+}
+
+/** Declares one API route: its zod schemas validate the request and feed the OpenAPI document. */
+export function defineRoute<
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+  R extends Schema | undefined = undefined,
+  A extends Access = Access,
+>(
+  spec: RouteSpec<B, Q, P, R, A>,
+  handler: (input: HandlerInput<B, Q, P, A>) => Promise<(R extends Schema ? z.input<R> : unknown) | Response>,
+): RouteDef {
+  return { ...spec, handler } as unknown as RouteDef
+}
+
+const validationHook = (result: { success: boolean; error?: z.ZodError }) => {
+  if (!result.success && result.error) {
+    const fields: Record<string, string> = {}
+    for (const issue of result.error.issues) {
+      const key = issue.path.join('.') || '_'
+      fields[key] ??= issue.message
+    }
+    throw new AppError('VALIDATION_FAILED', { fields })
+  }
+}
+
+const requireJson: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const type = c.req.header('content-type') ?? ''
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE')
+  await next()
+}
+
+/** Reads the better-auth session and maps it to the caller; null when signed out. */
+export async function loadSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+  const deps = c.get('deps')
+  const result = await deps.auth.api.getSession({ headers: c.req.raw.headers })
+  if (!result) return null
+  const u = result.user as typeof result.user & { role: string; organizationId: string; locale: string }
+  if (u.role !== 'user' && u.role !== 'admin') return null // no role: treated as not found (spec 2)
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    emailVerified: u.emailVerified,
+    role: u.role,
+    organizationId: u.organizationId,
+    locale: u.locale === 'en' ? 'en' : 'de',
+  }
+}
+
+export async function authorize(c: Context<AppEnv>, access: Access): Promise<SessionUser | null> {
+  const user = await loadSessionUser(c)
+  if (access === 'public') return user
+  if (!user) throw new AppError('UNAUTHORIZED')
+  if (access === 'session') return user
+  if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED')
+  if (access === 'admin' && user.role !== 'admin') throw new AppError('FORBIDDEN')
+  return user
+}
+
+/** Registers route definitions on a Hono app mounted at /api. */
+export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[]) {
+  for (const r of routes) {
+    // Authorisation runs before validation: a caller who may not use a route learns nothing about its input.
+    const middleware: MiddlewareHandler<AppEnv>[] = [
+      async (c, next) => {
+        c.set('user', await authorize(c, r.access))
+        await next()
+      },
+    ]
+    if (r.params) middleware.push(zValidator('param', r.params, validationHook) as unknown as MiddlewareHandler<AppEnv>)
+    if (r.query) middleware.push(zValidator('query', r.query, validationHook) as unknown as MiddlewareHandler<AppEnv>)
+    if (r.body) {
+      middleware.push(requireJson)
+      middleware.push(zValidator('json', r.body, validationHook) as unknown as MiddlewareHandler<AppEnv>)
+    }
+    app.on(r.method.toUpperCase(), r.path, ...middleware, async (c) => {
+      const user = c.get('user')
+      const req = c.req as unknown as { valid(target: string): unknown }
+      const result = await r.handler({
+        c,
+        deps: c.get('deps'),
+        user,
+        body: r.body ? req.valid('json') : undefined,
+        query: r.query ? req.valid('query') : undefined,
+        params: r.params ? req.valid('param') : undefined,
+      })
+      if (result instanceof Response) return result
+      if (r.status === 204) return c.body(null, 204)
+      return c.json(result ?? null, r.status ?? 200)
+    })
+  }
+}

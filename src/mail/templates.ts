@@ -1,0 +1,56 @@
+import type { Mail } from './mailer'
+
+export type Locale = 'en' | 'de'
+
+type Template = { subject: string; intro: string; action: string; outro: string }
+
+const TEMPLATES: Record<'confirmEmail' | 'resetPassword', Record<Locale, Template>> = {
+  confirmEmail: {
+    en: {
+      subject: 'Confirm your e-mail address for Kontor',
+      intro: 'Hello {{name}}, please confirm your e-mail address to start using Kontor.',
+      action: 'Confirm e-mail address',
+      outro: 'The link is valid for 24 hours. If you did not create an account, ignore this e-mail.',
+    },
+    de: {
+      subject: 'Bestätigen Sie Ihre E-Mail-Adresse für Kontor',
+      intro: 'Hallo {{name}}, bitte bestätigen Sie Ihre E-Mail-Adresse, um Kontor zu nutzen.',
+      action: 'E-Mail-Adresse bestätigen',
+      outro: 'Der Link ist 24 Stunden gültig. Wenn Sie kein Konto angelegt haben, ignorieren Sie diese E-Mail.',
+    },
+  },
+  resetPassword: {
+    en: {
+      subject: 'Reset your Kontor password',
+      intro: 'Hello {{name}}, someone asked to reset the password of your Kontor account.',
+      action: 'Choose a new password',
+      outro: 'The link is valid for one hour and can be used once. If it was not you, ignore this e-mail.',
+    },
+    de: {
+      subject: 'Ihr Kontor-Passwort zurücksetzen',
+      intro: 'Hallo {{name}}, jemand möchte das Passwort Ihres Kontor-Kontos zurücksetzen.',
+      action: 'Neues Passwort wählen',
+      outro: 'Der Link ist eine Stunde gültig und nur einmal nutzbar. Wenn Sie das nicht waren, ignorieren Sie diese E-Mail.',
+    },
+  },
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
+
+/** Renders a transactional mail with one call-to-action link, as plain text and HTML. */
+export function renderMail(
+  kind: keyof typeof TEMPLATES,
+  locale: Locale,
+  vars: { to: string; name: string; url: string },
+): Mail {
+  const t = TEMPLATES[kind][locale] ?? TEMPLATES[kind].de
+  const intro = t.intro.replace('{{name}}', vars.name)
+  const text = `${intro}\n\n${t.action}: ${vars.url}\n\n${t.outro}\n`
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>${escapeHtml(intro)}</p>
+<p><a href="${escapeHtml(vars.url)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p>
+<p style="color:#555;font-size:13px">${escapeHtml(t.outro)}</p>
+</body></html>`
+  return { to: vars.to, subject: t.subject, text, html }
+}

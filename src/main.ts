@@ -1,0 +1,34 @@
+/**
+ * The Bun entry: the only place (with the adapters it wires) that touches the file system,
+ * Bun.* or node:* APIs. Reads configuration once, then starts the server.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ConfigError, parseConfig } from './lib/config'
+import { startServer } from './server'
+
+/** Outside production a secret is generated once and kept in the data directory. */
+function developmentSecret(dataDir: string): string | undefined {
+  if (process.env.KONTOR_SECRET || process.env.NODE_ENV === 'production') return undefined
+  const file = join(dataDir, '.secret')
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(file, crypto.randomUUID() + crypto.randomUUID(), { mode: 0o600 })
+  }
+  return readFileSync(file, 'utf8').trim()
+}
+
+try {
+  const config = parseConfig(process.env, developmentSecret(process.env.KONTOR_DATA_DIR || './data'))
+  const running = await startServer(config)
+  const stop = async () => {
+    running.deps.logger.info('shutting down')
+    await running.stop()
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : `Kontor could not start: ${error instanceof Error ? error.message : error}`)
+  process.exit(1)
+}

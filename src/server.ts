@@ -1,0 +1,56 @@
+/**
+ * Starts Kontor on Bun: migrates the database, wires the adapters (libSQL client, SMTP, static
+ * files) and serves the app. Used by the Bun entry and by the end-to-end test server.
+ */
+import { createClient } from '@libsql/client'
+import { serveStatic } from 'hono/bun'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { migrateDatabase } from '../db/migrate'
+import { createApp } from './app'
+import { createDeps } from './deps'
+import { ConfigError, type Config } from './lib/config'
+import { createSmtpTransport } from './mail/smtp'
+import { createPageRenderer, type WebAssets } from './ssr/render'
+
+export const ROOT = resolve(import.meta.dir, '..')
+
+export async function startServer(config: Config) {
+  if (config.database.url.startsWith('file:')) mkdirSync(dirname(config.database.url.slice(5)), { recursive: true })
+  const client = createClient({ url: config.database.url, authToken: config.database.authToken })
+  await migrateDatabase(client, join(ROOT, 'drizzle'))
+
+  const deps = createDeps(config, { client, mailTransport: config.smtp && createSmtpTransport(config.smtp) })
+  const manifestFile = join(ROOT, 'public/build/manifest.json')
+  if (!existsSync(manifestFile)) throw new ConfigError('Web assets are missing: run `bun run build` first')
+  const assets = JSON.parse(readFileSync(manifestFile, 'utf8')) as WebAssets
+
+  const app = createApp(deps, {
+    assets: serveStatic({
+      root: join(ROOT, 'public'),
+      onFound: (path, c) => {
+        // Hashed build files never change; everything else is revalidated.
+        c.header('Cache-Control', path.includes('/build/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+      },
+    }),
+    renderPage: createPageRenderer(assets),
+  })
+
+  const server = Bun.serve({
+    port: config.port,
+    // Streamed chat replies may stay open for minutes.
+    idleTimeout: 0,
+    fetch: (request, srv) => app.fetch(request, { ip: srv.requestIP(request)?.address }),
+  })
+  deps.logger.info('Kontor is running', { url: config.baseUrl, port: server.port })
+
+  return {
+    app,
+    deps,
+    server,
+    async stop() {
+      await server.stop()
+      client.close()
+    },
+  }
+}

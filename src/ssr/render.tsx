@@ -1,0 +1,43 @@
+import { createRequestHandler, defaultStreamHandler } from '@tanstack/react-router/ssr/server'
+import type { PageRenderer } from '../app'
+import { createApiClient, type Fetcher } from '../../web/lib/api-client'
+import { createI18n, detectLanguage } from '../../web/lib/i18n'
+import { createQueryClient } from '../../web/lib/query-client'
+import { createAppRouter } from '../../web/router'
+
+export type WebAssets = { js: string; css: string }
+
+/**
+ * Streams the React pages. Each request gets its own router, QueryClient and i18n instance;
+ * loaders call the API in-process with the visitor's cookies, so the first screen's data is
+ * in the first flush and nothing crosses the network.
+ */
+export function createPageRenderer(assets: WebAssets): PageRenderer {
+  const manifest = {
+    routes: {
+      __root__: { css: [assets.css], scripts: [{ attrs: { type: 'module', src: assets.js, async: true } }] },
+    },
+  }
+  return async (request, apiFetch) => {
+    const origin = new URL(request.url).origin
+    const cookie = request.headers.get('cookie')
+    const forwardedFor = request.headers.get('x-forwarded-for')
+    const fetcher: Fetcher = (path, init = {}) => {
+      const headers = new Headers(init.headers)
+      if (cookie) headers.set('cookie', cookie)
+      if (forwardedFor) headers.set('x-forwarded-for', forwardedFor)
+      return apiFetch(new Request(new URL(path, origin), { ...init, headers }))
+    }
+    const lang = detectLanguage(cookie, request.headers.get('accept-language'))
+    const handler = createRequestHandler({
+      request,
+      createRouter: () =>
+        createAppRouter({ queryClient: createQueryClient(), api: createApiClient(fetcher), i18n: createI18n(lang) }),
+      getRouterManifest: () => manifest,
+    })
+    const response = await handler(defaultStreamHandler)
+    response.headers.set('Vary', 'Cookie, Accept-Language')
+    response.headers.set('Cache-Control', 'no-store')
+    return response
+  }
+}

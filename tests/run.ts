@@ -1,0 +1,56 @@
+/**
+ * The whole test suite: builds the web assets, runs the unit and API tests (bun test), then the
+ * end-to-end tests (Playwright in headless Chromium), and prints one closing line
+ * `N passed, N failed, N skipped`. Exits non-zero when anything failed.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+const root = resolve(import.meta.dir, '..')
+const bun = process.execPath
+const only = process.argv[2] // 'unit' or 'e2e' to run one half
+
+function run(cmd: string[], env: Record<string, string> = {}) {
+  const proc = Bun.spawnSync(cmd, { cwd: root, stdout: 'inherit', stderr: 'inherit', env: { ...process.env, ...env } })
+  return proc.exitCode ?? 1
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 }
+
+if (run([bun, 'web/build.ts']) !== 0) {
+  console.log('0 passed, 1 failed, 0 skipped')
+  process.exit(1)
+}
+
+if (only !== 'e2e') {
+  const proc = Bun.spawnSync([bun, 'test', '--path-ignore-patterns', 'tests/e2e/**'], {
+    cwd: root,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  })
+  const out = proc.stdout.toString() + proc.stderr.toString()
+  process.stdout.write(out)
+  const count = (word: string) => Number(out.match(new RegExp(`^\\s*(\\d+) ${word}$`, 'm'))?.[1] ?? 0)
+  totals.passed += count('pass')
+  totals.failed += count('fail')
+  totals.skipped += count('skip') + count('todo')
+  if (proc.exitCode !== 0 && count('fail') === 0) totals.failed += 1
+}
+
+if (only !== 'unit') {
+  const report = join(root, 'test-results/e2e.json')
+  const code = run(['node', join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', 'tests/playwright.config.ts'], {
+    BUN_BIN: bun,
+  })
+  if (existsSync(report)) {
+    const stats = JSON.parse(readFileSync(report, 'utf8')).stats as { expected: number; unexpected: number; skipped: number; flaky: number }
+    totals.passed += stats.expected + stats.flaky
+    totals.failed += stats.unexpected
+    totals.skipped += stats.skipped
+    if (code !== 0 && stats.unexpected === 0) totals.failed += 1
+  } else if (code !== 0) totals.failed += 1
+}
+
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
+process.exit(totals.failed > 0 ? 1 : 0)

@@ -1,0 +1,110 @@
+import { createApp } from '../../src/app'
+import { createDeps } from '../../src/deps'
+import { parseConfig } from '../../src/lib/config'
+import { createSmtpTransport } from '../../src/mail/smtp'
+import { startSmtpSink } from './smtp-sink'
+import { createTestDatabase } from './test-db'
+
+export const BASE_URL = 'http://localhost:3000'
+export const PASSWORD = 'Secret123'
+
+/** The real app on a fresh libSQL file database; with `smtp`, mail goes to a real SMTP sink. */
+export async function createTestApp(opts: { env?: Record<string, string>; smtp?: boolean } = {}) {
+  const db = await createTestDatabase()
+  const sink = opts.smtp ? await startSmtpSink() : undefined
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    KONTOR_SECRET: 'test-secret-test-secret-test-secret-0123',
+    KONTOR_BASE_URL: BASE_URL,
+    KONTOR_TRUST_PROXY: 'true',
+    DATABASE_URL: db.url,
+    ...(sink && { SMTP_URL: sink.url }),
+    ...opts.env,
+  })
+  const deps = createDeps(config, {
+    client: db.client,
+    mailTransport: config.smtp ? createSmtpTransport(config.smtp) : undefined,
+  })
+  const app = createApp(deps)
+  return {
+    app,
+    deps,
+    sink,
+    /** A browser-like client that keeps its cookies. */
+    client: () => createClient(app),
+    close: async () => {
+      await sink?.close()
+      db.client.close()
+    },
+  }
+}
+
+export type TestResponse<T = any> = { status: number; body: T; headers: Headers }
+
+export function createClient(app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> }) {
+  const cookies = new Map<string, string>()
+  let ip = `10.0.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`
+
+  async function request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const init: RequestInit = {
+      method,
+      headers: {
+        'x-forwarded-for': ip,
+        ...(cookies.size && { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') }),
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    }
+    const res = await app.request(path, init)
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const [name, ...rest] = pair!.split('=')
+      const value = rest.join('=')
+      if (!value || /max-age=0/i.test(line)) cookies.delete(name!.trim())
+      else cookies.set(name!.trim(), value)
+    }
+    const text = await res.text()
+    let parsed: unknown = text
+    try {
+      parsed = text ? JSON.parse(text) : null
+    } catch {}
+    return { status: res.status, body: parsed as T, headers: res.headers } satisfies TestResponse<T>
+  }
+
+  return {
+    cookies,
+    setIp: (value: string) => (ip = value),
+    get: <T = any>(path: string, headers?: Record<string, string>) => request<T>('GET', path, undefined, headers),
+    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', path, body ?? {}, headers),
+    put: <T = any>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
+    patch: <T = any>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
+    delete: <T = any>(path: string) => request<T>('DELETE', path),
+    request,
+  }
+}
+
+export type TestClient = ReturnType<typeof createClient>
+
+let counter = 0
+/** Registers a new organisation with its admin through the API and returns the signed-in client. */
+export async function registerOrg(
+  client: TestClient,
+  overrides: Partial<{ email: string; name: string; organizationName: string; password: string; locale: 'en' | 'de' }> = {},
+) {
+  const n = ++counter
+  const body = {
+    email: `admin${n}-${crypto.randomUUID().slice(0, 8)}@acme.test`,
+    name: `Admin ${n}`,
+    organizationName: `Acme ${n}`,
+    password: PASSWORD,
+    passwordConfirmation: overrides.password ?? PASSWORD,
+    termsAccepted: true,
+    locale: 'en' as const,
+    ...overrides,
+  }
+  const res = await client.post('/api/auth/register', body)
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`)
+  return { ...body, user: res.body.user }
+}

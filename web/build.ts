@@ -1,0 +1,47 @@
+/**
+ * Builds the browser assets into public/build: the client bundle (Bun.build) and the
+ * Tailwind stylesheet, both with content hashes, plus manifest.json for the server.
+ */
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+const root = resolve(import.meta.dir, '..')
+const out = join(root, 'public/build')
+rmSync(out, { recursive: true, force: true })
+mkdirSync(out, { recursive: true })
+
+const started = performance.now()
+const result = await Bun.build({
+  entrypoints: [join(root, 'web/entry-client.tsx')],
+  outdir: out,
+  target: 'browser',
+  minify: true,
+  splitting: false,
+  sourcemap: 'linked',
+  naming: '[name]-[hash].[ext]',
+  define: { 'process.env.NODE_ENV': '"production"' },
+})
+if (!result.success) {
+  for (const log of result.logs) console.error(log)
+  process.exit(1)
+}
+const js = result.outputs.find((o) => o.kind === 'entry-point')!
+
+const cssTmp = join(out, 'app.tmp.css')
+const tw = Bun.spawnSync(
+  [process.execPath, join(root, 'node_modules/@tailwindcss/cli/dist/index.mjs'), '-i', join(root, 'web/styles/app.css'), '-o', cssTmp, '--minify'],
+  { cwd: root, stderr: 'pipe' },
+)
+if (tw.exitCode !== 0) {
+  console.error(tw.stderr.toString())
+  process.exit(1)
+}
+const css = readFileSync(cssTmp)
+rmSync(cssTmp)
+const cssName = `app-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`
+writeFileSync(join(out, cssName), css)
+
+const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}` }
+writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))
+console.log(`built ${manifest.js} and ${manifest.css} in ${Math.round(performance.now() - started)} ms`)

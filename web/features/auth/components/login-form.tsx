@@ -1,0 +1,58 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../../components/ui/button'
+import { FormField, fieldA11y } from '../../../components/ui/form-field'
+import { Input } from '../../../components/ui/input'
+import { errorMessage } from '../../../lib/error-message'
+import { safeRedirect } from '../../../lib/safe-redirect'
+import { useApi } from '../../../lib/use-api'
+import { authApi, authQueries } from '../api'
+import { loginSchema, type LoginValues } from '../schemas'
+
+export function LoginForm(props: { redirect?: string }) {
+  const { t } = useTranslation('auth')
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } })
+  const login = useMutation({
+    mutationFn: (values: LoginValues) => authApi.login(api, values),
+    onSuccess: async (me) => {
+      queryClient.setQueryData(authQueries.me(api).queryKey, me)
+      await navigate({ to: me.emailVerified ? safeRedirect(props.redirect) : '/email-confirm' })
+    },
+  })
+  const { errors } = form.formState
+
+  return (
+    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => login.mutate(v))}>
+      {login.error && (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          {errorMessage(t, login.error)}
+        </p>
+      )}
+      <FormField id="email" label={t('email')} error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...fieldA11y('email', errors.email?.message)} {...form.register('email')} />
+      </FormField>
+      <FormField id="password" label={t('password')} error={errors.password?.message}>
+        <Input
+          type="password"
+          autoComplete="current-password"
+          {...fieldA11y('password', errors.password?.message)}
+          {...form.register('password')}
+        />
+      </FormField>
+      <div className="-mt-2 text-right text-sm">
+        <Link to="/password/forgot" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+          {t('forgotPassword')}
+        </Link>
+      </div>
+      <Button type="submit" disabled={login.isPending}>
+        {login.isPending ? t('common:loading') : t('signIn')}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,9 @@
+import type { TFunction } from 'i18next'
+import { isApiError } from './api-client'
+
+/** A translated sentence for any error: the code's translation, never raw server English. */
+export function errorMessage(t: TFunction, error: unknown): string {
+  if (isApiError(error)) return t(error.code, { ns: 'errors', defaultValue: t('UNKNOWN', { ns: 'errors' }) })
+  if (error instanceof TypeError) return t('NETWORK', { ns: 'errors' })
+  return t('UNKNOWN', { ns: 'errors' })
+}

@@ -1,0 +1,17 @@
+import authDe from './de/auth.json'
+import commonDe from './de/common.json'
+import errorsDe from './de/errors.json'
+import settingsDe from './de/settings.json'
+import validationDe from './de/validation.json'
+import authEn from './en/auth.json'
+import commonEn from './en/common.json'
+import errorsEn from './en/errors.json'
+import settingsEn from './en/settings.json'
+import validationEn from './en/validation.json'
+
+export const resources = {
+  en: { common: commonEn, errors: errorsEn, auth: authEn, settings: settingsEn, validation: validationEn },
+  de: { common: commonDe, errors: errorsDe, auth: authDe, settings: settingsDe, validation: validationDe },
+} as const
+
+export const namespaces = Object.keys(resources.en) as Array<keyof (typeof resources)['en']>

@@ -1,0 +1,39 @@
+import { Route as rootRoute } from './routes/__root'
+import { Route as adminBillingRoute } from './routes/admin-billing'
+import { Route as adminIndexRoute } from './routes/admin-index'
+import { Route as adminModelsRoute } from './routes/admin-models'
+import { Route as adminSettingsRoute } from './routes/admin-settings'
+import { Route as adminUsersRoute } from './routes/admin-users'
+import { Route as agentsRoute } from './routes/agents'
+import { Route as appRoute } from './routes/app'
+import { Route as chatRoute } from './routes/chat'
+import { Route as confirmEmailRoute } from './routes/confirm-email'
+import { Route as emailConfirmRoute } from './routes/email-confirm'
+import { Route as indexRoute } from './routes/index'
+import { Route as loginRoute } from './routes/login'
+import { Route as passwordForgotRoute } from './routes/password-forgot'
+import { Route as passwordResetRoute } from './routes/password-reset'
+import { Route as promptsRoute } from './routes/prompts'
+import { Route as registerRoute } from './routes/register'
+import { Route as settingsRoute } from './routes/settings'
+import { Route as settingsAccountRoute } from './routes/settings-account'
+import { Route as settingsGeneralRoute } from './routes/settings-general'
+import { Route as settingsIndexRoute } from './routes/settings-index'
+
+/** Code-based route tree (no generator step): one file per route under routes/. */
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginRoute,
+  registerRoute,
+  emailConfirmRoute,
+  confirmEmailRoute,
+  passwordForgotRoute,
+  passwordResetRoute,
+  appRoute.addChildren([
+    chatRoute,
+    promptsRoute,
+    agentsRoute,
+    settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsAccountRoute]),
+    adminSettingsRoute.addChildren([adminIndexRoute, adminUsersRoute, adminModelsRoute, adminBillingRoute]),
+  ]),
+])

@@ -1,0 +1,22 @@
+import { createRoute, redirect } from '@tanstack/react-router'
+import { authQueries } from '../features/auth/api'
+import { AppShell } from '../features/shell/components/app-shell'
+import { isApiError } from '../lib/api-client'
+import { Route as rootRoute } from './__root'
+
+/** The protected layout: the current user is fetched before anything under it loads (spec section 2). */
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: async ({ context, location }) => {
+    try {
+      const me = await context.queryClient.ensureQueryData(authQueries.me(context.api))
+      return { me }
+    } catch (error) {
+      if (!isApiError(error)) throw error
+      if (error.code === 'EMAIL_NOT_VERIFIED') throw redirect({ to: '/email-confirm' })
+      throw redirect({ to: '/login', search: { redirect: location.href } })
+    }
+  },
+  component: AppShell,
+})

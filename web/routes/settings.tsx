@@ -1,0 +1,12 @@
+import { createRoute } from '@tanstack/react-router'
+import { Route as parentRoute } from './app'
+
+export const Route = createRoute({
+  getParentRoute: () => parentRoute,
+  path: '/settings',
+  component: Page,
+})
+
+function Page() {
+  return <main>/settings</main>
+}
