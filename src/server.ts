@@ -21,18 +21,23 @@ export async function startServer(config: Config) {
   await migrateDatabase(client, join(ROOT, 'drizzle'))
 
   const deps = createDeps(config, { client, mailTransport: config.smtp && createSmtpTransport(config.smtp) })
-  const manifestFile = join(ROOT, 'public/build/manifest.json')
+  const buildDir = resolve(process.env.WEB_BUILD_DIR ?? join(ROOT, 'public/build'))
+  const manifestFile = join(buildDir, 'manifest.json')
   if (!existsSync(manifestFile)) throw new ConfigError('Web assets are missing: run `bun run build` first')
   const assets = JSON.parse(readFileSync(manifestFile, 'utf8')) as WebAssets
 
+  const buildFiles = serveStatic({
+    root: buildDir,
+    rewriteRequestPath: (path) => path.replace(/^\/build/, ''),
+    // Hashed build files never change.
+    onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+  })
+  const publicFiles = serveStatic({
+    root: join(ROOT, 'public'),
+    onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=300'),
+  })
   const app = createApp(deps, {
-    assets: serveStatic({
-      root: join(ROOT, 'public'),
-      onFound: (path, c) => {
-        // Hashed build files never change; everything else is revalidated.
-        c.header('Cache-Control', path.includes('/build/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
-      },
-    }),
+    assets: (c, next) => (c.req.path.startsWith('/build/') ? buildFiles(c, next) : publicFiles(c, next)),
     renderPage: createPageRenderer(assets),
   })
 

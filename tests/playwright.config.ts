@@ -10,8 +10,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
-  outputDir: '../test-results/artifacts',
+  reporter: [['list'], ['json', { outputFile: `../test-results/e2e-${port}.json` }]],
+  outputDir: `../test-results/artifacts-${port}`,
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'en-US',

@@ -39,7 +39,7 @@ if (only !== 'e2e') {
 }
 
 if (only !== 'unit') {
-  const report = join(root, 'test-results/e2e.json')
+  const report = join(root, `test-results/e2e-${process.env.E2E_PORT ?? 3210}.json`)
   const code = run(['node', join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', 'tests/playwright.config.ts'], {
     BUN_BIN: bun,
   })

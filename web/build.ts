@@ -7,7 +7,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 const root = resolve(import.meta.dir, '..')
-const out = join(root, 'public/build')
+// WEB_BUILD_DIR lets parallel checkouts or test runs build without overwriting each other.
+const out = resolve(process.env.WEB_BUILD_DIR ?? join(root, 'public/build'))
 rmSync(out, { recursive: true, force: true })
 mkdirSync(out, { recursive: true })
 
