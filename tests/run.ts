@@ -3,7 +3,7 @@
  * end-to-end tests (Playwright in headless Chromium), and prints one closing line
  * `N passed, N failed, N skipped`. Exits non-zero when anything failed.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 const root = resolve(import.meta.dir, '..')
@@ -40,6 +40,7 @@ if (only !== 'e2e') {
 
 if (only !== 'unit') {
   const report = join(root, `test-results/e2e-${process.env.E2E_PORT ?? 3210}.json`)
+  rmSync(report, { force: true })
   const code = run(['node', join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', 'tests/playwright.config.ts'], {
     BUN_BIN: bun,
   })
