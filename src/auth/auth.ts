@@ -26,7 +26,7 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
     telemetry: { enabled: false },
     logger: {
       level: 'error',
-      log: (level, message, ...args) => logger[level === 'success' ? 'info' : level](`better-auth: ${message}`, { args }),
+      log: (level, message, ...args) => logger[level](`better-auth: ${message}`, { args }),
     },
     database: drizzleAdapter(db, {
       provider: 'sqlite',

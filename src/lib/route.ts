@@ -25,7 +25,7 @@ export type RouteSpec<B, Q, P, R, A extends Access> = {
   query?: Q
   params?: P
   response?: R
-  status?: ContentfulStatusCode
+  status?: ContentfulStatusCode | 204
   errors?: ErrorCode[]
 }
 
@@ -56,11 +56,11 @@ export function defineRoute<
   return { ...spec, handler } as unknown as RouteDef
 }
 
-const validationHook = (result: { success: boolean; error?: z.ZodError }) => {
+const validationHook = (result: { success: boolean; error?: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } }) => {
   if (!result.success && result.error) {
     const fields: Record<string, string> = {}
     for (const issue of result.error.issues) {
-      const key = issue.path.join('.') || '_'
+      const key = issue.path.map(String).join('.') || '_'
       fields[key] ??= issue.message
     }
     throw new AppError('VALIDATION_FAILED', { fields })
@@ -117,7 +117,7 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[]) {
       middleware.push(requireJson)
       middleware.push(zValidator('json', r.body, validationHook) as unknown as MiddlewareHandler<AppEnv>)
     }
-    app.on(r.method.toUpperCase(), r.path, ...middleware, async (c) => {
+    const handler: MiddlewareHandler<AppEnv> = async (c) => {
       const user = c.get('user')
       const req = c.req as unknown as { valid(target: string): unknown }
       const result = await r.handler({
@@ -130,7 +130,9 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[]) {
       })
       if (result instanceof Response) return result
       if (r.status === 204) return c.body(null, 204)
-      return c.json(result ?? null, r.status ?? 200)
-    })
+      return c.json(result ?? null, (r.status ?? 200) as ContentfulStatusCode)
+    }
+    const on = app.on.bind(app) as (method: string, path: string, ...handlers: MiddlewareHandler<AppEnv>[]) => void
+    on(r.method.toUpperCase(), r.path, ...middleware, handler)
   }
 }

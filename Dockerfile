@@ -1,0 +1,29 @@
+# Kontor: multi-stage image. Build: docker build -t kontor .
+# Run:   docker run -p 3000:3000 -v kontor-data:/data -e KONTOR_SECRET=$(openssl rand -hex 32) kontor
+FROM oven/bun:1.4.4 AS build
+WORKDIR /app
+COPY package.json bun.lock ./
+RUN bun install --frozen-lockfile
+COPY . .
+RUN bun web/build.ts && rm -rf node_modules && bun install --frozen-lockfile --production
+
+FROM oven/bun:1.4.4-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production \
+    PORT=3000 \
+    KONTOR_DATA_DIR=/data \
+    DATABASE_URL=file:/data/kontor.db
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/src ./src
+COPY --from=build /app/web ./web
+COPY --from=build /app/db ./db
+COPY --from=build /app/drizzle ./drizzle
+COPY --from=build /app/public ./public
+RUN mkdir -p /data && chown -R bun:bun /data
+USER bun
+VOLUME /data
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s \
+  CMD bun -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["bun", "src/main.ts"]
