@@ -3,6 +3,8 @@ import { bodyLimit } from 'hono/body-limit'
 import { csrf } from 'hono/csrf'
 import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './api/auth/routes'
+import { inviteRoutes } from './api/invites/routes'
+import { memberRoutes } from './api/members/routes'
 import { systemRoutes } from './api/system/routes'
 import { userAccountRoutes } from './api/users/routes'
 import type { AppDeps, AppEnv } from './lib/context'
@@ -10,7 +12,7 @@ import { AppError, ERRORS, type ErrorCode } from './lib/errors'
 import { buildOpenApi } from './lib/openapi'
 import { mountRoutes, type RouteDef } from './lib/route'
 
-export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes]
+export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...inviteRoutes]
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024

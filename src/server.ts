@@ -29,6 +29,7 @@ export async function startServer(config: Config) {
   const buildFiles = serveStatic({
     root: buildDir,
     rewriteRequestPath: (path) => path.replace(/^\/build/, ''),
+    precompressed: true,
     // Hashed build files never change.
     onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
   })

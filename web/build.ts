@@ -3,8 +3,9 @@
  * Tailwind stylesheet, both with content hashes, plus manifest.json for the server.
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 const root = resolve(import.meta.dir, '..')
 // WEB_BUILD_DIR lets parallel checkouts or test runs build without overwriting each other.
@@ -42,6 +43,13 @@ const css = readFileSync(cssTmp)
 rmSync(cssTmp)
 const cssName = `app-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`
 writeFileSync(join(out, cssName), css)
+
+// Served as-is to browsers that accept them (serveStatic `precompressed`): no work per request.
+for (const name of readdirSync(out).filter((n) => /\.(js|css)$/.test(n))) {
+  const raw = readFileSync(join(out, name))
+  writeFileSync(join(out, `${name}.gz`), gzipSync(raw, { level: 9 }))
+  writeFileSync(join(out, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
+}
 
 const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}` }
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))

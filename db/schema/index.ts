@@ -1,3 +1,4 @@
 export * from './organizations'
 export * from './auth'
 export * from './system'
+export * from './invites'

@@ -29,6 +29,6 @@ export function createLogger(level: LogLevel, base: Fields = {}): Logger {
 }
 
 function errorReplacer(_key: string, value: unknown) {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack }
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack, cause: value.cause }
   return value
 }

@@ -4,7 +4,7 @@ export type Locale = 'en' | 'de'
 
 type Template = { subject: string; intro: string; action: string; outro: string }
 
-const TEMPLATES: Record<'confirmEmail' | 'resetPassword', Record<Locale, Template>> = {
+const TEMPLATES: Record<'confirmEmail' | 'resetPassword' | 'invite', Record<Locale, Template>> = {
   confirmEmail: {
     en: {
       subject: 'Confirm your e-mail address for Kontor',
@@ -33,7 +33,23 @@ const TEMPLATES: Record<'confirmEmail' | 'resetPassword', Record<Locale, Templat
       outro: 'Der Link ist eine Stunde gültig und nur einmal nutzbar. Wenn Sie das nicht waren, ignorieren Sie diese E-Mail.',
     },
   },
+  invite: {
+    en: {
+      subject: '{{inviter}} invited you to {{organization}} on Kontor',
+      intro: 'Hello, {{inviter}} invited you to join {{organization}} on Kontor.',
+      action: 'Accept the invitation',
+      outro: 'The invitation is valid for 7 days. If you did not expect it, ignore this e-mail.',
+    },
+    de: {
+      subject: '{{inviter}} hat Sie zu {{organization}} auf Kontor eingeladen',
+      intro: 'Hallo, {{inviter}} hat Sie eingeladen, {{organization}} auf Kontor beizutreten.',
+      action: 'Einladung annehmen',
+      outro: 'Die Einladung ist 7 Tage gültig. Wenn Sie sie nicht erwartet haben, ignorieren Sie diese E-Mail.',
+    },
+  },
 }
+
+const fill = (text: string, vars: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key) => vars[key] ?? '')
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
@@ -42,15 +58,16 @@ const escapeHtml = (s: string) =>
 export function renderMail(
   kind: keyof typeof TEMPLATES,
   locale: Locale,
-  vars: { to: string; name: string; url: string },
+  vars: { to: string; url: string; name?: string; inviter?: string; organization?: string },
 ): Mail {
   const t = TEMPLATES[kind][locale] ?? TEMPLATES[kind].de
-  const intro = t.intro.replace('{{name}}', vars.name)
+  const values = { name: '', ...vars }
+  const intro = fill(t.intro, values)
   const text = `${intro}\n\n${t.action}: ${vars.url}\n\n${t.outro}\n`
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <p>${escapeHtml(intro)}</p>
 <p><a href="${escapeHtml(vars.url)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p>
 <p style="color:#555;font-size:13px">${escapeHtml(t.outro)}</p>
 </body></html>`
-  return { to: vars.to, subject: t.subject, text, html }
+  return { to: vars.to, subject: fill(t.subject, values), text, html }
 }

@@ -51,6 +51,8 @@ export function createClient(app: { request: (input: string, init?: RequestInit)
       method,
       headers: {
         'x-forwarded-for': ip,
+        // Browsers send Origin with every non-GET request; CSRF protection relies on it.
+        ...(method !== 'GET' && { origin: BASE_URL }),
         ...(cookies.size && { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') }),
         ...(body !== undefined && { 'content-type': 'application/json' }),
         ...headers,
@@ -107,4 +109,20 @@ export async function registerOrg(
   const res = await client.post('/api/auth/register', body)
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`)
   return { ...body, user: res.body.user }
+}
+
+/** Registers an organisation on an app with SMTP and confirms the admin through the mailed link. */
+export async function registerConfirmedOrg(
+  t: { sink?: { waitForMail: (to: string) => Promise<{ text: string }> } },
+  client: TestClient,
+  overrides: Parameters<typeof registerOrg>[1] = {},
+) {
+  const org = await registerOrg(client, overrides)
+  if (!t.sink) return org
+  const mail = await t.sink.waitForMail(org.email)
+  const token = mail.text.match(/confirm-email\?token=([^\s]+)/)?.[1]
+  if (!token) throw new Error('no confirmation link in mail')
+  const res = await client.post('/api/users/confirm-email', { token: decodeURIComponent(token) })
+  if (res.status !== 200) throw new Error(`confirm failed: ${res.status} ${JSON.stringify(res.body)}`)
+  return org
 }

@@ -1,0 +1,22 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { invites, users } from '../../../db/schema'
+import type { Config } from '../../lib/config'
+import { INVITE_TTL_MS } from './status'
+
+/** Seats of a cloud organisation without a subscription (the trial seat of its first admin). */
+export const SEATS_WITHOUT_SUBSCRIPTION = 1
+
+/**
+ * SQL condition "a seat is free": members plus pending invites below the organisation's seats.
+ * Evaluated inside the insert that uses the seat, so two invites cannot take the last one.
+ * Self-hosted instances have no seat limit.
+ */
+export function seatAvailable(config: Config, organizationId: string, now = Date.now()): SQL {
+  if (!config.isCloud) return sql`1`
+  const seats = SEATS_WITHOUT_SUBSCRIPTION
+  return sql`(
+    (SELECT count(*) FROM ${users} WHERE ${users.organizationId} = ${organizationId}) +
+    (SELECT count(*) FROM ${invites} WHERE ${invites.organizationId} = ${organizationId}
+      AND ${invites.acceptedAt} IS NULL AND ${invites.revokedAt} IS NULL AND ${invites.sentAt} > ${now - INVITE_TTL_MS})
+  ) < ${seats}`
+}

@@ -1,0 +1,65 @@
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { users } from '../../../db/schema'
+import type { AppDeps, Role, SessionUser } from '../../lib/context'
+import { fail } from '../../lib/errors'
+import type { Member } from './schema'
+
+const requireAdmin = (caller: SessionUser) => caller.role === 'admin' || fail('FORBIDDEN')
+
+const toMember = (u: typeof users.$inferSelect): Member => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  role: u.role,
+  emailVerified: u.emailVerified,
+  joinedAt: u.createdAt.toISOString(),
+})
+
+/** More than one admin in the organisation, evaluated inside the statement that changes it. */
+const anotherAdminExists = (organizationId: string) =>
+  sql`(SELECT count(*) FROM ${users} WHERE ${users.organizationId} = ${organizationId} AND ${users.role} = 'admin') > 1`
+
+/** Members of the caller's organisation, oldest first. */
+export async function listMembers(deps: AppDeps, caller: SessionUser) {
+  requireAdmin(caller)
+  const rows = await deps.db.select().from(users).where(eq(users.organizationId, caller.organizationId)).orderBy(asc(users.createdAt))
+  return rows.map(toMember)
+}
+
+async function findMember(deps: AppDeps, caller: SessionUser, id: string) {
+  const member = await deps.db.query.users.findFirst({
+    where: and(eq(users.id, id), eq(users.organizationId, caller.organizationId)),
+  })
+  return member ?? fail('USER_NOT_FOUND')
+}
+
+/** Changes a member's role. The last admin cannot be demoted, even by two admins at once. */
+export async function changeRole(deps: AppDeps, caller: SessionUser, id: string, role: Role) {
+  requireAdmin(caller)
+  const member = await findMember(deps, caller, id)
+  if (member.role === role) return toMember(member)
+  const guard = role === 'user' ? anotherAdminExists(caller.organizationId) : sql`1`
+  const [updated] = await deps.db
+    .update(users)
+    .set({ role, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.organizationId, caller.organizationId), guard))
+    .returning()
+  return updated ? toMember(updated) : fail('LAST_ADMIN')
+}
+
+/**
+ * Removes a member. Their sessions and credentials go with them (foreign keys cascade), and so
+ * does everything private to them: threads, prompts and agents reference the user with
+ * ON DELETE CASCADE (docs/decisions/0009-removing-members.md).
+ */
+export async function removeMember(deps: AppDeps, caller: SessionUser, id: string) {
+  requireAdmin(caller)
+  if (id === caller.id) fail('CANNOT_REMOVE_SELF')
+  const member = await findMember(deps, caller, id)
+  const guard = member.role === 'admin' ? anotherAdminExists(caller.organizationId) : sql`1`
+  const deleted = await deps.db
+    .delete(users)
+    .where(and(eq(users.id, id), eq(users.organizationId, caller.organizationId), guard))
+    .returning({ id: users.id })
+  if (!deleted.length) fail('LAST_ADMIN')
+}
