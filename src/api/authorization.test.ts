@@ -1,0 +1,140 @@
+/**
+ * The authorisation matrix: every API route called as nobody, as a member (role user), as an
+ * admin of the same organisation and as an admin of another organisation. A route added to the
+ * API without a row here fails the first test.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { API_ROUTES } from '../app'
+import { createTestApp, PASSWORD, registerOrg, type TestClient } from '../../tests/support/test-app'
+
+type Caller = 'anonymous' | 'user' | 'admin' | 'otherAdmin'
+type Fixture = Awaited<ReturnType<typeof createFixture>>
+type Row = {
+  route: string
+  /** Resolves the concrete path (and creates what the call consumes). */
+  path?: (f: Fixture) => string | Promise<string>
+  body?: (f: Fixture) => unknown
+  expect: Record<Caller, number>
+  /** The caller holds a secret (an invite token) that entitles them to see what it names. */
+  tokenHolder?: boolean
+  /** The call ends the session: it gets a client of its own. */
+  freshSession?: boolean
+}
+
+const ADMIN = { anonymous: 401, user: 403, otherAdmin: 404 }
+const ADMIN_LIST = { anonymous: 401, user: 403, otherAdmin: 200 }
+const SIGNED_IN = { anonymous: 401 }
+
+const MATRIX: Row[] = [
+  { route: 'GET /', expect: { anonymous: 200, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'GET /health', expect: { anonymous: 200, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'GET /ready', expect: { anonymous: 200, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'GET /auth/me', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'POST /auth/logout', freshSession: true, expect: { anonymous: 200, user: 200, admin: 200, otherAdmin: 200 } },
+  {
+    route: 'POST /auth/login',
+    body: () => ({ email: 'nobody@acme.test', password: 'Wrong1234' }),
+    expect: { anonymous: 401, user: 401, admin: 401, otherAdmin: 401 },
+  },
+  {
+    route: 'POST /auth/register',
+    body: (f) => ({ email: f.admin.email, name: 'X', organizationName: 'Y', password: PASSWORD, passwordConfirmation: PASSWORD, termsAccepted: true }),
+    expect: { anonymous: 409, user: 409, admin: 409, otherAdmin: 409 },
+  },
+  { route: 'POST /users/confirm-email', body: () => ({ token: 'x.y.z' }), expect: { anonymous: 400, user: 400, admin: 400, otherAdmin: 400 } },
+  { route: 'POST /users/resend-confirmation', body: () => ({ email: 'nobody@acme.test' }), expect: { anonymous: 200, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'POST /users/forgot-password', body: () => ({ email: 'nobody@acme.test' }), expect: { anonymous: 200, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'POST /users/reset-password', body: () => ({ token: 'nope', password: PASSWORD }), expect: { anonymous: 400, user: 400, admin: 400, otherAdmin: 400 } },
+  { route: 'PATCH /users/name', body: () => ({ name: 'Renamed' }), expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'PATCH /users/locale', body: () => ({ locale: 'en' }), expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  {
+    route: 'PATCH /users/password',
+    body: () => ({ currentPassword: 'Wrong1234', newPassword: PASSWORD }),
+    expect: { ...SIGNED_IN, user: 400, admin: 400, otherAdmin: 400 },
+  },
+  { route: 'GET /users', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'PATCH /users/:id/role', path: (f) => `/users/${f.member.id}/role`, body: () => ({ role: 'user' }), expect: { ...ADMIN, admin: 200 } },
+  { route: 'DELETE /users/:id', path: async (f) => `/users/${await f.newMember()}`, expect: { ...ADMIN, admin: 204 } },
+  { route: 'POST /invites', body: () => ({ email: `matrix-${crypto.randomUUID().slice(0, 6)}@acme.test`, role: 'user' }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },
+  { route: 'GET /invites', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'GET /invites/preview', path: (f) => `/invites/preview?token=${f.inviteToken}`, tokenHolder: true, expect: { anonymous: 200, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'POST /invites/accept', body: () => ({ token: 'nope', name: 'N', password: PASSWORD, passwordConfirmation: PASSWORD }), expect: { anonymous: 404, user: 404, admin: 404, otherAdmin: 404 } },
+  { route: 'GET /invites/:id', path: (f) => `/invites/${f.inviteId}`, expect: { ...ADMIN, admin: 200 } },
+  { route: 'POST /invites/:id/resend', path: async (f) => `/invites/${await f.newInvite()}/resend`, expect: { ...ADMIN, admin: 200 } },
+  { route: 'DELETE /invites/:id', path: async (f) => `/invites/${await f.newInvite()}`, expect: { ...ADMIN, admin: 204 } },
+]
+
+let t: Awaited<ReturnType<typeof createTestApp>>
+let f: Fixture
+let callers: Record<Caller, (fresh?: boolean) => Promise<TestClient>>
+
+async function createFixture() {
+  const adminClient = t.client()
+  const admin = await registerOrg(adminClient, { organizationName: 'Secret Org A' })
+  const otherClient = t.client()
+  const other = await registerOrg(otherClient, { organizationName: 'Org B' })
+  const invite = async () => (await adminClient.post('/api/invites', { email: `inv-${crypto.randomUUID().slice(0, 8)}@acme.test`, role: 'user' })).body
+  const member = async () => {
+    const inv = await invite()
+    const client = t.client()
+    const token = new URL(inv.acceptUrl).searchParams.get('token')
+    const res = await client.post('/api/invites/accept', { token, name: 'Member', password: PASSWORD, passwordConfirmation: PASSWORD })
+    return { id: res.body.id as string, email: res.body.email as string, client }
+  }
+  const m = await member()
+  const pending = await invite()
+  return {
+    admin: { ...admin, client: adminClient },
+    other: { ...other, client: otherClient },
+    member: m,
+    inviteId: pending.id as string,
+    inviteToken: new URL(pending.acceptUrl).searchParams.get('token')!,
+    inviteEmail: pending.email as string,
+    newMember: async () => (await member()).id,
+    newInvite: async () => (await invite()).id as string,
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  f = await createFixture()
+  const cache = new Map<string, TestClient>()
+  const signIn = async (email: string, fresh = false) => {
+    if (!fresh && cache.has(email)) return cache.get(email)!
+    const client = t.client()
+    const res = await client.post('/api/auth/login', { email, password: PASSWORD })
+    if (res.status !== 200) throw new Error(`login failed for ${email}`)
+    if (!fresh) cache.set(email, client)
+    return client
+  }
+  callers = {
+    anonymous: async () => t.client(),
+    user: (fresh) => signIn(f.member.email, fresh),
+    admin: (fresh) => signIn(f.admin.email, fresh),
+    otherAdmin: (fresh) => signIn(f.other.email, fresh),
+  }
+})
+afterAll(() => t.close())
+
+test('every API route has a row in the matrix', () => {
+  const declared = API_ROUTES.map((r) => `${r.method.toUpperCase()} ${r.path}`).sort()
+  expect(MATRIX.map((r) => r.route).sort()).toEqual(declared)
+})
+
+describe.each(MATRIX.map((row) => [row.route, row] as const))('%s', (_name, row) => {
+  for (const caller of ['anonymous', 'user', 'admin', 'otherAdmin'] as const) {
+    test(`as ${caller}: ${row.expect[caller]}`, async () => {
+      const [method, template] = row.route.split(' ') as [string, string]
+      const path = row.path ? await row.path(f) : template
+      const client = await callers[caller](row.freshSession)
+      const res = await client.request(method, `/api${path === '/' ? '' : path}`, row.body?.(f) ?? (method === 'GET' || method === 'DELETE' ? undefined : {}))
+      expect({ caller, status: res.status }).toEqual({ caller, status: row.expect[caller] })
+      if (res.status >= 400) expect(res.body).toMatchObject({ code: expect.any(String), message: expect.any(String), status: res.status })
+      if (caller === 'otherAdmin' && !row.tokenHolder) {
+        // Nothing of organisation A may show up in another organisation's answers.
+        const text = JSON.stringify(res.body)
+        for (const secret of ['Secret Org A', f.admin.email, f.member.email, f.inviteEmail]) expect(text).not.toContain(secret)
+      }
+    })
+  }
+})
