@@ -50,7 +50,7 @@ export async function changeRole(deps: AppDeps, caller: SessionUser, id: string,
 /**
  * Removes a member. Their sessions and credentials go with them (foreign keys cascade), and so
  * does everything private to them: threads, prompts and agents reference the user with
- * ON DELETE CASCADE (docs/decisions/0009-removing-members.md).
+ * ON DELETE CASCADE (docs/decisions/0010-members-and-invites.md).
  */
 export async function removeMember(deps: AppDeps, caller: SessionUser, id: string) {
   requireAdmin(caller)
