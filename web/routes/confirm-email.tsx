@@ -1,12 +1,60 @@
-import { createRoute } from '@tanstack/react-router'
-import { Route as parentRoute } from './__root'
+import { createRoute, Link, redirect } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../components/ui/button'
+import { authApi, authQueries } from '../features/auth/api'
+import { AuthCard } from '../features/auth/components/auth-card'
+import { authLinkClass } from '../features/auth/components/form-message'
+import { ApiError, isApiError } from '../lib/api-client'
+import { errorMessage } from '../lib/error-message'
+import { Route as rootRoute } from './__root'
 
+type ConfirmEmailSearch = { token: string }
+
+/**
+ * Confirms in the loader, so that on a first visit the server answers with the redirect itself.
+ * Failures are returned as data (not thrown) so the error screen renders the same on both sides.
+ */
 export const Route = createRoute({
-  getParentRoute: () => parentRoute,
+  getParentRoute: () => rootRoute,
   path: '/confirm-email',
-  component: Page,
+  validateSearch: (search: Record<string, unknown>): ConfirmEmailSearch => ({
+    token: typeof search.token === 'string' ? search.token : '',
+  }),
+  loaderDeps: ({ search }) => ({ token: search.token }),
+  loader: async ({ context, deps }) => {
+    try {
+      if (!deps.token) throw new ApiError('INVALID_CONFIRMATION_LINK', 'missing token', 400)
+      await authApi.confirmEmail(context.api, deps.token)
+    } catch (error) {
+      if (!isApiError(error)) throw error
+      if (error.code === 'EMAIL_NOT_VERIFIED') throw redirect({ to: '/email-confirm' })
+      return { code: error.code, status: error.status }
+    }
+    context.queryClient.removeQueries({ queryKey: authQueries.me(context.api).queryKey })
+    throw redirect({ to: '/login', search: { emailVerified: true } })
+  },
+  component: ConfirmEmailFailed,
 })
 
-function Page() {
-  return <main>/confirm-email</main>
+function ConfirmEmailFailed() {
+  const { t } = useTranslation('auth')
+  const failure = Route.useLoaderData()
+  return (
+    <AuthCard
+      title={t('confirmEmail.failedTitle')}
+      footer={
+        <Link to="/login" className={authLinkClass}>
+          {t('backToSignIn')}
+        </Link>
+      }
+    >
+      <p role="alert" className="text-sm">
+        {errorMessage(t, new ApiError(failure.code, '', failure.status))}
+      </p>
+      <p className="mt-2 text-sm text-muted-foreground">{t('confirmEmail.failedHint')}</p>
+      <Button asChild variant="outline" className="mt-4 w-full">
+        <Link to="/email-confirm">{t('confirmEmail.requestNew')}</Link>
+      </Button>
+    </AuthCard>
+  )
 }

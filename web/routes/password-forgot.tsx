@@ -1,12 +1,29 @@
-import { createRoute } from '@tanstack/react-router'
-import { Route as parentRoute } from './__root'
+import { createRoute, Link } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { AuthCard } from '../features/auth/components/auth-card'
+import { authLinkClass } from '../features/auth/components/form-message'
+import { PasswordForgotForm } from '../features/auth/components/password-forgot-form'
+import { Route as rootRoute } from './__root'
 
 export const Route = createRoute({
-  getParentRoute: () => parentRoute,
+  getParentRoute: () => rootRoute,
   path: '/password/forgot',
-  component: Page,
+  component: PasswordForgotPage,
 })
 
-function Page() {
-  return <main>/password/forgot</main>
+function PasswordForgotPage() {
+  const { t } = useTranslation('auth')
+  return (
+    <AuthCard
+      title={t('passwordForgot.title')}
+      description={t('passwordForgot.description')}
+      footer={
+        <Link to="/login" className={authLinkClass}>
+          {t('backToSignIn')}
+        </Link>
+      }
+    >
+      <PasswordForgotForm />
+    </AuthCard>
+  )
 }

@@ -21,8 +21,10 @@ export function LoginForm(props: { redirect?: string }) {
   const login = useMutation({
     mutationFn: (values: LoginValues) => authApi.login(api, values),
     onSuccess: async (me) => {
+      // An unconfirmed user must not pass the protected layout from a cached answer.
+      if (!me.emailVerified) return navigate({ to: '/email-confirm', search: { email: me.email } })
       queryClient.setQueryData(authQueries.me(api).queryKey, me)
-      await navigate({ to: me.emailVerified ? safeRedirect(props.redirect) : '/email-confirm' })
+      await navigate({ href: safeRedirect(props.redirect) })
     },
   })
   const { errors } = form.formState

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { Button } from '../../../components/ui/button'
+import { FormField, fieldA11y } from '../../../components/ui/form-field'
+import { Input } from '../../../components/ui/input'
+import { isApiError } from '../../../lib/api-client'
+import { errorMessage } from '../../../lib/error-message'
+import { useApi } from '../../../lib/use-api'
+import { authApi } from '../api'
+import { newPasswordSchema, serverFieldKey, type NewPasswordValues } from '../schemas'
+import { FormError } from './form-message'
+
+/** Sets a new password with the token from the reset mail; a used or expired token offers a new link. */
+export function PasswordResetForm(props: { token: string }) {
+  const { t } = useTranslation('auth')
+  const api = useApi()
+  const navigate = useNavigate()
+  const form = useForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', passwordConfirmation: '' },
+  })
+  const reset = useMutation({
+    mutationFn: ({ password }: NewPasswordValues) => authApi.resetPassword(api, { token: props.token, password }),
+    onSuccess: async () => {
+      toast.success(t('passwordReset.success'))
+      await navigate({ to: '/login' })
+    },
+    onError: (error) => {
+      const message = isApiError(error) ? error.fields?.password : undefined
+      if (message) form.setError('password', { message: serverFieldKey(message) })
+    },
+  })
+  const { errors } = form.formState
+
+  if (!props.token || (isApiError(reset.error) && reset.error.code === 'INVALID_TOKEN')) {
+    return <InvalidResetLink />
+  }
+  return (
+    <form method="post" className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => reset.mutate(v))}>
+      <p className="text-sm text-muted-foreground">{t('passwordReset.description')}</p>
+      {reset.error && !(isApiError(reset.error) && reset.error.fields?.password) && (
+        <FormError>{errorMessage(t, reset.error)}</FormError>
+      )}
+      <FormField id="password" label={t('newPassword')} error={errors.password?.message} hint={t('passwordHint')}>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          {...fieldA11y('password', errors.password?.message)}
+          {...form.register('password')}
+        />
+      </FormField>
+      <FormField id="passwordConfirmation" label={t('passwordConfirmation')} error={errors.passwordConfirmation?.message}>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          {...fieldA11y('passwordConfirmation', errors.passwordConfirmation?.message)}
+          {...form.register('passwordConfirmation')}
+        />
+      </FormField>
+      <Button type="submit" disabled={reset.isPending}>
+        {reset.isPending ? t('common:loading') : t('passwordReset.submit')}
+      </Button>
+    </form>
+  )
+}
+
+function InvalidResetLink() {
+  const { t } = useTranslation('auth')
+  return (
+    <div className="grid gap-4">
+      <FormError>{t('INVALID_TOKEN', { ns: 'errors' })}</FormError>
+      <p className="text-sm text-muted-foreground">{t('passwordReset.invalidHint')}</p>
+      <Button asChild variant="outline">
+        <Link to="/password/forgot">{t('passwordReset.requestNew')}</Link>
+      </Button>
+    </div>
+  )
+}
