@@ -14,18 +14,19 @@ const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // Default: kontor.db inside KONTOR_DATA_DIR (filled in after parsing).
     DATABASE_URL: z
       .string()
-      .default('file:./data/kontor.db')
-      .refine((v) => /^(file:|libsql:|https?:|wss?:)/.test(v), 'must start with file:, libsql:, http(s): or ws(s):'),
+      .refine((v) => /^(file:|libsql:|https?:|wss?:)/.test(v), 'must start with file:, libsql:, http(s): or ws(s):')
+      .optional(),
     DATABASE_AUTH_TOKEN: optionalText,
     KONTOR_DATA_DIR: z.string().default('./data'),
     KONTOR_SECRET: optionalText.refine((v) => !v || v.length >= 32, 'must be at least 32 characters'),
-    KONTOR_BASE_URL: optionalText.pipe(z.url().optional()),
+    KONTOR_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     KONTOR_CLOUD: flag,
     KONTOR_REGISTRATION_DISABLED: flag,
     KONTOR_TRUST_PROXY: flag,
-    SMTP_URL: optionalText.pipe(z.url().optional()),
+    SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
     SMTP_HOST: optionalText,
     SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     SMTP_USER: optionalText,
@@ -59,13 +60,24 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+const SECRET_NAME = /SECRET|TOKEN|PASSWORD|KEY/
+
+/** The offending value for the error line, without secrets: a start-up error ends up in logs. */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined) return 'null'
+  if (SECRET_NAME.test(name)) return `<${value.length} characters, hidden>`
+  return JSON.stringify(value.replace(/\/\/([^/@:\s]*):[^/@\s]*@/, '//$1:***@'))
+}
+
 /** Parses the environment; a bad value stops the start with one line naming the variable. */
 export function parseConfig(env: Record<string, string | undefined>, fallbackSecret?: string): Config {
-  const result = configSchema.safeParse(env)
+  // `VAR=` (common in compose files and .env templates) means "not set", for every variable alike.
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''))
+  const result = configSchema.safeParse(set)
   if (!result.success) {
     const issue = result.error.issues[0]!
     const name = String(issue.path[0] ?? 'environment')
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? null)})`)
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${shownValue(name, set[name])})`)
   }
   const c = result.data
   const secret = c.KONTOR_SECRET ?? fallbackSecret
@@ -75,7 +87,7 @@ export function parseConfig(env: Record<string, string | undefined>, fallbackSec
     env: c.NODE_ENV,
     port: c.PORT,
     baseUrl: (c.KONTOR_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
-    database: { url: c.DATABASE_URL, authToken: c.DATABASE_AUTH_TOKEN },
+    database: { url: c.DATABASE_URL ?? `file:${c.KONTOR_DATA_DIR.replace(/\/$/, '')}/kontor.db`, authToken: c.DATABASE_AUTH_TOKEN },
     dataDir: c.KONTOR_DATA_DIR,
     secret,
     isCloud: c.KONTOR_CLOUD,

@@ -52,7 +52,7 @@ export async function register(deps: AppDeps, input: z.infer<typeof registerBody
     })
   } catch (error) {
     // Two registrations racing for one address: the unique index decides.
-    if (String((error as { cause?: unknown }).cause ?? error).includes('UNIQUE')) fail('EMAIL_EXISTS')
+    if (/UNIQUE.*users\.email/.test(String((error as { cause?: unknown }).cause ?? error))) fail('EMAIL_EXISTS')
     throw error
   }
 

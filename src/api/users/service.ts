@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
+import { hitRateLimit } from '../../lib/rate-limit'
 import { getMe } from '../auth/service'
 import { sendConfirmationMail } from './confirmation'
 import type { changePasswordBody, resetPasswordBody } from './schema'
@@ -39,9 +40,16 @@ export async function resendConfirmation(deps: AppDeps, email: string) {
   return { ok: true as const }
 }
 
-/** Mails a single-use reset link. Answers the same whether or not the address is known. */
+const RESET_REQUESTS_PER_ADDRESS = { limit: 3, windowMs: 15 * 60_000 }
+
+/**
+ * Mails a single-use reset link. Answers the same whether or not the address is known, and
+ * past 3 requests per address in 15 minutes it quietly sends nothing: nobody can flood a
+ * mailbox, and the links already sent stay valid for an hour.
+ */
 export async function forgotPassword(deps: AppDeps, email: string) {
-  await deps.auth.api.requestPasswordReset({ body: { email } })
+  const hit = await hitRateLimit(deps.db, `reset-mail:${email}`, RESET_REQUESTS_PER_ADDRESS)
+  if (hit.allowed) await deps.auth.api.requestPasswordReset({ body: { email } })
   return { ok: true as const }
 }
 
@@ -76,7 +84,9 @@ export async function changePassword(deps: AppDeps, headers: Headers, input: z.i
     })
     return result.headers
   } catch (error) {
-    if (error instanceof APIError && error.statusCode === 400) fail('CURRENT_PASSWORD_INCORRECT')
+    if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD') fail('CURRENT_PASSWORD_INCORRECT')
+    // The session can be revoked between our check and better-auth's (a reset or change elsewhere).
+    if (error instanceof APIError && error.statusCode === 401) fail('UNAUTHORIZED')
     throw error
   }
 }

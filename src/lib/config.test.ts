@@ -1,0 +1,135 @@
+import { describe, expect, test } from 'bun:test'
+import { ConfigError, parseConfig } from './config'
+
+const SECRET = 'a-secret-of-at-least-32-characters-0123'
+
+/** The ConfigError a bad environment raises; fails the test when parsing succeeds. */
+function configError(env: Record<string, string | undefined>, fallbackSecret?: string): ConfigError {
+  try {
+    parseConfig(env, fallbackSecret)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return error as ConfigError
+  }
+  throw new Error(`parseConfig accepted ${JSON.stringify(env)}`)
+}
+
+describe('parseConfig refuses bad values, naming the variable', () => {
+  test.each([
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '3000.5' }],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://x' }],
+    ['KONTOR_SECRET', { KONTOR_SECRET: 'too-short' }],
+    ['SMTP_URL', { SMTP_URL: 'not-a-url' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example.com' }],
+    ['SMTP_PORT', { SMTP_PORT: 'twenty-five' }],
+    ['KONTOR_BASE_URL', { KONTOR_BASE_URL: 'localhost:3000' }],
+    ['KONTOR_CLOUD', { KONTOR_CLOUD: 'yes' }],
+    ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+  ])('%s', (name, env) => {
+    const error = configError({ KONTOR_SECRET: SECRET, ...env })
+    expect(error.message).toStartWith(`Invalid configuration: ${name} `)
+  })
+
+  test('production needs KONTOR_SECRET, even when a development fallback exists', () => {
+    for (const fallback of [undefined, SECRET]) {
+      const error = configError({ NODE_ENV: 'production' }, fallback)
+      expect(error.message).toContain('KONTOR_SECRET')
+      expect(error.message).toContain('required in production')
+    }
+    expect(parseConfig({ NODE_ENV: 'production', KONTOR_SECRET: SECRET }).env).toBe('production')
+  })
+
+  test('without any secret outside production the start is refused too', () => {
+    expect(configError({}).message).toBe('Invalid configuration: KONTOR_SECRET is required')
+  })
+
+  test('the message quotes the bad value but never a secret or a password in a URL', () => {
+    expect(configError({ KONTOR_SECRET: SECRET, PORT: 'abc' }).message).toContain('(got "abc")')
+    const secret = configError({ KONTOR_SECRET: 'hunter2-my-real-secret' }).message
+    expect(secret).not.toContain('hunter2')
+    expect(secret).toContain('KONTOR_SECRET must be at least 32 characters')
+    const smtp = configError({ KONTOR_SECRET: SECRET, SMTP_URL: 'smtp://mailer:p4ssw0rd@', SMTP_PORT: 'x' }).message
+    expect(smtp).not.toContain('p4ssw0rd')
+  })
+})
+
+describe('parseConfig defaults', () => {
+  test('an almost empty environment gets the documented defaults', () => {
+    const c = parseConfig({ KONTOR_SECRET: SECRET })
+    expect(c).toEqual({
+      env: 'development',
+      port: 3000,
+      baseUrl: 'http://localhost:3000',
+      database: { url: 'file:./data/kontor.db', authToken: undefined },
+      dataDir: './data',
+      secret: SECRET,
+      isCloud: false,
+      registrationDisabled: false,
+      trustProxy: false,
+      smtp: undefined,
+      mailFrom: 'Kontor <no-reply@localhost>',
+      logLevel: 'info',
+    })
+  })
+
+  test('the development fallback secret is used when KONTOR_SECRET is unset', () => {
+    expect(parseConfig({}, 'generated-fallback').secret).toBe('generated-fallback')
+    expect(parseConfig({ KONTOR_SECRET: SECRET }, 'generated-fallback').secret).toBe(SECRET)
+  })
+
+  test('the database lives in KONTOR_DATA_DIR unless DATABASE_URL says otherwise', () => {
+    expect(parseConfig({ KONTOR_SECRET: SECRET, KONTOR_DATA_DIR: '/var/lib/kontor/' }).database.url).toBe(
+      'file:/var/lib/kontor/kontor.db',
+    )
+    const remote = parseConfig({ KONTOR_SECRET: SECRET, DATABASE_URL: 'libsql://db.example.com', DATABASE_AUTH_TOKEN: 'tok' })
+    expect(remote.database).toEqual({ url: 'libsql://db.example.com', authToken: 'tok' })
+  })
+
+  test('the base URL follows PORT and loses a trailing slash', () => {
+    expect(parseConfig({ KONTOR_SECRET: SECRET, PORT: '8080' }).baseUrl).toBe('http://localhost:8080')
+    expect(parseConfig({ KONTOR_SECRET: SECRET, KONTOR_BASE_URL: 'https://kontor.example.com/' }).baseUrl).toBe(
+      'https://kontor.example.com',
+    )
+  })
+
+  test('a variable set to the empty string counts as unset', () => {
+    const c = parseConfig({ KONTOR_SECRET: SECRET, PORT: '', SMTP_PORT: '', SMTP_URL: '', DATABASE_URL: '', KONTOR_CLOUD: '' })
+    expect(c.port).toBe(3000)
+    expect(c.smtp).toBeUndefined()
+    expect(c.database.url).toBe('file:./data/kontor.db')
+    expect(c.isCloud).toBe(false)
+  })
+})
+
+describe('parseConfig flags and SMTP', () => {
+  test.each([
+    ['true', true],
+    ['1', true],
+    ['false', false],
+    ['0', false],
+  ])('KONTOR_CLOUD=%s', (value, expected) => {
+    const c = parseConfig({ KONTOR_SECRET: SECRET, KONTOR_CLOUD: value, KONTOR_REGISTRATION_DISABLED: value, KONTOR_TRUST_PROXY: value })
+    expect(c.isCloud).toBe(expected)
+    expect(c.registrationDisabled).toBe(expected)
+    expect(c.trustProxy).toBe(expected)
+  })
+
+  test('SMTP settings come from SMTP_URL or from host and port', () => {
+    expect(parseConfig({ KONTOR_SECRET: SECRET, SMTP_URL: 'smtp://mail.example.com:2525' }).smtp).toMatchObject({
+      url: 'smtp://mail.example.com:2525',
+    })
+    const c = parseConfig({
+      KONTOR_SECRET: SECRET,
+      SMTP_HOST: 'mail.example.com',
+      SMTP_PORT: '465',
+      SMTP_USER: 'kontor',
+      SMTP_PASSWORD: 'pw',
+      SMTP_FROM: 'Kontor <kontor@example.com>',
+    })
+    expect(c.smtp).toEqual({ url: undefined, host: 'mail.example.com', port: 465, user: 'kontor', password: 'pw' })
+    expect(c.mailFrom).toBe('Kontor <kontor@example.com>')
+  })
+})
