@@ -133,3 +133,9 @@ describe('parseConfig flags and SMTP', () => {
     expect(c.mailFrom).toBe('Kontor <kontor@example.com>')
   })
 })
+
+test('flags are read case-insensitively', () => {
+  const config = parseConfig({ KONTOR_SECRET: 'x'.repeat(32), KONTOR_CLOUD: 'TRUE', KONTOR_REGISTRATION_DISABLED: ' False ' })
+  expect(config.isCloud).toBe(true)
+  expect(config.registrationDisabled).toBe(false)
+})

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 const flag = z
-  .enum(['true', 'false', '1', '0', ''])
+  .preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(['true', 'false', '1', '0', '']))
   .default('false')
   .transform((v) => v === 'true' || v === '1')
 

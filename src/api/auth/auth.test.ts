@@ -162,3 +162,16 @@ describe('errors', () => {
     expect(Object.keys(res.body.paths)).toContain('/api/users/password')
   })
 })
+
+describe('CSRF', () => {
+  test('a body-less DELETE without Origin (an API client, not a form) is not refused as CSRF', async () => {
+    const res = await t.app.request('/api/users/some-id', { method: 'DELETE' })
+    expect(res.status).toBe(401)
+  })
+
+  test('a form post from another site is refused even when it claims no content type', async () => {
+    const res = await t.app.request('/api/auth/logout', { method: 'POST', headers: { origin: 'https://evil.example' } })
+    expect(res.status).toBe(403)
+    expect((await res.json()).code).toBe('CSRF_REJECTED')
+  })
+})
