@@ -13,6 +13,8 @@ export function clientIp(c: Context, trustProxy: boolean): string {
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
     if (forwarded) return forwarded
   }
+  // The entry file passes the socket's address (Bun) or Cloudflare's verified one (Workers);
+  // request headers are never trusted for it unless trustProxy says so.
   const env = c.env as { ip?: string } | undefined
-  return c.req.header('cf-connecting-ip') ?? env?.ip ?? 'unknown'
+  return env?.ip ?? 'unknown'
 }

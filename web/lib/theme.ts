@@ -1,8 +1,13 @@
 export type Theme = 'light' | 'dark'
 export const THEME_KEY = 'theme'
+/** Desktop sidebar state, a per-device preference like the theme. */
+export const SIDEBAR_KEY = 'sidebar'
 
-/** Runs in <head> before first paint: dark only when the stored value says so (spec section 4). */
-export const themeScript = `try{if(localStorage.getItem('${THEME_KEY}')==='dark')document.documentElement.classList.add('dark')}catch(e){}`
+/**
+ * Runs in <head> before first paint: dark only when the stored value says so (spec section 4);
+ * a collapsed sidebar is marked on <html> too, so the server-rendered shell does not jump.
+ */
+export const themeScript = `try{var d=document.documentElement;if(localStorage.getItem('${THEME_KEY}')==='dark')d.classList.add('dark');if(localStorage.getItem('${SIDEBAR_KEY}')==='collapsed')d.setAttribute('data-sidebar','collapsed')}catch(e){}`
 
 export function readTheme(): Theme {
   try {
@@ -17,4 +22,16 @@ export function applyTheme(theme: Theme) {
     localStorage.setItem(THEME_KEY, theme)
   } catch {}
   document.documentElement.classList.toggle('dark', theme === 'dark')
+}
+
+export function readSidebarCollapsed(): boolean {
+  return document.documentElement.getAttribute('data-sidebar') === 'collapsed'
+}
+
+export function applySidebarCollapsed(collapsed: boolean) {
+  try {
+    localStorage.setItem(SIDEBAR_KEY, collapsed ? 'collapsed' : 'expanded')
+  } catch {}
+  if (collapsed) document.documentElement.setAttribute('data-sidebar', 'collapsed')
+  else document.documentElement.removeAttribute('data-sidebar')
 }

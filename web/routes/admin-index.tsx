@@ -1,12 +1,10 @@
-import { createRoute } from '@tanstack/react-router'
-import { Route as parentRoute } from './admin-settings'
+import { createRoute, redirect } from '@tanstack/react-router'
+import { Route as adminRoute } from './admin-settings'
 
 export const Route = createRoute({
-  getParentRoute: () => parentRoute,
+  getParentRoute: () => adminRoute,
   path: '/',
-  component: Page,
+  beforeLoad: () => {
+    throw redirect({ to: '/admin-settings/users', replace: true })
+  },
 })
-
-function Page() {
-  return <main>/</main>
-}

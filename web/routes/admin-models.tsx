@@ -1,12 +1,16 @@
 import { createRoute } from '@tanstack/react-router'
-import { Route as parentRoute } from './admin-settings'
+import { Cpu } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { ComingSoon } from '../components/coming-soon'
+import { Route as adminRoute } from './admin-settings'
 
 export const Route = createRoute({
-  getParentRoute: () => parentRoute,
+  getParentRoute: () => adminRoute,
   path: '/models',
-  component: Page,
+  component: AdminModelsPage,
 })
 
-function Page() {
-  return <main>/models</main>
+function AdminModelsPage() {
+  const { t } = useTranslation()
+  return <ComingSoon level={2} icon={<Cpu />} title={t('admin.tabs.models')} text={t('soon.adminModels')} />
 }

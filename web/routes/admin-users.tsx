@@ -1,12 +1,16 @@
 import { createRoute } from '@tanstack/react-router'
-import { Route as parentRoute } from './admin-settings'
+import { Users } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { ComingSoon } from '../components/coming-soon'
+import { Route as adminRoute } from './admin-settings'
 
 export const Route = createRoute({
-  getParentRoute: () => parentRoute,
+  getParentRoute: () => adminRoute,
   path: '/users',
-  component: Page,
+  component: AdminUsersPage,
 })
 
-function Page() {
-  return <main>/users</main>
+function AdminUsersPage() {
+  const { t } = useTranslation()
+  return <ComingSoon level={2} icon={<Users />} title={t('admin.tabs.users')} text={t('soon.adminUsers')} />
 }

@@ -1,12 +1,16 @@
 import { createRoute } from '@tanstack/react-router'
-import { Route as parentRoute } from './app'
+import { Bot } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { ComingSoon } from '../components/coming-soon'
+import { Route as appRoute } from './app'
 
 export const Route = createRoute({
-  getParentRoute: () => parentRoute,
+  getParentRoute: () => appRoute,
   path: '/agents',
-  component: Page,
+  component: AgentsPage,
 })
 
-function Page() {
-  return <main>/agents</main>
+function AgentsPage() {
+  const { t } = useTranslation()
+  return <ComingSoon icon={<Bot />} title={t('nav.agents')} text={t('soon.agents')} />
 }

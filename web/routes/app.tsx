@@ -1,6 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router'
 import { authQueries } from '../features/auth/api'
 import { AppShell } from '../features/shell/components/app-shell'
+import { systemQueries } from '../features/system/api'
 import { isApiError } from '../lib/api-client'
 import { Route as rootRoute } from './__root'
 
@@ -18,5 +19,7 @@ export const Route = createRoute({
       throw redirect({ to: '/login', search: { redirect: location.href } })
     }
   },
+  // The sidebar shows Upgrade only in cloud mode; knowing it before render avoids a jump.
+  loader: ({ context }) => context.queryClient.ensureQueryData(systemQueries.info(context.api)),
   component: AppShell,
 })

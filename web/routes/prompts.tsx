@@ -1,12 +1,16 @@
 import { createRoute } from '@tanstack/react-router'
-import { Route as parentRoute } from './app'
+import { BookText } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { ComingSoon } from '../components/coming-soon'
+import { Route as appRoute } from './app'
 
 export const Route = createRoute({
-  getParentRoute: () => parentRoute,
+  getParentRoute: () => appRoute,
   path: '/prompts',
-  component: Page,
+  component: PromptsPage,
 })
 
-function Page() {
-  return <main>/prompts</main>
+function PromptsPage() {
+  const { t } = useTranslation()
+  return <ComingSoon icon={<BookText />} title={t('nav.prompts')} text={t('soon.prompts')} />
 }

@@ -1,12 +1,11 @@
 import { createRoute } from '@tanstack/react-router'
-import { Route as parentRoute } from './settings'
+import { authQueries } from '../features/auth/api'
+import { AccountSettings } from '../features/settings/components/account-settings'
+import { Route as settingsRoute } from './settings'
 
 export const Route = createRoute({
-  getParentRoute: () => parentRoute,
+  getParentRoute: () => settingsRoute,
   path: '/account',
-  component: Page,
+  loader: ({ context }) => context.queryClient.ensureQueryData(authQueries.me(context.api)),
+  component: AccountSettings,
 })
-
-function Page() {
-  return <main>/account</main>
-}

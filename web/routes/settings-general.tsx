@@ -1,12 +1,9 @@
 import { createRoute } from '@tanstack/react-router'
-import { Route as parentRoute } from './settings'
+import { GeneralSettings } from '../features/settings/components/general-settings'
+import { Route as settingsRoute } from './settings'
 
 export const Route = createRoute({
-  getParentRoute: () => parentRoute,
+  getParentRoute: () => settingsRoute,
   path: '/general',
-  component: Page,
+  component: GeneralSettings,
 })
-
-function Page() {
-  return <main>/general</main>
-}

@@ -1,12 +1,10 @@
-import { createRoute } from '@tanstack/react-router'
-import { Route as parentRoute } from './settings'
+import { createRoute, redirect } from '@tanstack/react-router'
+import { Route as settingsRoute } from './settings'
 
 export const Route = createRoute({
-  getParentRoute: () => parentRoute,
+  getParentRoute: () => settingsRoute,
   path: '/',
-  component: Page,
+  beforeLoad: () => {
+    throw redirect({ to: '/settings/general', replace: true })
+  },
 })
-
-function Page() {
-  return <main>/</main>
-}

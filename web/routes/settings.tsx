@@ -1,12 +1,9 @@
 import { createRoute } from '@tanstack/react-router'
-import { Route as parentRoute } from './app'
+import { SettingsLayout } from '../features/settings/components/settings-layout'
+import { Route as appRoute } from './app'
 
 export const Route = createRoute({
-  getParentRoute: () => parentRoute,
+  getParentRoute: () => appRoute,
   path: '/settings',
-  component: Page,
+  component: SettingsLayout,
 })
-
-function Page() {
-  return <main>/settings</main>
-}

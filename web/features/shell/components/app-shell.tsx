@@ -1,11 +1,75 @@
-import { Outlet } from '@tanstack/react-router'
+import { Link, Outlet } from '@tanstack/react-router'
+import { Menu, SquarePen } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../../../components/ui/sheet'
+import { TooltipProvider } from '../../../components/ui/tooltip'
+import { useSidebarCollapsed } from '../hooks/use-sidebar-collapsed'
+import { Sidebar } from './sidebar'
 
+const topBarButton =
+  'grid size-9 place-items-center rounded-md text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5'
+
+/** The signed-in layout: sidebar on desktop, top bar with a drawer below 768 px. */
 export function AppShell() {
+  const { t } = useTranslation()
+  const { collapsed, toggle } = useSidebarCollapsed()
+  const [drawerOpen, setDrawerOpen] = useState(false)
+
+  // A drawer left open while the window grows would sit on top of the desktop sidebar.
+  useEffect(() => {
+    const wide = window.matchMedia('(min-width: 768px)')
+    const close = () => wide.matches && setDrawerOpen(false)
+    wide.addEventListener('change', close)
+    return () => wide.removeEventListener('change', close)
+  }, [])
+
   return (
-    <div className="flex min-h-screen">
-      <main className="flex-1">
-        <Outlet />
-      </main>
-    </div>
+    <TooltipProvider delayDuration={300}>
+      <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <div className="flex h-dvh overflow-hidden bg-background">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-md bg-background px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:ring-2 focus:ring-ring"
+          >
+            {t('nav.skipToContent')}
+          </a>
+          <aside
+            data-sidebar-rail
+            data-testid="sidebar"
+            className="hidden w-[260px] shrink-0 border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200 md:block rail:w-14"
+          >
+            <Sidebar variant="desktop" collapsed={collapsed} onToggle={toggle} />
+          </aside>
+
+          <div className="flex min-w-0 flex-1 flex-col">
+            <header className="flex h-12 shrink-0 items-center gap-1 border-b bg-background px-2 md:hidden">
+              {/* The trigger is where focus returns when the drawer closes. */}
+              <SheetTrigger className={topBarButton} aria-label={t('nav.openMenu')}>
+                <Menu />
+              </SheetTrigger>
+              <Link to="/chat" className="flex items-center gap-2 rounded-md px-1 font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                <span aria-hidden className="grid size-6 place-items-center rounded-md bg-primary text-xs text-primary-foreground">
+                  K
+                </span>
+                {t('appName')}
+              </Link>
+              <Link to="/chat" className={`${topBarButton} ml-auto`} aria-label={t('nav.newChat')}>
+                <SquarePen />
+              </Link>
+            </header>
+            <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto outline-none">
+              <Outlet />
+            </main>
+          </div>
+
+          <SheetContent data-testid="sidebar-drawer">
+            <SheetTitle className="sr-only">{t('appName')}</SheetTitle>
+            <SheetDescription className="sr-only">{t('nav.main')}</SheetDescription>
+            <Sidebar variant="drawer" onNavigate={() => setDrawerOpen(false)} />
+          </SheetContent>
+        </div>
+      </Sheet>
+    </TooltipProvider>
   )
 }

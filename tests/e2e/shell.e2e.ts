@@ -1,0 +1,161 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { signUpAndSignIn, waitForHydration } from './support/session'
+
+const sidebar = (page: Page) => page.getByTestId('sidebar')
+
+test.describe('desktop sidebar', () => {
+  test('an admin sees every entry, the empty chat list and who is signed in; Upgrade is hidden when self-hosted', async ({
+    page,
+  }) => {
+    const user = await signUpAndSignIn(page, { name: 'Grace Hopper', organizationName: 'Hopper & Co' })
+    await page.goto('/chat')
+    const nav = sidebar(page)
+    await expect(nav.getByRole('link', { name: 'New Chat' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Prompts' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Agents' })).toBeVisible()
+    await expect(nav.getByRole('heading', { name: 'Chats' })).toBeVisible()
+    await expect(nav.getByText('Your chats will be listed here.')).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Account Settings' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Admin Settings' })).toBeVisible()
+    await expect(nav.getByRole('button', { name: 'Sign out' })).toBeVisible()
+    await expect(nav.getByText('Upgrade')).toHaveCount(0)
+    const card = nav.getByTestId('sidebar-user')
+    await expect(card).toContainText('Grace Hopper')
+    await expect(card).toContainText(user.email)
+    await expect(card).toContainText('Hopper & Co')
+
+    // The entries come in the order of the spec.
+    const names = await nav.locator('a, button').evaluateAll((els) => els.map((e) => e.textContent?.trim() || e.getAttribute('aria-label')))
+    const order = ['New Chat', 'Prompts', 'Agents', 'Account Settings', 'Admin Settings', 'Sign out']
+    expect(names.filter((n) => order.includes(n ?? ''))).toEqual(order)
+  })
+
+  test('the current page is highlighted and the later features say honestly that they are not there yet', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await page.goto('/chat')
+    await waitForHydration(page)
+    const nav = sidebar(page)
+    await expect(nav.getByRole('link', { name: 'New Chat' })).toHaveAttribute('aria-current', 'page')
+
+    await nav.getByRole('link', { name: 'Prompts' }).click()
+    await expect(page).toHaveURL(/\/prompts$/)
+    await expect(nav.getByRole('link', { name: 'Prompts' })).toHaveAttribute('aria-current', 'page')
+    await expect(nav.getByRole('link', { name: 'New Chat' })).not.toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('main').getByText('Not available yet')).toBeVisible()
+
+    await nav.getByRole('link', { name: 'Agents' }).click()
+    await expect(page).toHaveURL(/\/agents$/)
+    await expect(page.getByRole('main').getByText(/Agents are assistants/)).toBeVisible()
+
+    await nav.getByRole('link', { name: 'Account Settings' }).click()
+    await expect(page).toHaveURL(/\/settings\/account$/)
+    await expect(nav.getByRole('link', { name: 'Account Settings' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  test('collapsing leaves an icon rail that stays collapsed after a reload', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await page.goto('/prompts')
+    await waitForHydration(page)
+    const nav = sidebar(page)
+    await nav.getByRole('button', { name: 'Collapse sidebar' }).click()
+    await expect(page.locator('html')).toHaveAttribute('data-sidebar', 'collapsed')
+    await expect.poll(async () => (await nav.boundingBox())?.width).toBeLessThan(80)
+    // Labels stay for screen readers; the entries keep their names.
+    await expect(nav.getByRole('link', { name: 'Prompts' })).toBeVisible()
+
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('data-sidebar', 'collapsed')
+    expect((await nav.boundingBox())?.width).toBeLessThan(80)
+    await waitForHydration(page)
+    await nav.getByRole('button', { name: 'Expand sidebar' }).click()
+    await expect.poll(async () => (await nav.boundingBox())?.width).toBeGreaterThan(240)
+    await expect(nav.getByText('Your chats will be listed here.')).toBeVisible()
+  })
+
+  test('signing out goes to /login, and protected pages send the visitor there again', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await page.goto('/settings/account')
+    await waitForHydration(page)
+    await sidebar(page).getByRole('button', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByRole('heading', { name: 'Sign in to Kontor' })).toBeVisible()
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401)
+
+    await page.goto('/prompts')
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fprompts$/)
+    await page.goto('/admin-settings/users')
+    await expect(page).toHaveURL(/\/login\?redirect=/)
+  })
+})
+
+test.describe('admin settings', () => {
+  test('/admin-settings goes to Users and shows the tabs (no Billing when self-hosted)', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await page.goto('/admin-settings')
+    await expect(page).toHaveURL(/\/admin-settings\/users$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Settings' })).toBeVisible()
+    const tabs = page.getByRole('navigation', { name: 'Admin Settings' })
+    await expect(tabs.getByRole('link')).toHaveText(['Settings', 'Users', 'Models'])
+    await expect(tabs.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByText('Managing members and invitations is not available in this version yet.')).toBeVisible()
+
+    await waitForHydration(page)
+    await tabs.getByRole('link', { name: 'Models' }).click()
+    await expect(page).toHaveURL(/\/admin-settings\/models$/)
+    await expect(page.getByText('Choosing providers and models is not available in this version yet.')).toBeVisible()
+
+    await tabs.getByRole('link', { name: 'Settings' }).click()
+    await expect(page).toHaveURL(/\/settings\/general$/)
+
+    await page.goto('/admin-settings/billing')
+    await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible()
+  })
+})
+
+test.describe('narrow screens', () => {
+  test.use({ viewport: { width: 390, height: 800 } })
+
+  test('the sidebar is a drawer: the menu button opens it, Escape and navigation close it', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await page.goto('/chat')
+    await waitForHydration(page)
+    await expect(sidebar(page)).toBeHidden()
+    const drawer = page.getByRole('dialog')
+    const menu = page.getByRole('button', { name: 'Open menu' })
+
+    await menu.click()
+    await expect(drawer).toBeVisible()
+    await expect(drawer.getByRole('link', { name: 'Prompts' })).toBeVisible()
+    await expect(drawer.getByRole('button', { name: 'Sign out' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(drawer).toBeHidden()
+    await expect(menu).toBeFocused()
+
+    await menu.click()
+    await drawer.getByRole('link', { name: 'Agents' }).click()
+    await expect(page).toHaveURL(/\/agents$/)
+    await expect(drawer).toBeHidden()
+
+    await menu.click()
+    await drawer.getByRole('button', { name: 'Close menu' }).click()
+    await expect(drawer).toBeHidden()
+  })
+})
+
+test.describe('accessibility', () => {
+  test('the shell and the settings screens have no serious axe findings, in both themes', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await page.goto('/chat')
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate((t) => localStorage.setItem('theme', t), theme)
+      for (const path of ['/chat', '/settings/general', '/settings/account', '/admin-settings/users']) {
+        await page.goto(path)
+        await waitForHydration(page)
+        const results = await new AxeBuilder({ page }).analyze()
+        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        expect(serious.map((v) => `${theme} ${path} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+      }
+    }
+  })
+})

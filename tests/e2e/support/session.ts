@@ -1,0 +1,63 @@
+import { expect, type Page } from '@playwright/test'
+
+/** Meets the password rule (8+ characters, upper and lower case, digits). */
+export const PASSWORD = 'Secret123'
+
+const MAILBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}/mails`
+
+export const uniqueEmail = () => `u-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@acme.test`
+
+export type TestUser = { email: string; name: string; organizationName: string; password: string }
+
+/** The confirmation token from the newest mail the SMTP sink received for `email`. */
+async function confirmationToken(email: string): Promise<string> {
+  let link: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`${MAILBOX_URL}?to=${encodeURIComponent(email)}`)).json()) as Array<{ text: string }>
+        link = mails
+          .map((m) => m.text.match(/https?:\/\/\S*\/confirm-email\?\S+/)?.[0])
+          .filter(Boolean)
+          .at(-1)
+        return Boolean(link)
+      },
+      { timeout: 10_000, message: `confirmation mail to ${email}` },
+    )
+    .toBe(true)
+  return new URL(link!).searchParams.get('token')!
+}
+
+/**
+ * A new organisation with `email` as its admin, confirmed and signed in in the page's browser
+ * context (page.request shares the page's cookies). The session the registration opened is
+ * kept once the address is confirmed; sign-in runs only when it is not, since sign-ins are
+ * rate limited per IP and every test of the e2e run comes from 127.0.0.1.
+ */
+export async function signUpAndSignIn(page: Page, overrides: Partial<TestUser> = {}): Promise<TestUser> {
+  const user: TestUser = {
+    email: uniqueEmail(),
+    name: 'Ada Lovelace',
+    organizationName: 'Acme Analytics',
+    password: PASSWORD,
+    ...overrides,
+  }
+  const registered = await page.request.post('/api/auth/register', {
+    data: { ...user, passwordConfirmation: user.password, termsAccepted: true, locale: 'en' },
+  })
+  expect(registered.status(), await registered.text()).toBe(201)
+  const confirmed = await page.request.post('/api/users/confirm-email', { data: { token: await confirmationToken(user.email) } })
+  expect(confirmed.status(), await confirmed.text()).toBe(200)
+  if ((await page.request.get('/api/auth/me')).status() !== 200) await signInViaApi(page, user.email, user.password)
+  return user
+}
+
+export async function signInViaApi(page: Page, email: string, password: string) {
+  const res = await page.request.post('/api/auth/login', { data: { email, password } })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+/** Resolves once React has hydrated the page (its DOM nodes carry React's fiber key), so clicks reach handlers. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber')))
+}

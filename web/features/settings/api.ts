@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ApiClient } from '../../lib/api-client'
+import type { Language } from '../../lib/i18n'
+import { useApi } from '../../lib/use-api'
+import { authQueries, type Me } from '../auth/api'
+
+export type ChangePasswordInput = { currentPassword: string; newPassword: string }
+
+export const settingsApi = {
+  changeName: (api: ApiClient, name: string) => api.patch<Me>('/users/name', { name }),
+  changeLocale: (api: ApiClient, locale: Language) => api.patch<Me>('/users/locale', { locale }),
+  changePassword: (api: ApiClient, body: ChangePasswordInput) => api.patch<{ ok: true }>('/users/password', body),
+}
+
+/** Mutations that answer with the new `me` put it straight into the cache the shell reads. */
+function useMeMutation<T>(fn: (api: ApiClient, input: T) => Promise<Me>) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: T) => fn(api, input),
+    onSuccess: (me) => queryClient.setQueryData(authQueries.me(api).queryKey, me),
+  })
+}
+
+export const useChangeName = () => useMeMutation(settingsApi.changeName)
+export const useChangeLocale = () => useMeMutation(settingsApi.changeLocale)
+
+export function useChangePassword() {
+  const api = useApi()
+  return useMutation({ mutationFn: (input: ChangePasswordInput) => settingsApi.changePassword(api, input) })
+}

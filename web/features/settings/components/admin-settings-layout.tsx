@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query'
+import { Outlet } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { TabLink, TabNav } from '../../../components/ui/tab-nav'
+import { useApi } from '../../../lib/use-api'
+import { systemQueries } from '../../system/api'
+import { SettingsFrame } from './settings-section'
+
+/** Admin area: Settings (the general settings), Users, Models and, in the cloud, Billing. */
+export function AdminSettingsLayout() {
+  const { t } = useTranslation()
+  const api = useApi()
+  const isCloud = useQuery(systemQueries.info(api)).data?.isCloud ?? false
+  return (
+    <SettingsFrame
+      title={t('admin.title')}
+      tabs={
+        <TabNav label={t('admin.title')}>
+          <TabLink to="/settings/general">{t('admin.tabs.settings')}</TabLink>
+          <TabLink to="/admin-settings/users">{t('admin.tabs.users')}</TabLink>
+          <TabLink to="/admin-settings/models">{t('admin.tabs.models')}</TabLink>
+          {isCloud && <TabLink to="/admin-settings/billing">{t('admin.tabs.billing')}</TabLink>}
+        </TabNav>
+      }
+    >
+      <Outlet />
+    </SettingsFrame>
+  )
+}

@@ -1,0 +1,21 @@
+import { Outlet } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { TabLink, TabNav } from '../../../components/ui/tab-nav'
+import { SettingsFrame } from './settings-section'
+
+export function SettingsLayout() {
+  const { t } = useTranslation('settings')
+  return (
+    <SettingsFrame
+      title={t('title')}
+      tabs={
+        <TabNav label={t('title')}>
+          <TabLink to="/settings/general">{t('tabs.general')}</TabLink>
+          <TabLink to="/settings/account">{t('tabs.account')}</TabLink>
+        </TabNav>
+      }
+    >
+      <Outlet />
+    </SettingsFrame>
+  )
+}

@@ -1,0 +1,35 @@
+import { Moon, Sun } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { RadioCard, RadioGroup } from '../../../components/ui/radio-group'
+import { applyTheme, readTheme, type Theme } from '../../../lib/theme'
+import { SettingsSection } from './settings-section'
+
+/** Light or dark, stored in this browser and applied at once. */
+export function ThemeSetting() {
+  const { t } = useTranslation('settings')
+  // The server cannot know the stored theme; the choice shows once the page is interactive.
+  const [theme, setTheme] = useState<Theme | undefined>(undefined)
+  useEffect(() => setTheme(readTheme()), [])
+
+  const choose = (value: string) => {
+    const next: Theme = value === 'dark' ? 'dark' : 'light'
+    applyTheme(next)
+    setTheme(next)
+  }
+
+  return (
+    <SettingsSection id="theme" title={t('general.theme')} description={t('general.themeHint')}>
+      <RadioGroup value={theme ?? ''} onValueChange={choose} aria-label={t('general.theme')} className="grid-cols-2 sm:max-w-md">
+        <RadioCard value="light">
+          <Sun className="size-4 text-muted-foreground" aria-hidden />
+          {t('general.light')}
+        </RadioCard>
+        <RadioCard value="dark">
+          <Moon className="size-4 text-muted-foreground" aria-hidden />
+          {t('general.dark')}
+        </RadioCard>
+      </RadioGroup>
+    </SettingsSection>
+  )
+}
