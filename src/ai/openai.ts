@@ -1,0 +1,162 @@
+import OpenAI from 'openai'
+import type {
+  ChatCompletionCreateParamsBase,
+  ChatCompletionMessage,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions'
+import { connectionLost, fromHttpStatus, fromUnknown, ProviderError, streamEndedEarly } from './errors'
+import { ToolCallBuffer } from './tool-call-buffer'
+import type { ChatMessage, ChatProvider, ChatRequest, FinishReason, ProviderConfig, StreamEvent, Usage } from './types'
+
+/** Reasoning text as compatible servers send it: vLLM and llama.cpp say reasoning_content, Ollama says reasoning. */
+type WithReasoning = { reasoning_content?: string | null; reasoning?: string | null }
+
+/** OpenAI, and self-hosted OpenAI-compatible servers (Ollama, vLLM, llama.cpp server). */
+export function openaiAdapter(config: ProviderConfig): ChatProvider {
+  const compatible = config.kind === 'openai-compatible'
+  const client = new OpenAI({
+    // Self-hosted servers often need no key; then no Authorization header is sent at all.
+    apiKey: config.apiKey || 'none',
+    defaultHeaders: config.apiKey ? undefined : { Authorization: null },
+    baseURL: compatible ? compatibleBaseUrl(config.baseUrl) : (config.baseUrl ?? 'https://api.openai.com/v1'),
+    fetch: config.fetch,
+    maxRetries: 0,
+    organization: null,
+    project: null,
+    logLevel: 'off',
+  })
+
+  function params(req: ChatRequest): ChatCompletionCreateParamsBase {
+    return {
+      model: req.model,
+      messages: req.messages.map(toOpenAI),
+      ...(req.tools?.length && {
+        tools: req.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })),
+      }),
+      ...(req.temperature !== undefined && { temperature: req.temperature }),
+      // OpenAI's reasoning models refuse max_tokens; many compatible servers only know it.
+      ...(req.maxTokens !== undefined && (compatible ? { max_tokens: req.maxTokens } : { max_completion_tokens: req.maxTokens })),
+      ...(req.reasoning && !compatible && { reasoning_effort: req.reasoning }),
+    }
+  }
+
+  return {
+    async *streamChat(req) {
+      try {
+        const stream = await client.chat.completions.create(
+          { ...params(req), stream: true, stream_options: { include_usage: true } },
+          { signal: req.signal },
+        )
+        const calls = new ToolCallBuffer()
+        let finish: FinishReason | undefined
+        let usage: Usage | undefined
+        for await (const chunk of stream) {
+          if (chunk.usage) usage = usageOf(chunk.usage)
+          const choice = chunk.choices[0]
+          if (!choice) continue
+          const delta = choice.delta as typeof choice.delta & WithReasoning
+          const reasoning = delta.reasoning_content ?? delta.reasoning
+          if (reasoning) yield { type: 'reasoning', delta: reasoning } satisfies StreamEvent
+          if (delta.content) yield { type: 'text', delta: delta.content } satisfies StreamEvent
+          for (const call of delta.tool_calls ?? []) calls.add(call.index, { id: call.id, ...call.function })
+          if (choice.finish_reason) finish = finishReason(choice.finish_reason)
+        }
+        // The SDK ends quietly when its request is aborted, so a missing finish is an interruption.
+        if (!finish) throw streamEndedEarly()
+        for (const call of calls.complete()) yield { type: 'tool_call', ...call }
+        if (usage) yield { type: 'usage', ...usage }
+        yield { type: 'finish', reason: finish }
+      } catch (error) {
+        throw mapError(error)
+      }
+    },
+
+    async complete(req) {
+      try {
+        const response = await client.chat.completions.create({ ...params(req), stream: false }, { signal: req.signal })
+        const choice = response.choices[0]
+        if (!choice) throw new ProviderError('PROVIDER_BAD_RESPONSE', { detail: 'no choices' })
+        const message = choice.message as ChatCompletionMessage & WithReasoning
+        const calls = new ToolCallBuffer()
+        for (const [index, call] of (message.tool_calls ?? []).entries()) {
+          if (call.type === 'function') calls.add(index, { id: call.id, ...call.function })
+        }
+        return {
+          text: message.content ?? '',
+          reasoning: message.reasoning_content ?? message.reasoning ?? '',
+          toolCalls: calls.complete(),
+          usage: response.usage && usageOf(response.usage),
+          finishReason: finishReason(choice.finish_reason),
+        }
+      } catch (error) {
+        throw mapError(error)
+      }
+    },
+
+    async embed(req) {
+      try {
+        const response = await client.embeddings.create(
+          // Ollama and llama.cpp do not speak the SDK's default base64 encoding.
+          { model: req.model, input: req.input, encoding_format: 'float', ...(req.dimensions && { dimensions: req.dimensions }) },
+          { signal: req.signal },
+        )
+        const vectors = [...response.data].sort((a, b) => a.index - b.index).map((d) => d.embedding)
+        return { vectors, usage: response.usage && { inputTokens: response.usage.prompt_tokens } }
+      } catch (error) {
+        throw mapError(error)
+      }
+    },
+
+    async listModels({ signal } = {}) {
+      try {
+        const ids: string[] = []
+        for await (const model of client.models.list({ signal })) ids.push(model.id)
+        return ids
+      } catch (error) {
+        throw mapError(error)
+      }
+    },
+  }
+}
+
+/** `http://host:11434` and `http://host:11434/v1` both mean the server's OpenAI-compatible API. */
+export function compatibleBaseUrl(baseUrl: string | undefined): string {
+  if (!baseUrl) throw new Error('an openai-compatible provider needs a baseUrl')
+  const url = new URL(baseUrl)
+  if (url.pathname === '/' || url.pathname === '') url.pathname = '/v1'
+  return url.toString().replace(/\/+$/, '')
+}
+
+function toOpenAI(message: ChatMessage): ChatCompletionMessageParam {
+  if (message.role === 'tool') return { role: 'tool', content: message.content, tool_call_id: message.toolCallId ?? '' }
+  if (message.role !== 'assistant') return { role: message.role, content: message.content }
+  const toolCalls = message.toolCalls?.map((c) => ({
+    id: c.id,
+    type: 'function' as const,
+    function: { name: c.name, arguments: c.arguments },
+  }))
+  return { role: 'assistant', content: message.content || null, ...(toolCalls?.length && { tool_calls: toolCalls }) }
+}
+
+function finishReason(reason: string): FinishReason {
+  if (reason === 'length') return 'length'
+  if (reason === 'tool_calls' || reason === 'function_call') return 'tool_calls'
+  if (reason === 'content_filter') return 'content_filter'
+  return 'stop'
+}
+
+function usageOf(usage: { prompt_tokens: number; completion_tokens: number }): Usage {
+  return { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens }
+}
+
+function mapError(error: unknown): unknown {
+  if (error instanceof OpenAI.APIUserAbortError) return error
+  if (error instanceof OpenAI.APIConnectionError) return connectionLost(error)
+  if (error instanceof OpenAI.APIError) {
+    const type = [error.type, error.code].filter(Boolean).join(' ')
+    // An error event inside the stream has no status; its cause is unknown, so it is not retried.
+    if (error.status === undefined) return new ProviderError('PROVIDER_UNAVAILABLE', { detail: `${type}: ${error.message}` })
+    return fromHttpStatus({ status: error.status, headers: error.headers, message: error.message, type })
+  }
+  return fromUnknown(error)
+}
