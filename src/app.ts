@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './api/auth/routes'
 import { inviteRoutes } from './api/invites/routes'
 import { memberRoutes } from './api/members/routes'
+import { modelRoutes } from './api/models/routes'
 import { systemRoutes } from './api/system/routes'
 import { userAccountRoutes } from './api/users/routes'
 import type { AppDeps, AppEnv } from './lib/context'
@@ -12,7 +13,7 @@ import { AppError, ERRORS, type ErrorCode } from './lib/errors'
 import { buildOpenApi } from './lib/openapi'
 import { mountRoutes, type RouteDef } from './lib/route'
 
-export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...inviteRoutes]
+export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...inviteRoutes, ...modelRoutes]
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024

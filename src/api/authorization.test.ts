@@ -62,6 +62,26 @@ const MATRIX: Row[] = [
   { route: 'GET /invites/:id', path: (f) => `/invites/${f.inviteId}`, expect: { ...ADMIN, admin: 200 } },
   { route: 'POST /invites/:id/resend', path: async (f) => `/invites/${await f.newInvite()}/resend`, expect: { ...ADMIN, admin: 200 } },
   { route: 'DELETE /invites/:id', path: async (f) => `/invites/${await f.newInvite()}`, expect: { ...ADMIN, admin: 204 } },
+  { route: 'GET /models/available', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'GET /models/permitted', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'POST /models/permitted', path: async (f) => { await f.freeModel(); return '/models/permitted' }, body: () => ({ modelId: 'openai/gpt-4o' }), expect: { ...ADMIN_LIST, otherAdmin: 409, admin: 201 } },
+  { route: 'DELETE /models/permitted/:id', path: async (f) => `/models/permitted/${await f.newPermittedModel()}`, expect: { ...ADMIN, admin: 204 } },
+  { route: 'GET /models/permitted/language-models', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'GET /models/default', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 404 } },
+  { route: 'PUT /models/organization/default', body: (f) => ({ id: f.modelId }), expect: { ...ADMIN, admin: 200 } },
+  { route: 'DELETE /models/organization/default', expect: { ...ADMIN_LIST, otherAdmin: 204, admin: 204 } },
+  { route: 'GET /models/user/default', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'PUT /models/user/default', body: (f) => ({ id: f.modelId }), expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 404 } },
+  { route: 'DELETE /models/user/default', expect: { ...SIGNED_IN, user: 204, admin: 204, otherAdmin: 204 } },
+  { route: 'GET /models/providers/all-with-permitted-status', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'POST /models/providers/permitted', path: async (f) => { await f.unpermitMistral(); return '/models/providers/permitted' }, body: () => ({ providerId: 'mistral', termsAccepted: true }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },
+  { route: 'DELETE /models/providers/permitted', path: async (f) => { await f.permitMistral(); return '/models/providers/permitted' }, body: () => ({ providerId: 'mistral' }), expect: { ...ADMIN_LIST, otherAdmin: 409, admin: 204 } },
+  { route: 'GET /models/embedding/enabled', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'PUT /models/embedding', body: (f) => ({ id: f.embeddingId }), expect: { ...ADMIN, admin: 200 } },
+  { route: 'DELETE /models/embedding', expect: { ...ADMIN_LIST, otherAdmin: 204, admin: 204 } },
+  { route: 'GET /models/endpoints', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'POST /models/endpoints', body: () => ({ name: 'Matrix endpoint', baseUrl: 'https://llm.example.com/v1', apiKey: 'k' }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },
+  { route: 'DELETE /models/endpoints/:id', path: async (f) => `/models/endpoints/${await f.newEndpoint()}`, expect: { ...ADMIN, admin: 204 } },
 ]
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -83,6 +103,11 @@ async function createFixture() {
   }
   const m = await member()
   const pending = await invite()
+  await adminClient.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
+  await adminClient.post('/api/models/providers/permitted', { providerId: 'mistral', termsAccepted: true })
+  const chatModel = (await adminClient.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })).body
+  const embeddingModel = (await adminClient.post('/api/models/permitted', { modelId: 'openai/text-embedding-3-small' })).body
+  const permitModel = async (modelId: string) => (await adminClient.post('/api/models/permitted', { modelId })).body.id as string
   return {
     admin: { ...admin, client: adminClient },
     other: { ...other, client: otherClient },
@@ -92,11 +117,32 @@ async function createFixture() {
     inviteEmail: pending.email as string,
     newMember: async () => (await member()).id,
     newInvite: async () => (await invite()).id as string,
+    modelId: chatModel.id as string,
+    embeddingId: embeddingModel.id as string,
+    newPermittedModel: async () => {
+      const existing = (await adminClient.get('/api/models/permitted')).body.find((x: { modelId: string }) => x.modelId === 'mistral/mistral-small-latest')
+      return existing?.id ?? (await permitModel('mistral/mistral-small-latest'))
+    },
+    /** Makes sure gpt-4o is not permitted yet, so permitting it can succeed. */
+    freeModel: async () => {
+      const existing = (await adminClient.get('/api/models/permitted')).body.find((x: { modelId: string }) => x.modelId === 'openai/gpt-4o')
+      if (existing) await adminClient.delete(`/api/models/permitted/${existing.id}`)
+    },
+    /** Organisation A permits Mistral and B does not: B's removal must not touch A's. */
+    permitMistral: async () => {
+      await adminClient.post('/api/models/providers/permitted', { providerId: 'mistral', termsAccepted: true })
+      await otherClient.request('DELETE', '/api/models/providers/permitted', { providerId: 'mistral' })
+    },
+    unpermitMistral: async () => {
+      await adminClient.request('DELETE', '/api/models/providers/permitted', { providerId: 'mistral' })
+      await otherClient.request('DELETE', '/api/models/providers/permitted', { providerId: 'mistral' })
+    },
+    newEndpoint: async () => (await adminClient.post('/api/models/endpoints', { name: 'E', baseUrl: 'https://llm.example.com/v1' })).body.id as string,
   }
 }
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-matrix', MISTRAL_API_KEY: 'm-matrix' } })
   f = await createFixture()
   const cache = new Map<string, TestClient>()
   const signIn = async (email: string, fresh = false) => {

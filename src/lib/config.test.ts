@@ -72,6 +72,7 @@ describe('parseConfig defaults', () => {
       smtp: undefined,
       mailFrom: 'Kontor <no-reply@localhost>',
       logLevel: 'info',
+      providers: {},
     })
   })
 
@@ -138,4 +139,20 @@ test('flags are read case-insensitively', () => {
   const config = parseConfig({ KONTOR_SECRET: 'x'.repeat(32), KONTOR_CLOUD: 'TRUE', KONTOR_REGISTRATION_DISABLED: ' False ' })
   expect(config.isCloud).toBe(true)
   expect(config.registrationDisabled).toBe(false)
+})
+
+test('a provider is available when its key (Ollama: its URL) is set', () => {
+  const c = parseConfig({
+    KONTOR_SECRET: SECRET,
+    OPENAI_API_KEY: 'sk-1',
+    MISTRAL_API_KEY: 'm-1',
+    MISTRAL_BASE_URL: 'http://127.0.0.1:9999/v1',
+    OLLAMA_BASE_URL: 'http://127.0.0.1:11434/v1',
+  })
+  expect(c.providers).toEqual({
+    openai: { apiKey: 'sk-1', baseUrl: undefined },
+    mistral: { apiKey: 'm-1', baseUrl: 'http://127.0.0.1:9999/v1' },
+    ollama: { apiKey: undefined, baseUrl: 'http://127.0.0.1:11434/v1' },
+  })
+  expect(() => parseConfig({ KONTOR_SECRET: SECRET, ANTHROPIC_BASE_URL: 'ftp://x' })).toThrow(/ANTHROPIC_BASE_URL/)
 })

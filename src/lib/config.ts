@@ -33,6 +33,14 @@ const configSchema = z
     SMTP_PASSWORD: optionalText,
     SMTP_FROM: z.string().default('Kontor <no-reply@localhost>'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    OPENAI_API_KEY: optionalText,
+    OPENAI_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    ANTHROPIC_API_KEY: optionalText,
+    ANTHROPIC_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    MISTRAL_API_KEY: optionalText,
+    MISTRAL_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    OLLAMA_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    OLLAMA_API_KEY: optionalText,
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.KONTOR_SECRET, {
     path: ['KONTOR_SECRET'],
@@ -56,6 +64,8 @@ export type Config = {
   smtp?: { url?: string; host?: string; port?: number; user?: string; password?: string }
   mailFrom: string
   logLevel: RawConfig['LOG_LEVEL']
+  /** Platform credentials; a provider is available when its key (Ollama: its URL) is set. */
+  providers: Partial<Record<'openai' | 'anthropic' | 'mistral' | 'ollama', { apiKey?: string; baseUrl?: string }>>
 }
 
 export class ConfigError extends Error {}
@@ -98,5 +108,11 @@ export function parseConfig(env: Record<string, string | undefined>, fallbackSec
       : undefined,
     mailFrom: c.SMTP_FROM,
     logLevel: c.LOG_LEVEL,
+    providers: {
+      ...(c.OPENAI_API_KEY && { openai: { apiKey: c.OPENAI_API_KEY, baseUrl: c.OPENAI_BASE_URL } }),
+      ...(c.ANTHROPIC_API_KEY && { anthropic: { apiKey: c.ANTHROPIC_API_KEY, baseUrl: c.ANTHROPIC_BASE_URL } }),
+      ...(c.MISTRAL_API_KEY && { mistral: { apiKey: c.MISTRAL_API_KEY, baseUrl: c.MISTRAL_BASE_URL } }),
+      ...(c.OLLAMA_BASE_URL && { ollama: { apiKey: c.OLLAMA_API_KEY, baseUrl: c.OLLAMA_BASE_URL } }),
+    },
   }
 }

@@ -1,0 +1,65 @@
+import { and, eq } from 'drizzle-orm'
+import { symmetricEncrypt } from 'better-auth/crypto'
+import type { z } from 'zod'
+import { modelEndpoints, permittedModels, permittedProviders } from '../../../db/schema'
+import type { AppDeps, SessionUser } from '../../lib/context'
+import { fail } from '../../lib/errors'
+import { isPrivateHost } from '../../lib/network'
+import { ENDPOINT_PREFIX } from './providers'
+import type { createEndpointBody } from './schema'
+
+const requireAdmin = (caller: SessionUser) => caller.role === 'admin' || fail('FORBIDDEN')
+
+const toView = (e: typeof modelEndpoints.$inferSelect) => ({
+  id: e.id,
+  providerId: `${ENDPOINT_PREFIX}${e.id}`,
+  name: e.name,
+  baseUrl: e.baseUrl,
+  hasApiKey: Boolean(e.apiKeyEncrypted),
+})
+
+export async function listEndpoints(deps: AppDeps, caller: SessionUser) {
+  requireAdmin(caller)
+  const rows = await deps.db.query.modelEndpoints.findMany({ where: eq(modelEndpoints.organizationId, caller.organizationId) })
+  return rows.map(toView)
+}
+
+/**
+ * Adds the organisation's own OpenAI-compatible endpoint. The key is encrypted with the
+ * instance secret and never sent back. In cloud mode an endpoint may not point into the
+ * platform's own network.
+ */
+export async function createEndpoint(deps: AppDeps, caller: SessionUser, input: z.infer<typeof createEndpointBody>) {
+  requireAdmin(caller)
+  const url = new URL(input.baseUrl)
+  if (url.username || url.password) fail('INVALID_ENDPOINT_URL', { fields: { baseUrl: 'Put credentials in the API key field' } })
+  if (deps.config.isCloud && isPrivateHost(url.hostname)) fail('INVALID_ENDPOINT_URL', { fields: { baseUrl: 'Private addresses are not allowed' } })
+  const [row] = await deps.db
+    .insert(modelEndpoints)
+    .values({
+      id: crypto.randomUUID(),
+      organizationId: caller.organizationId,
+      name: input.name,
+      baseUrl: input.baseUrl.replace(/\/$/, ''),
+      apiKeyEncrypted: input.apiKey ? await symmetricEncrypt({ key: deps.config.secret, data: input.apiKey }) : null,
+    })
+    .returning()
+  return toView(row!)
+}
+
+/** Removes an endpoint with its permission and permitted models (defaults are cleared). */
+export async function deleteEndpoint(deps: AppDeps, caller: SessionUser, id: string) {
+  requireAdmin(caller)
+  const providerId = `${ENDPOINT_PREFIX}${id}`
+  await deps.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(modelEndpoints)
+      .where(and(eq(modelEndpoints.id, id), eq(modelEndpoints.organizationId, caller.organizationId)))
+      .returning()
+    if (!removed.length) fail('ENDPOINT_NOT_FOUND')
+    await tx.delete(permittedModels).where(and(eq(permittedModels.organizationId, caller.organizationId), eq(permittedModels.providerId, providerId)))
+    await tx
+      .delete(permittedProviders)
+      .where(and(eq(permittedProviders.organizationId, caller.organizationId), eq(permittedProviders.providerId, providerId)))
+  })
+}
