@@ -6,6 +6,8 @@ import { authRoutes } from './api/auth/routes'
 import { inviteRoutes } from './api/invites/routes'
 import { memberRoutes } from './api/members/routes'
 import { modelRoutes } from './api/models/routes'
+import { chatRoutes } from './api/chat/routes'
+import { threadRoutes } from './api/threads/routes'
 import { systemRoutes } from './api/system/routes'
 import { userAccountRoutes } from './api/users/routes'
 import type { AppDeps, AppEnv } from './lib/context'
@@ -13,7 +15,7 @@ import { AppError, ERRORS, type ErrorCode } from './lib/errors'
 import { buildOpenApi } from './lib/openapi'
 import { mountRoutes, type RouteDef } from './lib/route'
 
-export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...inviteRoutes, ...modelRoutes]
+export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...chatRoutes]
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024

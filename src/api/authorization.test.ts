@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { API_ROUTES } from '../app'
+import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm'
 import { createTestApp, PASSWORD, registerOrg, type TestClient } from '../../tests/support/test-app'
 
 type Caller = 'anonymous' | 'user' | 'admin' | 'otherAdmin'
@@ -82,9 +83,18 @@ const MATRIX: Row[] = [
   { route: 'GET /models/endpoints', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'POST /models/endpoints', body: () => ({ name: 'Matrix endpoint', baseUrl: 'https://llm.example.com/v1', apiKey: 'k' }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },
   { route: 'DELETE /models/endpoints/:id', path: async (f) => `/models/endpoints/${await f.newEndpoint()}`, expect: { ...ADMIN, admin: 204 } },
+  { route: 'POST /threads', expect: { ...SIGNED_IN, user: 201, admin: 201, otherAdmin: 404 } },
+  { route: 'GET /threads', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'GET /threads/:id', path: (f) => `/threads/${f.threadId}`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'DELETE /threads/:id', path: async (f) => `/threads/${await f.newThread()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
+  { route: 'PATCH /threads/:id/model', path: (f) => `/threads/${f.threadId}/model`, body: (f) => ({ modelId: f.modelId }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'PATCH /threads/:id/agent', path: (f) => `/threads/${f.threadId}/agent`, body: () => ({ agentId: null }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'POST /threads/:id/messages', path: async (f) => `/threads/${await f.newThread()}/messages`, body: () => ({ content: 'hello' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'POST /threads/:id/regenerate', path: async (f) => `/threads/${await f.newThread()}/regenerate`, expect: { ...SIGNED_IN, user: 404, admin: 409, otherAdmin: 404 } },
 ]
 
 let t: Awaited<ReturnType<typeof createTestApp>>
+let fake: FakeLlm
 let f: Fixture
 let callers: Record<Caller, (fresh?: boolean) => Promise<TestClient>>
 
@@ -137,12 +147,15 @@ async function createFixture() {
       await adminClient.request('DELETE', '/api/models/providers/permitted', { providerId: 'mistral' })
       await otherClient.request('DELETE', '/api/models/providers/permitted', { providerId: 'mistral' })
     },
+    threadId: (await adminClient.post('/api/threads', {})).body.id as string,
+    newThread: async () => (await adminClient.post('/api/threads', {})).body.id as string,
     newEndpoint: async () => (await adminClient.post('/api/models/endpoints', { name: 'E', baseUrl: 'https://llm.example.com/v1' })).body.id as string,
   }
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-matrix', MISTRAL_API_KEY: 'm-matrix' } })
+  fake = await startFakeLlm()
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-matrix', OPENAI_BASE_URL: `${fake.url}/v1`, MISTRAL_API_KEY: 'm-matrix' } })
   f = await createFixture()
   const cache = new Map<string, TestClient>()
   const signIn = async (email: string, fresh = false) => {
@@ -160,7 +173,10 @@ beforeAll(async () => {
     otherAdmin: (fresh) => signIn(f.other.email, fresh),
   }
 })
-afterAll(() => t.close())
+afterAll(async () => {
+  await t.close()
+  fake.close()
+})
 
 test('every API route has a row in the matrix', () => {
   const declared = API_ROUTES.map((r) => `${r.method.toUpperCase()} ${r.path}`).sort()

@@ -37,6 +37,8 @@ export function buildOpenApi(routes: RouteDef[], info: { version: string }) {
       [status]:
         status === '204'
           ? { description: 'No content' }
+          : r.stream
+            ? { description: 'Server-Sent Events', content: { 'text/event-stream': { schema: { type: 'string' } } } }
           : {
               description: 'Success',
               ...(r.response && { content: { 'application/json': { schema: toSchema(r.response, 'output') } } }),

@@ -26,6 +26,8 @@ export type RouteSpec<B, Q, P, R, A extends Access> = {
   params?: P
   response?: R
   status?: ContentfulStatusCode | 204
+  /** The answer is a text/event-stream (documented as such). */
+  stream?: boolean
   errors?: ErrorCode[]
 }
 

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { users } from './auth'
+import { permittedModels } from './models'
+import { organizations } from './organizations'
+
+/** An assistant: name, instructions and a model. Private to the user who made it. */
+export const agents = sqliteTable(
+  'agents',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    instructions: text('instructions').notNull(),
+    modelId: text('model_id').references(() => permittedModels.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+  },
+  (t) => [index('agents_user_idx').on(t.userId)],
+)
+
+/** A chat. Belongs to one user; uses its agent's model when it has an agent, else its own model. */
+export const threads = sqliteTable(
+  'threads',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    modelId: text('model_id').references(() => permittedModels.id, { onDelete: 'set null' }),
+    agentId: text('agent_id').references(() => agents.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+    lastMessageAt: integer('last_message_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+  },
+  (t) => [index('threads_user_activity_idx').on(t.userId, t.lastMessageAt)],
+)
+
+/**
+ * A message of a thread. An assistant message is written while it streams (status
+ * `streaming`, content so far) and ends `complete`, `stopped` or `failed`. At most one message
+ * of a thread streams at a time: the partial unique index is the lock for concurrent sends.
+ */
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    threadId: text('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull().default(''),
+    reasoning: text('reasoning').notNull().default(''),
+    /** Tool calls and results, in order (JSON). */
+    parts: text('parts', { mode: 'json' }).$type<unknown[]>().notNull().default(sql`'[]'`),
+    status: text('status', { enum: ['complete', 'streaming', 'stopped', 'failed'] }).notNull(),
+    errorCode: text('error_code'),
+    model: text('model'),
+    inputTokens: integer('input_tokens'),
+    outputTokens: integer('output_tokens'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('messages_thread_seq_idx').on(t.threadId, t.seq),
+    uniqueIndex('messages_one_streaming_idx').on(t.threadId).where(sql`status = 'streaming'`),
+  ],
+)

@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { agents, messages } from '../../../db/schema'
+import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
+import { readSse, sseEvents } from '../../../tests/support/sse'
+import { BASE_URL, createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
+
+let fake: FakeLlm
+let t: Awaited<ReturnType<typeof createTestApp>>
+beforeAll(async () => {
+  fake = await startFakeLlm()
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-chat', OPENAI_BASE_URL: `${fake.url}/v1` } })
+})
+afterAll(async () => {
+  await t.close()
+  fake.close()
+})
+beforeEach(() => fake.reset())
+
+/** A signed-in admin whose organisation permits one OpenAI model, and a fresh thread. */
+async function chatSetup() {
+  const client = t.client()
+  const org = await registerOrg(client)
+  await client.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
+  const model = (await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })).body
+  const thread = (await client.post('/api/threads', {})).body
+  return { client, org, model, thread }
+}
+
+/** POSTs a message and returns the raw streaming response (cookies of the client). */
+function send(client: TestClient, threadId: string, content: string, extra: Record<string, unknown> = {}) {
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  return t.app.request(`/api/threads/${threadId}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: BASE_URL },
+    body: JSON.stringify({ content, ...extra }),
+  })
+}
+
+const textOf = (events: { event: string; data: any }[]) => events.filter((e) => e.event === 'text').map((e) => e.data.delta).join('')
+const waitFor = async (check: () => Promise<boolean>, ms = 5000) => {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+describe('threads', () => {
+  test('a new thread gets the default model; it is listed, read and deleted by its owner only', async () => {
+    const { client, model, thread } = await chatSetup()
+    expect(thread).toMatchObject({ modelId: model.id, agentId: null, title: null })
+    expect((await client.get('/api/threads')).body.threads.map((x: { id: string }) => x.id)).toEqual([thread.id])
+    const detail = await client.get(`/api/threads/${thread.id}`)
+    expect(detail.body).toMatchObject({ id: thread.id, messages: [], model: { id: model.id, modelId: 'openai/gpt-4.1' } })
+
+    // A colleague in the same organisation cannot see it.
+    const invite = await client.post('/api/invites', { email: `c-${crypto.randomUUID().slice(0, 6)}@acme.test`, role: 'admin' })
+    const colleague = t.client()
+    await colleague.post('/api/invites/accept', { token: new URL(invite.body.acceptUrl).searchParams.get('token'), name: 'C', password: PASSWORD, passwordConfirmation: PASSWORD })
+    expect((await colleague.get(`/api/threads/${thread.id}`)).status).toBe(404)
+    expect((await colleague.delete(`/api/threads/${thread.id}`)).body.code).toBe('THREAD_NOT_FOUND')
+    expect((await colleague.get('/api/threads')).body.threads).toEqual([])
+    expect((await send(colleague, thread.id, 'hi')).status).toBe(404)
+
+    expect((await client.delete(`/api/threads/${thread.id}`)).status).toBe(204)
+    expect((await client.get(`/api/threads/${thread.id}`)).status).toBe(404)
+  })
+
+  test('without any permitted model a thread cannot start: No model found', async () => {
+    const client = t.client()
+    await registerOrg(client)
+    const res = await client.post('/api/threads', {})
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ code: 'NO_MODEL_FOUND', message: 'No model found', status: 404 })
+  })
+
+  test('the list is ordered by latest activity and paginated', async () => {
+    const { client, thread: first } = await chatSetup()
+    const second = (await client.post('/api/threads', {})).body
+    const third = (await client.post('/api/threads', {})).body
+    await readSse(await send(client, first.id, 'bump'))
+    const page1 = await client.get('/api/threads?limit=2')
+    expect(page1.body.threads.map((x: { id: string }) => x.id)).toEqual([first.id, third.id])
+    const page2 = await client.get(`/api/threads?limit=2&cursor=${page1.body.nextCursor}`)
+    expect(page2.body.threads.map((x: { id: string }) => x.id)).toEqual([second.id])
+    expect(page2.body.nextCursor).toBeNull()
+  })
+})
+
+describe('sending a message', () => {
+  test('streams deltas in order, stores both messages, and titles the chat', async () => {
+    const { client, thread } = await chatSetup()
+    const res = await send(client, thread.id, 'Hello there, how are you?')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toStartWith('text/event-stream')
+    const events = await readSse(res)
+    const names = events.map((e) => e.event)
+    expect(names[0]).toBe('message_start')
+    expect(names.at(-1)).toBe('message_end')
+    expect(names.filter((n) => n === 'text').length).toBeGreaterThan(2) // deltas, not one blob
+    expect(names.indexOf('title')).toBeGreaterThan(names.lastIndexOf('text'))
+    expect(textOf(events)).toBe('You said: Hello there, how are you?')
+    const title = events.find((e) => e.event === 'title')!.data.title
+    expect(title.length).toBeLessThanOrEqual(50)
+    expect(events.at(-1)!.data).toEqual({ status: 'complete' })
+
+    const detail = (await client.get(`/api/threads/${thread.id}`)).body
+    expect(detail.title).toBe(title)
+    expect(detail.messages.map((m: { role: string; status: string }) => [m.role, m.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'complete'],
+    ])
+    expect(detail.messages[1]).toMatchObject({ content: 'You said: Hello there, how are you?', model: 'openai/gpt-4.1' })
+    expect(detail.messages[1].usage.outputTokens).toBeGreaterThan(0)
+
+    // The system prompt starts with the date; the history reaches the model on the next turn.
+    const second = await readSse(await send(client, thread.id, 'And again'))
+    expect(second.some((e) => e.event === 'title')).toBe(false)
+    const request = fake.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)!
+    const sent = (request.body as { messages: { role: string; content: string }[] }).messages
+    expect(sent[0]!.role).toBe('system')
+    expect(sent[0]!.content).toContain('Current date and time')
+    expect(sent.slice(1).map((m) => m.role)).toEqual(['user', 'assistant', 'user'])
+  })
+
+  test('a provider failure before the first token: error event, reply failed, the user message kept', async () => {
+    const { client, thread } = await chatSetup()
+    fake.script({ error: 500 }, { error: 500 }, { error: 500 })
+    const events = await readSse(await send(client, thread.id, 'hi'))
+    expect(events.find((e) => e.event === 'error')!.data).toEqual({ code: 'PROVIDER_UNAVAILABLE', message: 'Error fetching response' })
+    expect(events.at(-1)!.data.status).toBe('failed')
+    const detail = (await client.get(`/api/threads/${thread.id}`)).body
+    expect(detail.messages.map((m: { status: string }) => m.status)).toEqual(['complete', 'failed'])
+    expect(detail.messages[1].errorCode).toBe('PROVIDER_UNAVAILABLE')
+  })
+
+  test('a stream cut after the first tokens keeps what arrived, marked failed', async () => {
+    const { client, thread } = await chatSetup()
+    const events = await readSse(await send(client, thread.id, 'one two three four five six seven [[fake:cut-after=3]]'))
+    expect(textOf(events).length).toBeGreaterThan(0)
+    expect(events.find((e) => e.event === 'error')!.data.code).toBe('PROVIDER_STREAM_INTERRUPTED')
+    const reply = (await client.get(`/api/threads/${thread.id}`)).body.messages[1]
+    expect(reply).toMatchObject({ status: 'failed', content: textOf(events) })
+  })
+
+  test('a failed reply can be retried with regenerate', async () => {
+    const { client, thread } = await chatSetup()
+    fake.script({ error: 500 }, { error: 500 }, { error: 500 })
+    await readSse(await send(client, thread.id, 'retry me'))
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const res = await t.app.request(`/api/threads/${thread.id}/regenerate`, { method: 'POST', headers: { cookie, origin: BASE_URL } })
+    const events = await readSse(res)
+    expect(textOf(events)).toBe('You said: retry me')
+    const detail = (await client.get(`/api/threads/${thread.id}`)).body
+    expect(detail.messages.map((m: { role: string; status: string }) => `${m.role}:${m.status}`)).toEqual(['user:complete', 'assistant:complete'])
+  })
+
+  test('closing the stream stops the provider call and keeps the text so far as stopped', async () => {
+    const { client, thread } = await chatSetup()
+    const res = await send(client, thread.id, '[[fake:tokens=400]] [[fake:delay=20]] go')
+    const iterator = sseEvents(res.body!)
+    let texts = 0
+    for await (const e of iterator) if (e.event === 'text' && ++texts === 3) break // leaving the loop cancels the body
+    await waitFor(async () => (await t.deps.db.query.messages.findFirst({ where: eq(messages.threadId, thread.id), orderBy: (m, { desc }) => desc(m.seq) }))!.status === 'stopped')
+    const reply = (await client.get(`/api/threads/${thread.id}`)).body.messages[1]
+    expect(reply.status).toBe('stopped')
+    expect(reply.content.length).toBeGreaterThan(0)
+    await waitFor(async () => fake.requests.at(-1)!.outcome === 'disconnected')
+  })
+
+  test('while a reply streams, a reload shows it so far, and a second send is refused', async () => {
+    const { client, thread } = await chatSetup()
+    const res = await send(client, thread.id, '[[fake:tokens=150]] [[fake:delay=15]] slow')
+    const iterator = sseEvents(res.body!)[Symbol.asyncIterator]()
+    for (let texts = 0; texts < 30; ) if ((await iterator.next()).value?.event === 'text') texts++
+    await new Promise((r) => setTimeout(r, 350)) // one persist interval
+    const midway = (await client.get(`/api/threads/${thread.id}`)).body.messages[1]
+    expect(midway.status).toBe('streaming')
+    expect(midway.content.length).toBeGreaterThan(0)
+    const second = await send(client, thread.id, 'me too')
+    expect(second.status).toBe(409)
+    expect((await second.json()).code).toBe('REPLY_IN_PROGRESS')
+    while (!(await iterator.next()).done) {}
+    const after = (await client.get(`/api/threads/${thread.id}`)).body.messages
+    expect(after.map((m: { status: string }) => m.status)).toEqual(['complete', 'complete'])
+  })
+
+  test('concurrent sends to one thread: exactly one streams, nothing orphaned', async () => {
+    const { client, thread } = await chatSetup()
+    const results = await Promise.all([1, 2, 3].map((i) => send(client, thread.id, `race ${i} [[fake:delay=5]]`)))
+    const ok = results.filter((r) => r.status === 200)
+    expect(ok).toHaveLength(1)
+    expect(results.filter((r) => r.status === 409)).toHaveLength(2)
+    await readSse(ok[0]!)
+    expect((await client.get(`/api/threads/${thread.id}`)).body.messages).toHaveLength(2)
+  })
+
+  test('edit and resend replaces the last user message and its reply', async () => {
+    const { client, thread } = await chatSetup()
+    await readSse(await send(client, thread.id, 'first'))
+    await readSse(await send(client, thread.id, 'typo'))
+    await readSse(await send(client, thread.id, 'fixed', { replaceLast: true }))
+    const contents = (await client.get(`/api/threads/${thread.id}`)).body.messages.map((m: { content: string }) => m.content)
+    expect(contents).toEqual(['first', 'You said: first', 'fixed', 'You said: fixed'])
+  })
+})
+
+describe('bad input', () => {
+  test('empty, blank and oversized messages are refused, and nothing is stored', async () => {
+    const { client, thread } = await chatSetup()
+    for (const content of ['', '   ', 'x'.repeat(32_001)]) {
+      const res = await send(client, thread.id, content)
+      expect(res.status).toBe(400)
+      expect((await res.json()).code).toBe('VALIDATION_FAILED')
+    }
+    expect((await client.get(`/api/threads/${thread.id}`)).body.messages).toEqual([])
+  })
+
+  test('a model the organisation no longer permits: No model found, nothing stored', async () => {
+    const { client, model, thread } = await chatSetup()
+    await client.delete(`/api/models/permitted/${model.id}`)
+    const res = await send(client, thread.id, 'hello')
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ code: 'NO_MODEL_FOUND', message: 'No model found', status: 404 })
+    expect((await client.get(`/api/threads/${thread.id}`)).body.messages).toEqual([])
+  })
+
+  test('unknown threads, models and agents', async () => {
+    const { client, thread } = await chatSetup()
+    expect((await send(client, 'nope', 'hi')).status).toBe(404)
+    expect((await client.post('/api/threads', { modelId: 'nope' })).body.code).toBe('MODEL_NOT_FOUND')
+    expect((await client.post('/api/threads', { agentId: 'nope' })).body.code).toBe('AGENT_NOT_FOUND')
+    expect((await client.patch(`/api/threads/${thread.id}/model`, { modelId: 'nope' })).body.code).toBe('MODEL_NOT_FOUND')
+    expect((await client.patch(`/api/threads/${thread.id}/agent`, { agentId: 'nope' })).body.code).toBe('AGENT_NOT_FOUND')
+  })
+})
+
+describe('agents in chats', () => {
+  test("the agent's model wins and its instructions follow the date in the system prompt", async () => {
+    const { client, org, model } = await chatSetup()
+    await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1-mini' })
+    const agentId = crypto.randomUUID()
+    await t.deps.db.insert(agents).values({
+      id: agentId,
+      organizationId: org.user.organization.id,
+      userId: org.user.id,
+      name: 'Pirate',
+      instructions: 'Always answer like a pirate.',
+      modelId: model.id,
+    })
+    const mini = (await client.get('/api/models/permitted/language-models')).body.find((m: { model: string }) => m.model === 'gpt-4.1-mini')
+    const thread = (await client.post('/api/threads', { agentId, modelId: mini.id })).body
+    const events = await readSse(await send(client, thread.id, 'Ahoy'))
+    expect(events[0]!.data.model).toBe('openai/gpt-4.1')
+    const request = fake.requests.filter((r) => r.path.endsWith('/chat/completions'))[0]!
+    const body = request.body as { model: string; messages: { content: string }[] }
+    expect(body.model).toBe('gpt-4.1')
+    expect(body.messages[0]!.content).toMatch(/^Current date and time: .*\n\nAlways answer like a pirate\.$/s)
+    const detail = (await client.get(`/api/threads/${thread.id}`)).body
+    expect(detail.agent).toEqual({ id: agentId, name: 'Pirate' })
+  })
+})

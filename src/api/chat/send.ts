@@ -1,0 +1,44 @@
+import type { ChatMessage } from '../../ai'
+import type { AppDeps, SessionUser } from '../../lib/context'
+import { providerClient } from '../models/providers'
+import { findOwnThread, replyModel } from '../threads/service'
+import { beginReply, type BeginMode } from './begin-reply'
+import { streamReply } from './stream-reply'
+import { systemPrompt } from './system-prompt'
+
+export const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+}
+
+/**
+ * Sends a message (or regenerates the last reply) and answers with the reply as a stream of
+ * SSE frames. Reads as: authorize → model → store user message → stream → store reply.
+ */
+export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: string, mode: BeginMode, signal: AbortSignal) {
+  const thread = await findOwnThread(deps, caller, threadId)
+  const { model, agent } = await replyModel(deps, caller, thread)
+  const provider = await providerClient(deps, caller.organizationId, model.providerId)
+  const begun = await beginReply(deps, thread.id, mode, model.modelId)
+
+  const history: ChatMessage[] = [
+    { role: 'system', content: systemPrompt({ now: new Date(), locale: caller.locale, agentInstructions: agent?.instructions }) },
+    ...begun.history
+      .filter((m) => m.status !== 'failed' && m.content.trim())
+      .map((m) => ({ role: m.role, content: m.content }) satisfies ChatMessage),
+  ]
+  const firstUser = begun.history.find((m) => m.role === 'user')
+  const body = streamReply({
+    deps,
+    provider,
+    threadId: thread.id,
+    assistantMessageId: begun.assistantMessage.id,
+    userMessageId: begun.userMessage?.id ?? null,
+    model: { ref: model.modelId, name: model.model },
+    messages: history,
+    titleFrom: thread.title === null && firstUser ? firstUser.content : undefined,
+    signal,
+  })
+  return new Response(body, { headers: SSE_HEADERS })
+}

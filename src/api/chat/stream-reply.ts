@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm'
+import { messages, threads } from '../../../db/schema'
+import type { ChatMessage, ChatProvider } from '../../ai'
+import type { AppDeps } from '../../lib/context'
+import { AppError } from '../../lib/errors'
+import { sseFrame, type ReplyEvent } from './sse'
+import { generateTitle } from './title'
+
+/** How often the text so far is written to the database while a reply streams. */
+const PERSIST_EVERY_MS = 300
+/** Written even without new text, so other processes can tell a live reply from a dead one. */
+const HEARTBEAT_MS = 10_000
+
+export type ReplyRun = {
+  deps: AppDeps
+  provider: ChatProvider
+  threadId: string
+  assistantMessageId: string
+  userMessageId: string | null
+  model: { ref: string; name: string }
+  messages: ChatMessage[]
+  /** Set when the thread has no title yet: one is generated after the reply. */
+  titleFrom?: string
+  /** The request's signal: a closed tab aborts the provider call. */
+  signal: AbortSignal
+}
+
+/**
+ * Streams one reply as SSE frames while writing it to the database: the text so far every few
+ * hundred milliseconds, and at the end the status (complete, stopped, failed), usage and model.
+ */
+export function streamReply(run: ReplyRun): ReadableStream<Uint8Array> {
+  const abort = new AbortController()
+  const onRequestAbort = () => abort.abort(run.signal.reason)
+  run.signal.addEventListener('abort', onRequestAbort)
+  let closed = false
+
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (e: ReplyEvent) => {
+        if (closed) return
+        try {
+          controller.enqueue(sseFrame(e))
+        } catch {
+          closed = true
+        }
+      }
+      try {
+        await runReply(run, abort.signal, send)
+      } finally {
+        run.signal.removeEventListener('abort', onRequestAbort)
+        if (!closed) {
+          closed = true
+          controller.close()
+        }
+      }
+    },
+    cancel(reason) {
+      closed = true
+      abort.abort(reason ?? new DOMException('The client closed the stream', 'AbortError'))
+    },
+  })
+}
+
+async function runReply(run: ReplyRun, signal: AbortSignal, send: (e: ReplyEvent) => void) {
+  const { deps, assistantMessageId } = run
+  const state = { content: '', reasoning: '', inputTokens: null as number | null, outputTokens: null as number | null }
+  let lastWrite = Date.now()
+  const persist = async (extra: Partial<typeof messages.$inferInsert> = {}) => {
+    lastWrite = Date.now()
+    await deps.db
+      .update(messages)
+      .set({ content: state.content, reasoning: state.reasoning, inputTokens: state.inputTokens, outputTokens: state.outputTokens, updatedAt: new Date(), ...extra })
+      .where(eq(messages.id, assistantMessageId))
+  }
+  const heartbeat = setInterval(() => {
+    if (Date.now() - lastWrite >= HEARTBEAT_MS) void persist().catch(() => {})
+  }, HEARTBEAT_MS)
+
+  send({ event: 'message_start', data: { threadId: run.threadId, userMessageId: run.userMessageId, assistantMessageId, model: run.model.ref } })
+  try {
+    for await (const e of run.provider.streamChat({ model: run.model.name, messages: run.messages, signal })) {
+      if (e.type === 'text') {
+        state.content += e.delta
+        send({ event: 'text', data: { delta: e.delta } })
+      } else if (e.type === 'reasoning') {
+        state.reasoning += e.delta
+        send({ event: 'reasoning', data: { delta: e.delta } })
+      } else if (e.type === 'usage') {
+        state.inputTokens = e.inputTokens
+        state.outputTokens = e.outputTokens
+        send({ event: 'usage', data: { inputTokens: e.inputTokens, outputTokens: e.outputTokens } })
+      }
+      if (Date.now() - lastWrite >= PERSIST_EVERY_MS) await persist()
+    }
+    await persist({ status: 'complete' })
+    if (run.titleFrom !== undefined) {
+      const title = await generateTitle(run.provider, run.model.name, { user: run.titleFrom, assistant: state.content })
+      await deps.db.update(threads).set({ title }).where(eq(threads.id, run.threadId))
+      send({ event: 'title', data: { title } })
+    }
+    send({ event: 'message_end', data: { status: 'complete' } })
+  } catch (error) {
+    if (signal.aborted) {
+      // Stopped by the user or a closed tab: keep what streamed.
+      await persist({ status: 'stopped' }).catch((e) => deps.logger.error('could not mark a reply stopped', { error: e }))
+      send({ event: 'message_end', data: { status: 'stopped' } })
+      return
+    }
+    const appError = error instanceof AppError ? error : new AppError('PROVIDER_UNAVAILABLE')
+    deps.logger.warn('reply failed', { threadId: run.threadId, code: appError.code, detail: (error as { detail?: unknown }).detail, error })
+    await persist({ status: 'failed', errorCode: appError.code }).catch((e) => deps.logger.error('could not mark a reply failed', { error: e }))
+    send({ event: 'error', data: { code: appError.code, message: appError.message } })
+    send({ event: 'message_end', data: { status: 'failed' } })
+  } finally {
+    clearInterval(heartbeat)
+  }
+}

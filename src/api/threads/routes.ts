@@ -1,0 +1,64 @@
+import { defineRoute } from '../../lib/route'
+import * as s from './schema'
+import * as service from './service'
+
+const tag = 'Threads'
+
+export const threadRoutes = [
+  defineRoute(
+    {
+      method: 'post',
+      path: '/threads',
+      tag,
+      summary: 'Start a chat with a model, an agent, or the default model',
+      access: 'user',
+      body: s.createThreadBody,
+      response: s.threadSummaryResponse,
+      status: 201,
+      errors: ['NO_MODEL_FOUND', 'MODEL_NOT_FOUND', 'AGENT_NOT_FOUND'],
+    },
+    async ({ c, deps, user, body }) => c.json(await service.createThread(deps, user, body), 201),
+  ),
+  defineRoute(
+    { method: 'get', path: '/threads', tag, summary: "The caller's chats, newest activity first", access: 'user', query: s.listThreadsQuery, response: s.threadListResponse },
+    ({ deps, user, query }) => service.listThreads(deps, user, query),
+  ),
+  defineRoute(
+    { method: 'get', path: '/threads/:id', tag, summary: 'A chat with its messages', access: 'user', params: s.threadIdParams, response: s.threadDetailResponse, errors: ['THREAD_NOT_FOUND'] },
+    ({ deps, user, params }) => service.getThread(deps, user, params.id),
+  ),
+  defineRoute(
+    { method: 'delete', path: '/threads/:id', tag, summary: 'Delete a chat', access: 'user', params: s.threadIdParams, status: 204, errors: ['THREAD_NOT_FOUND'] },
+    async ({ deps, user, params }) => {
+      await service.deleteThread(deps, user, params.id)
+    },
+  ),
+  defineRoute(
+    {
+      method: 'patch',
+      path: '/threads/:id/model',
+      tag,
+      summary: "Change a chat's model",
+      access: 'user',
+      params: s.threadIdParams,
+      body: s.setModelBody,
+      response: s.threadDetailResponse,
+      errors: ['THREAD_NOT_FOUND', 'MODEL_NOT_FOUND', 'NOT_A_LANGUAGE_MODEL'],
+    },
+    ({ deps, user, params, body }) => service.setThreadModel(deps, user, params.id, body.modelId),
+  ),
+  defineRoute(
+    {
+      method: 'patch',
+      path: '/threads/:id/agent',
+      tag,
+      summary: "Set or remove a chat's agent",
+      access: 'user',
+      params: s.threadIdParams,
+      body: s.setAgentBody,
+      response: s.threadDetailResponse,
+      errors: ['THREAD_NOT_FOUND', 'AGENT_NOT_FOUND'],
+    },
+    ({ deps, user, params, body }) => service.setThreadAgent(deps, user, params.id, body.agentId),
+  ),
+]

@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import { permittedModelResponse } from '../models/schema'
+
+/** Longest message a user can send (characters); about 8,000 tokens. */
+export const MAX_MESSAGE_LENGTH = 32_000
+
+export const threadIdParams = z.object({ id: z.string().min(1).max(64) })
+
+export const createThreadBody = z.object({
+  modelId: z.string().min(1).max(64).optional(),
+  agentId: z.string().min(1).max(64).optional(),
+})
+export const setModelBody = z.object({ modelId: z.string().min(1, 'Model is required').max(64) })
+export const setAgentBody = z.object({ agentId: z.string().min(1).max(64).nullable() })
+
+export const listThreadsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  /** The `nextCursor` of the previous page. */
+  cursor: z.string().max(100).optional(),
+})
+
+export const sendMessageBody = z.object({
+  content: z
+    .string()
+    .max(MAX_MESSAGE_LENGTH, `Message must be at most ${MAX_MESSAGE_LENGTH} characters`)
+    .refine((v) => v.trim().length > 0, 'Message is required'),
+  /** Edit and resend: replaces the last user message and what followed it. */
+  replaceLast: z.boolean().optional(),
+})
+
+export const messageResponse = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  reasoning: z.string(),
+  parts: z.array(z.unknown()),
+  status: z.enum(['complete', 'streaming', 'stopped', 'failed']),
+  errorCode: z.string().nullable(),
+  model: z.string().nullable(),
+  usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }).nullable(),
+  createdAt: z.string(),
+})
+
+export const threadSummaryResponse = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  modelId: z.string().nullable(),
+  agentId: z.string().nullable(),
+  createdAt: z.string(),
+  lastMessageAt: z.string(),
+})
+
+export const threadListResponse = z.object({ threads: z.array(threadSummaryResponse), nextCursor: z.string().nullable() })
+
+export const threadDetailResponse = threadSummaryResponse.extend({
+  messages: z.array(messageResponse),
+  /** The model replies come from now (the agent's when there is one), or null when none is usable. */
+  model: permittedModelResponse.nullable(),
+  agent: z.object({ id: z.string(), name: z.string() }).nullable(),
+})
+
+export type MessageView = z.infer<typeof messageResponse>
+export type ThreadSummary = z.infer<typeof threadSummaryResponse>

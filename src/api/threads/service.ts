@@ -1,0 +1,132 @@
+import { and, asc, desc, eq, lt, or } from 'drizzle-orm'
+import { agents, messages, threads } from '../../../db/schema'
+import type { AppDeps, SessionUser } from '../../lib/context'
+import { fail } from '../../lib/errors'
+import { resolveDefaultModel, usableLanguageModel } from '../models/permitted'
+import type { MessageView, ThreadSummary } from './schema'
+
+type ThreadRow = typeof threads.$inferSelect
+type MessageRow = typeof messages.$inferSelect
+
+export const toThreadSummary = (t: ThreadRow): ThreadSummary => ({
+  id: t.id,
+  title: t.title,
+  modelId: t.modelId,
+  agentId: t.agentId,
+  createdAt: t.createdAt.toISOString(),
+  lastMessageAt: t.lastMessageAt.toISOString(),
+})
+
+export const toMessageView = (m: MessageRow): MessageView => ({
+  id: m.id,
+  role: m.role,
+  content: m.content,
+  reasoning: m.reasoning,
+  parts: m.parts,
+  status: m.status,
+  errorCode: m.errorCode,
+  model: m.model,
+  usage: m.inputTokens === null ? null : { inputTokens: m.inputTokens, outputTokens: m.outputTokens ?? 0 },
+  createdAt: m.createdAt.toISOString(),
+})
+
+/** The caller's own thread; anyone else's (even in the same organisation) is not found. */
+export async function findOwnThread(deps: AppDeps, caller: SessionUser, id: string) {
+  const thread = await deps.db.query.threads.findFirst({ where: and(eq(threads.id, id), eq(threads.userId, caller.id)) })
+  return thread ?? fail('THREAD_NOT_FOUND')
+}
+
+export async function findOwnAgent(deps: AppDeps, caller: SessionUser, id: string) {
+  const agent = await deps.db.query.agents.findFirst({ where: and(eq(agents.id, id), eq(agents.userId, caller.id)) })
+  return agent ?? fail('AGENT_NOT_FOUND')
+}
+
+/** The model a thread's next reply uses: its agent's (which wins), else its own. */
+export async function replyModel(deps: AppDeps, caller: SessionUser, thread: ThreadRow) {
+  const agent = thread.agentId ? await findOwnAgent(deps, caller, thread.agentId) : null
+  const modelId = agent ? agent.modelId : thread.modelId
+  if (!modelId) fail('NO_MODEL_FOUND')
+  try {
+    return { model: await usableLanguageModel(deps, caller, modelId!), agent }
+  } catch {
+    // The model was unpermitted (or its provider went away) since the thread or agent chose it.
+    return fail('NO_MODEL_FOUND')
+  }
+}
+
+/** Starts a chat with the given model, else the given agent, else the caller's default model. */
+export async function createThread(deps: AppDeps, caller: SessionUser, input: { modelId?: string; agentId?: string }) {
+  let modelId: string | null = null
+  let agentId: string | null = null
+  if (input.agentId) agentId = (await findOwnAgent(deps, caller, input.agentId)).id
+  if (input.modelId) modelId = (await usableLanguageModel(deps, caller, input.modelId)).id
+  else if (!agentId) modelId = (await resolveDefaultModel(deps, caller)).id
+  const [row] = await deps.db
+    .insert(threads)
+    .values({ id: crypto.randomUUID(), organizationId: caller.organizationId, userId: caller.id, modelId, agentId })
+    .returning()
+  return toThreadSummary(row!)
+}
+
+/** The caller's threads, most recent activity first, in pages. */
+export async function listThreads(deps: AppDeps, caller: SessionUser, page: { limit: number; cursor?: string }) {
+  const cursor = decodeCursor(page.cursor)
+  const rows = await deps.db
+    .select()
+    .from(threads)
+    .where(
+      and(
+        eq(threads.userId, caller.id),
+        cursor
+          ? or(lt(threads.lastMessageAt, cursor.at), and(eq(threads.lastMessageAt, cursor.at), lt(threads.id, cursor.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(threads.lastMessageAt), desc(threads.id))
+    .limit(page.limit + 1)
+  const more = rows.length > page.limit
+  const shown = rows.slice(0, page.limit)
+  const last = shown.at(-1)
+  return {
+    threads: shown.map(toThreadSummary),
+    nextCursor: more && last ? `${last.lastMessageAt.getTime()}_${last.id}` : null,
+  }
+}
+
+function decodeCursor(cursor?: string) {
+  const match = cursor?.match(/^(\d+)_(.+)$/)
+  return match ? { at: new Date(Number(match[1])), id: match[2]! } : undefined
+}
+
+export async function getThread(deps: AppDeps, caller: SessionUser, id: string) {
+  const thread = await findOwnThread(deps, caller, id)
+  const rows = await deps.db.select().from(messages).where(eq(messages.threadId, id)).orderBy(asc(messages.seq))
+  const resolved = await replyModel(deps, caller, thread).catch(() => null)
+  const agent = thread.agentId ? await findOwnAgent(deps, caller, thread.agentId).catch(() => null) : null
+  return {
+    ...toThreadSummary(thread),
+    messages: rows.map(toMessageView),
+    model: resolved?.model ?? null,
+    agent: agent ? { id: agent.id, name: agent.name } : null,
+  }
+}
+
+export async function deleteThread(deps: AppDeps, caller: SessionUser, id: string) {
+  await findOwnThread(deps, caller, id)
+  await deps.db.delete(threads).where(and(eq(threads.id, id), eq(threads.userId, caller.id)))
+}
+
+export async function setThreadModel(deps: AppDeps, caller: SessionUser, id: string, modelId: string) {
+  await findOwnThread(deps, caller, id)
+  const model = await usableLanguageModel(deps, caller, modelId)
+  await deps.db.update(threads).set({ modelId: model.id }).where(eq(threads.id, id))
+  return getThread(deps, caller, id)
+}
+
+/** Sets or removes the thread's agent; while set, the agent's model is used. */
+export async function setThreadAgent(deps: AppDeps, caller: SessionUser, id: string, agentId: string | null) {
+  await findOwnThread(deps, caller, id)
+  if (agentId) await findOwnAgent(deps, caller, agentId)
+  await deps.db.update(threads).set({ agentId }).where(eq(threads.id, id))
+  return getThread(deps, caller, id)
+}
