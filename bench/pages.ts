@@ -4,64 +4,16 @@
  * JavaScript and CSS the first page loads. Writes "## Pages (bench/pages.ts)" in bench/RESULTS.md.
  * Run: node_modules/.bin/bun bench/pages.ts
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { availableParallelism, tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { machine, pct, register, startKontor, writeSection } from './lib'
 
-const ROOT = resolve(import.meta.dir, '..')
-const BUILD_DIR = '/tmp/kontor-bench-build'
-const BASE = `http://localhost:${process.env.BENCH_PORT ?? 3510}`
+const PORT = Number(process.env.BENCH_PORT ?? 3510)
+const BASE = `http://localhost:${PORT}`
 const [WARMUP, SAMPLES] = [30, 200]
 // A bot User-Agent (curl's, fetch's default) makes the SSR handler wait for the whole page
 // before sending anything, which would hide exactly what streaming is for.
 const BROWSER = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
   'accept-language': 'en',
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), 'kontor-bench-'))
-let server: ReturnType<typeof Bun.spawn> | undefined
-
-/** Stops the server and waits for it, so its database is closed before the directory goes. */
-async function stop() {
-  server?.kill()
-  if (server && (await Promise.race([server.exited, Bun.sleep(3000)])) === undefined) server.kill('SIGKILL')
-  rmSync(dataDir, { recursive: true, force: true })
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop().then(() => process.exit(130)))
-
-async function startServer() {
-  const build = Bun.spawnSync([process.execPath, 'web/build.ts'], {
-    cwd: ROOT, env: { ...process.env, WEB_BUILD_DIR: BUILD_DIR }, stdout: 'pipe', stderr: 'pipe',
-  })
-  if (build.exitCode !== 0) throw new Error(`web/build.ts failed:\n${build.stderr}`)
-  server = Bun.spawn([process.execPath, 'src/main.ts'], {
-    cwd: ROOT, stdout: 'inherit', stderr: 'inherit',
-    env: {
-      ...process.env, PORT: new URL(BASE).port, KONTOR_DATA_DIR: dataDir, DATABASE_URL: `file:${join(dataDir, 'kontor.db')}`,
-      KONTOR_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'warn', WEB_BUILD_DIR: BUILD_DIR, NODE_ENV: 'production',
-    },
-  })
-  for (let i = 0; i < 150; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`)
-    if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) return
-    await Bun.sleep(100)
-  }
-  throw new Error('server did not answer /api/health within 15 s')
-}
-
-/** Registers an organisation; without SMTP the user is verified at once, so the cookie signs in. */
-async function register(): Promise<string> {
-  const res = await fetch(`${BASE}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: BASE },
-    body: JSON.stringify({
-      email: `bench-${crypto.randomUUID().slice(0, 8)}@acme.test`, name: 'Bench', organizationName: 'Bench Org',
-      password: 'Secret123', passwordConfirmation: 'Secret123', termsAccepted: true, locale: 'en',
-    }),
-  })
-  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`)
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
 }
 
 type Target = { name: string; path: string; cookie?: string; ttfb: number[]; ttlb: number[]; bytes: number }
@@ -84,7 +36,6 @@ async function measure(t: Target, record: boolean) {
   t.bytes = bytes
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.ceil((p / 100) * xs.length) - 1]!
 const cell = (x: number, base: number) => `${x.toFixed(2)} (${(x / base).toFixed(1)}×)`
 const ratio = (x: number, base: number) => `${(x / base).toFixed(1)}×`
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
@@ -102,23 +53,9 @@ async function assetSizes(html: string) {
   }))
 }
 
-/** Replaces this script's section of RESULTS.md, leaving the other scripts' sections alone. */
-function writeSection(body: string) {
-  const file = join(ROOT, 'bench/RESULTS.md')
-  const header = '# Benchmark results\n\nEvery result here is a ratio against a baseline measured in the same run on the same machine: ' +
-    'bare times vary too much between machines and runs to compare. Absolute times are shown only to make the ratios readable. ' +
-    'Re-run the script named in a section to update it.\n'
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : header
-  const title = '## Pages (bench/pages.ts)'
-  const section = `${title}\n\n${body.trim()}\n`
-  const at = text.indexOf(title)
-  const end = at < 0 ? -1 : text.indexOf('\n## ', at + title.length)
-  writeFileSync(file, at < 0 ? `${text.trimEnd()}\n\n${section}` : text.slice(0, at) + section + (end < 0 ? '' : text.slice(end)))
-}
-
+const kontor = await startKontor({ port: PORT })
 try {
-  await startServer()
-  const cookie = await register()
+  const cookie = await register(BASE)
   const target = (name: string, path: string, cookie?: string): Target => ({ name, path, cookie, ttfb: [], ttlb: [], bytes: 0 })
   const targets = [
     target('static /favicon.svg (baseline)', '/favicon.svg'),
@@ -165,11 +102,10 @@ try {
       ? 'The server sends these files without Content-Encoding although the request accepts gzip, so unless a proxy compresses, a first visit downloads the raw size.'
       : '',
   ].filter(Boolean).join(' ')
-  const machine = `${availableParallelism()} cores (nproc ${Bun.spawnSync(['nproc']).stdout.toString().trim()}), bun ${Bun.version}, ${process.platform}/${process.arch}`
-  writeSection(`Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}.\n\n${table}\n\n**Reading.** ${reading}`)
+  writeSection('## Pages (bench/pages.ts)', `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.\n\n${table}\n\n**Reading.** ${reading}`)
 } catch (error) {
   console.error(error)
   process.exitCode = 1
 } finally {
-  await stop()
+  await kontor.stop()
 }

@@ -1,0 +1,71 @@
+/** What the benchmarks share: a real Kontor server in a child process, sign-up, percentiles, RESULTS.md. */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export const ROOT = resolve(import.meta.dir, '..')
+
+/** Builds the web assets into a private dir and starts `src/main.ts` on a fresh database. */
+export async function startKontor(opts: { port: number; env?: Record<string, string> }) {
+  const buildDir = `/tmp/kontor-bench-build-${opts.port}`
+  const dataDir = mkdtempSync(join(tmpdir(), 'kontor-bench-'))
+  const base = `http://localhost:${opts.port}`
+  const build = Bun.spawnSync([process.execPath, 'web/build.ts'], {
+    cwd: ROOT, env: { ...process.env, WEB_BUILD_DIR: buildDir }, stdout: 'pipe', stderr: 'pipe',
+  })
+  if (build.exitCode !== 0) throw new Error(`web/build.ts failed:\n${build.stderr}`)
+  const server = Bun.spawn([process.execPath, 'src/main.ts'], {
+    cwd: ROOT, stdout: 'inherit', stderr: 'inherit',
+    env: {
+      ...process.env, PORT: String(opts.port), KONTOR_DATA_DIR: dataDir, DATABASE_URL: `file:${join(dataDir, 'kontor.db')}`,
+      KONTOR_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'warn', WEB_BUILD_DIR: buildDir, NODE_ENV: 'production',
+      ...opts.env,
+    },
+  })
+  /** Stops the server and waits for it, so its database is closed before the directory goes. */
+  const stop = async () => {
+    server.kill()
+    if ((await Promise.race([server.exited, Bun.sleep(3000)])) === undefined) server.kill('SIGKILL')
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop().then(() => process.exit(130)))
+  for (let i = 0; i < 150; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`)
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { base, stop }
+    await Bun.sleep(100)
+  }
+  await stop()
+  throw new Error('server did not answer /api/health within 15 s')
+}
+
+/** Registers an organisation; without SMTP the user is verified at once, so the cookie signs in. */
+export async function register(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({
+      email: `bench-${crypto.randomUUID().slice(0, 8)}@acme.test`, name: 'Bench', organizationName: 'Bench Org',
+      password: 'Secret123', passwordConfirmation: 'Secret123', termsAccepted: true, locale: 'en',
+    }),
+  })
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`)
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+}
+
+export const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.ceil((p / 100) * xs.length) - 1]!
+
+export const machine = () =>
+  `${availableParallelism()} cores (nproc ${Bun.spawnSync(['nproc']).stdout.toString().trim()}), bun ${Bun.version}, ${process.platform}/${process.arch}`
+
+/** Replaces one script's section of RESULTS.md, leaving the other scripts' sections alone. */
+export function writeSection(title: string, body: string) {
+  const file = join(ROOT, 'bench/RESULTS.md')
+  const header = '# Benchmark results\n\nEvery result here is a ratio against a baseline measured in the same run on the same machine: ' +
+    'bare times vary too much between machines and runs to compare. Absolute times are shown only to make the ratios readable. ' +
+    'Re-run the script named in a section to update it.\n'
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : header
+  const section = `${title}\n\n${body.trim()}\n`
+  const at = text.indexOf(title)
+  const end = at < 0 ? -1 : text.indexOf('\n## ', at + title.length)
+  writeFileSync(file, at < 0 ? `${text.trimEnd()}\n\n${section}` : text.slice(0, at) + section + (end < 0 ? '' : text.slice(end)))
+}
