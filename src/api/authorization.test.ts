@@ -91,6 +91,16 @@ const MATRIX: Row[] = [
   { route: 'PATCH /threads/:id/agent', path: (f) => `/threads/${f.threadId}/agent`, body: () => ({ agentId: null }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'POST /threads/:id/messages', path: async (f) => `/threads/${await f.newThread()}/messages`, body: () => ({ content: 'hello' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'POST /threads/:id/regenerate', path: async (f) => `/threads/${await f.newThread()}/regenerate`, expect: { ...SIGNED_IN, user: 404, admin: 409, otherAdmin: 404 } },
+  { route: 'POST /prompts', body: () => ({ title: 'T', content: 'C' }), expect: { ...SIGNED_IN, user: 201, admin: 201, otherAdmin: 201 } },
+  { route: 'GET /prompts', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'GET /prompts/:id', path: (f) => `/prompts/${f.promptId}`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'PUT /prompts/:id', path: (f) => `/prompts/${f.promptId}`, body: () => ({ title: 'Secret Org A prompt', content: 'C' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'DELETE /prompts/:id', path: async (f) => `/prompts/${await f.newPrompt()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
+  { route: 'POST /agents', body: (f) => ({ name: 'A', instructions: 'I', modelId: f.modelId }), expect: { ...SIGNED_IN, user: 201, admin: 201, otherAdmin: 404 } },
+  { route: 'GET /agents', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'GET /agents/:id', path: (f) => `/agents/${f.agentId}`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'PUT /agents/:id', path: (f) => `/agents/${f.agentId}`, body: (f) => ({ name: 'Secret Org A agent', instructions: 'I', modelId: f.modelId }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'DELETE /agents/:id', path: async (f) => `/agents/${await f.newAgent()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
 ]
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -149,6 +159,10 @@ async function createFixture() {
     },
     threadId: (await adminClient.post('/api/threads', {})).body.id as string,
     newThread: async () => (await adminClient.post('/api/threads', {})).body.id as string,
+    promptId: (await adminClient.post('/api/prompts', { title: 'Secret Org A prompt', content: 'x' })).body.id as string,
+    newPrompt: async () => (await adminClient.post('/api/prompts', { title: 'P', content: 'x' })).body.id as string,
+    agentId: (await adminClient.post('/api/agents', { name: 'Secret Org A agent', instructions: 'x', modelId: chatModel.id })).body.id as string,
+    newAgent: async () => (await adminClient.post('/api/agents', { name: 'G', instructions: 'x', modelId: chatModel.id })).body.id as string,
     newEndpoint: async () => (await adminClient.post('/api/models/endpoints', { name: 'E', baseUrl: 'https://llm.example.com/v1' })).body.id as string,
   }
 }

@@ -34,6 +34,7 @@ export const ERRORS = {
   NO_MODEL_FOUND: [404, 'No model found'],
   THREAD_NOT_FOUND: [404, 'Chat not found'],
   AGENT_NOT_FOUND: [404, 'Agent not found'],
+  PROMPT_NOT_FOUND: [404, 'Prompt not found'],
   REPLY_IN_PROGRESS: [409, 'A reply is still being written. Wait for it or stop it first.'],
   NOTHING_TO_REGENERATE: [409, 'There is no reply to regenerate.'],
   MESSAGE_NOT_SENT: [500, 'Message could not be sent. Please refresh the page and try again.'],

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
+import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
+import { readSse } from '../../../tests/support/sse'
+import { BASE_URL, createTestApp, registerOrg, type TestClient } from '../../../tests/support/test-app'
+
+let fake: FakeLlm
+let t: Awaited<ReturnType<typeof createTestApp>>
+beforeAll(async () => {
+  fake = await startFakeLlm()
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-agents', OPENAI_BASE_URL: `${fake.url}/v1` } })
+})
+afterAll(async () => {
+  await t.close()
+  fake.close()
+})
+beforeEach(() => fake.reset())
+
+async function setup() {
+  const client = t.client()
+  await registerOrg(client)
+  await client.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
+  const gpt = (await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })).body
+  const mini = (await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1-mini' })).body
+  return { client, gpt, mini }
+}
+
+const send = async (client: TestClient, threadId: string, content: string) => {
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  return t.app.request(`/api/threads/${threadId}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: BASE_URL },
+    body: JSON.stringify({ content }),
+  })
+}
+const lastRequest = () => fake.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-2)! // the last is the title
+const systemOf = (r: { body: unknown }) => (r.body as { messages: { role: string; content: string }[] }).messages[0]!.content
+
+describe('agents', () => {
+  test('create, list, change and delete', async () => {
+    const { client, gpt, mini } = await setup()
+    const created = await client.post('/api/agents', { name: 'Reviewer', instructions: 'Review code strictly.', modelId: gpt.id })
+    expect(created.status).toBe(201)
+    expect(created.body).toMatchObject({ name: 'Reviewer', modelId: gpt.id, available: true, model: { modelId: 'openai/gpt-4.1' } })
+    const changed = await client.put(`/api/agents/${created.body.id}`, { name: 'Reviewer 2', instructions: 'Be kind.', modelId: mini.id })
+    expect(changed.body).toMatchObject({ name: 'Reviewer 2', instructions: 'Be kind.', modelId: mini.id })
+    expect((await client.get('/api/agents')).body.map((a: { name: string }) => a.name)).toEqual(['Reviewer 2'])
+    expect((await client.delete(`/api/agents/${created.body.id}`)).status).toBe(204)
+    expect((await client.get(`/api/agents/${created.body.id}`)).body.code).toBe('AGENT_NOT_FOUND')
+  })
+
+  test("a chat with an agent uses the agent's model and instructions; editing the agent affects the next reply", async () => {
+    const { client, gpt, mini } = await setup()
+    const agent = (await client.post('/api/agents', { name: 'Pirate', instructions: 'Talk like a pirate.', modelId: mini.id })).body
+    const thread = (await client.post('/api/threads', { agentId: agent.id })).body
+    expect(thread.agentId).toBe(agent.id)
+    await readSse(await send(client, thread.id, 'Ahoy'))
+    expect((lastRequest().body as { model: string }).model).toBe('gpt-4.1-mini')
+    expect(systemOf(lastRequest())).toEndWith('Talk like a pirate.')
+    await client.put(`/api/agents/${agent.id}`, { name: 'Pirate', instructions: 'Talk like a poet.', modelId: gpt.id })
+    await readSse(await send(client, thread.id, 'Again'))
+    const again = fake.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)!
+    expect((again.body as { model: string }).model).toBe('gpt-4.1')
+    expect(systemOf(again)).toEndWith('Talk like a poet.')
+  })
+
+  test('an agent whose model is unpermitted stays listed as unavailable; chatting gives No model found until it gets a permitted model', async () => {
+    const { client, gpt, mini } = await setup()
+    const agent = (await client.post('/api/agents', { name: 'Temp', instructions: 'x', modelId: mini.id })).body
+    const thread = (await client.post('/api/threads', { agentId: agent.id })).body
+    await client.delete(`/api/models/permitted/${mini.id}`)
+    const listed = (await client.get('/api/agents')).body[0]
+    expect(listed).toMatchObject({ id: agent.id, available: false, model: null })
+    const refused = await send(client, thread.id, 'hi')
+    expect(refused.status).toBe(404)
+    expect((await refused.json()).code).toBe('NO_MODEL_FOUND')
+    await client.put(`/api/agents/${agent.id}`, { name: 'Temp', instructions: 'x', modelId: gpt.id })
+    expect((await send(client, thread.id, 'hi')).status).toBe(200)
+  })
+
+  test('validation: empty or oversized fields, and models of other organisations or not permitted', async () => {
+    const { client, gpt } = await setup()
+    const empty = await client.post('/api/agents', { name: '', instructions: '  ', modelId: '' })
+    expect(empty.body.fields).toEqual({ name: 'Name is required', instructions: 'Instructions are required', modelId: 'Model is required' })
+    const big = await client.post('/api/agents', { name: 'n'.repeat(101), instructions: 'i'.repeat(20_001), modelId: gpt.id })
+    expect(Object.keys(big.body.fields).sort()).toEqual(['instructions', 'name'])
+    const other = await setup()
+    const foreign = await client.post('/api/agents', { name: 'A', instructions: 'B', modelId: other.gpt.id })
+    expect(foreign.status).toBe(404)
+    expect(foreign.body).toMatchObject({ code: 'MODEL_NOT_FOUND', fields: { modelId: 'Choose a model your organisation permits' } })
+    // An agent of another user cannot be used for a chat.
+    const agent = (await client.post('/api/agents', { name: 'Mine', instructions: 'x', modelId: gpt.id })).body
+    expect((await other.client.post('/api/threads', { agentId: agent.id })).body.code).toBe('AGENT_NOT_FOUND')
+    expect((await other.client.put(`/api/agents/${agent.id}`, { name: 'x', instructions: 'y', modelId: other.gpt.id })).status).toBe(404)
+  })
+})

@@ -1,0 +1,28 @@
+import { z } from 'zod'
+import { permittedModelResponse } from '../models/schema'
+
+export const AGENT_NAME_MAX = 100
+export const AGENT_INSTRUCTIONS_MAX = 20_000
+
+export const agentBody = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(AGENT_NAME_MAX, `Name must be at most ${AGENT_NAME_MAX} characters`),
+  instructions: z
+    .string()
+    .max(AGENT_INSTRUCTIONS_MAX, `Instructions must be at most ${AGENT_INSTRUCTIONS_MAX} characters`)
+    .refine((v) => v.trim().length > 0, 'Instructions are required'),
+  modelId: z.string().min(1, 'Model is required').max(64),
+})
+export const agentIdParams = z.object({ id: z.string().min(1).max(64) })
+
+export const agentResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  instructions: z.string(),
+  modelId: z.string().nullable(),
+  /** The agent's model while it is permitted; null when it was unpermitted (the agent is unavailable). */
+  model: permittedModelResponse.nullable(),
+  available: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type AgentView = z.infer<typeof agentResponse>

@@ -1,0 +1,73 @@
+import { and, desc, eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import { agents } from '../../../db/schema'
+import type { AppDeps, SessionUser } from '../../lib/context'
+import { AppError, fail } from '../../lib/errors'
+import { languageModels } from '../models/permitted'
+import type { PermittedModel } from '../models/schema'
+import type { agentBody, AgentView } from './schema'
+
+type AgentRow = typeof agents.$inferSelect
+
+const toView = (a: AgentRow, usable: PermittedModel[]): AgentView => {
+  const model = usable.find((m) => m.id === a.modelId) ?? null
+  return {
+    id: a.id,
+    name: a.name,
+    instructions: a.instructions,
+    modelId: a.modelId,
+    model,
+    available: model !== null,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+  }
+}
+
+/** The model must be one the organisation permits for chats, named as a field error otherwise. */
+async function checkModel(deps: AppDeps, caller: SessionUser, modelId: string) {
+  const usable = await languageModels(deps, caller.organizationId)
+  if (!usable.some((m) => m.id === modelId)) throw new AppError('MODEL_NOT_FOUND', { fields: { modelId: 'Choose a model your organisation permits' } })
+  return usable
+}
+
+/** The caller's agents, newest first; an agent whose model was unpermitted stays, marked unavailable. */
+export async function listAgents(deps: AppDeps, caller: SessionUser) {
+  const [rows, usable] = await Promise.all([
+    deps.db.select().from(agents).where(eq(agents.userId, caller.id)).orderBy(desc(agents.createdAt)),
+    languageModels(deps, caller.organizationId),
+  ])
+  return rows.map((a) => toView(a, usable))
+}
+
+export async function getAgent(deps: AppDeps, caller: SessionUser, id: string) {
+  const row = await deps.db.query.agents.findFirst({ where: and(eq(agents.id, id), eq(agents.userId, caller.id)) })
+  if (!row) fail('AGENT_NOT_FOUND')
+  return toView(row!, await languageModels(deps, caller.organizationId))
+}
+
+export async function createAgent(deps: AppDeps, caller: SessionUser, input: z.infer<typeof agentBody>) {
+  const usable = await checkModel(deps, caller, input.modelId)
+  const [row] = await deps.db
+    .insert(agents)
+    .values({ id: crypto.randomUUID(), organizationId: caller.organizationId, userId: caller.id, ...input })
+    .returning()
+  return toView(row!, usable)
+}
+
+/** Changes take effect with the agent's next reply in every chat that uses it. */
+export async function updateAgent(deps: AppDeps, caller: SessionUser, id: string, input: z.infer<typeof agentBody>) {
+  await getAgent(deps, caller, id)
+  const usable = await checkModel(deps, caller, input.modelId)
+  const [row] = await deps.db
+    .update(agents)
+    .set({ ...input, updatedAt: new Date() })
+    .where(and(eq(agents.id, id), eq(agents.userId, caller.id)))
+    .returning()
+  return toView(row!, usable)
+}
+
+/** Deletes an agent; chats that used it keep their own model. */
+export async function deleteAgent(deps: AppDeps, caller: SessionUser, id: string) {
+  await getAgent(deps, caller, id)
+  await deps.db.delete(agents).where(and(eq(agents.id, id), eq(agents.userId, caller.id)))
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod'
+
+export const PROMPT_TITLE_MAX = 200
+export const PROMPT_CONTENT_MAX = 20_000
+
+const title = z.string().trim().min(1, 'Title is required').max(PROMPT_TITLE_MAX, `Title must be at most ${PROMPT_TITLE_MAX} characters`)
+const content = z
+  .string()
+  .max(PROMPT_CONTENT_MAX, `Content must be at most ${PROMPT_CONTENT_MAX} characters`)
+  .refine((v) => v.trim().length > 0, 'Content is required')
+
+export const promptBody = z.object({ title, content })
+export const promptIdParams = z.object({ id: z.string().min(1).max(64) })
+export const listPromptsQuery = z.object({ search: z.string().trim().max(200).optional() })
+
+export const promptResponse = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  /** Names of `{{variables}}` in the content, in order of first use. */
+  variables: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type PromptView = z.infer<typeof promptResponse>
