@@ -1,4 +1,5 @@
 import { Route as rootRoute } from './routes/__root'
+import { Route as acceptInviteRoute } from './routes/accept-invite'
 import { Route as adminBillingRoute } from './routes/admin-billing'
 import { Route as adminIndexRoute } from './routes/admin-index'
 import { Route as adminModelsRoute } from './routes/admin-models'
@@ -29,6 +30,7 @@ export const routeTree = rootRoute.addChildren([
   confirmEmailRoute,
   passwordForgotRoute,
   passwordResetRoute,
+  acceptInviteRoute,
   appRoute.addChildren([
     chatRoute,
     promptsRoute,

@@ -98,7 +98,7 @@ test.describe('admin settings', () => {
     const tabs = page.getByRole('navigation', { name: 'Admin Settings' })
     await expect(tabs.getByRole('link')).toHaveText(['Settings', 'Users', 'Models'])
     await expect(tabs.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page')
-    await expect(page.getByText('Managing members and invitations is not available in this version yet.')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Members' })).toBeVisible()
 
     await waitForHydration(page)
     await tabs.getByRole('link', { name: 'Models' }).click()

@@ -41,3 +41,14 @@ export function createI18n(lng: Language): i18n {
 export function rememberLanguage(lng: Language) {
   document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`
 }
+
+/**
+ * After sign-in, shows the interface in the account's saved language, so a user sees their
+ * own language on any browser; this browser remembers it from then on.
+ */
+export async function adoptAccountLanguage(instance: i18n, locale: Language) {
+  if (toLanguage(instance.language) === locale) return
+  rememberLanguage(locale)
+  await instance.changeLanguage(locale)
+  document.documentElement.lang = locale
+}

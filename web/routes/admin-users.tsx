@@ -1,16 +1,18 @@
 import { createRoute } from '@tanstack/react-router'
-import { Users } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../components/coming-soon'
+import { inviteQueries, memberQueries } from '../features/members/api'
+import { MembersPage, MembersPageSkeleton } from '../features/members/components/members-page'
 import { Route as adminRoute } from './admin-settings'
 
+/** Members and invitations of the organisation (spec section 2: loads invites and users). */
 export const Route = createRoute({
   getParentRoute: () => adminRoute,
   path: '/users',
-  component: AdminUsersPage,
+  loader: async ({ context }) => {
+    await Promise.all([
+      context.queryClient.ensureQueryData(memberQueries.list(context.api)),
+      context.queryClient.ensureQueryData(inviteQueries.list(context.api)),
+    ])
+  },
+  pendingComponent: MembersPageSkeleton,
+  component: MembersPage,
 })
-
-function AdminUsersPage() {
-  const { t } = useTranslation()
-  return <ComingSoon level={2} icon={<Users />} title={t('admin.tabs.users')} text={t('soon.adminUsers')} />
-}

@@ -7,7 +7,7 @@ export function FormError(props: { children: ReactNode; className?: string }) {
     <p
       role="alert"
       className={cn(
-        'rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive',
+        'rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive dark:text-red-300',
         props.className,
       )}
     >

@@ -7,13 +7,14 @@ import { Button } from '../../../components/ui/button'
 import { FormField, fieldA11y } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { errorMessage } from '../../../lib/error-message'
+import { adoptAccountLanguage } from '../../../lib/i18n'
 import { safeRedirect } from '../../../lib/safe-redirect'
 import { useApi } from '../../../lib/use-api'
 import { authApi, authQueries } from '../api'
 import { loginSchema, type LoginValues } from '../schemas'
 
 export function LoginForm(props: { redirect?: string }) {
-  const { t } = useTranslation('auth')
+  const { t, i18n } = useTranslation('auth')
   const api = useApi()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -24,6 +25,7 @@ export function LoginForm(props: { redirect?: string }) {
       // An unconfirmed user must not pass the protected layout from a cached answer.
       if (!me.emailVerified) return navigate({ to: '/email-confirm', search: { email: me.email } })
       queryClient.setQueryData(authQueries.me(api).queryKey, me)
+      await adoptAccountLanguage(i18n, me.locale)
       await navigate({ href: safeRedirect(props.redirect) })
     },
   })

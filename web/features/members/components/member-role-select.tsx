@@ -1,0 +1,72 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import type { ChangeEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { confirm } from '../../../components/confirm-dialog'
+import { NativeSelect } from '../../../components/ui/native-select'
+import { errorMessage } from '../../../lib/error-message'
+import { useApi } from '../../../lib/use-api'
+import { authQueries } from '../../auth/api'
+import { ROLES, useChangeRole, type Member, type Role } from '../api'
+
+/**
+ * Changes a member's role at once, with a toast either way. Giving up one's own admin role locks
+ * one out of this page, so that one asks first and then leaves for the chat.
+ */
+export function MemberRoleSelect(props: { member: Member; isMe: boolean }) {
+  const { t } = useTranslation('members')
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const changeRole = useChangeRole()
+  const { member } = props
+
+  const apply = (role: Role) =>
+    changeRole.mutateAsync(
+      { id: member.id, role },
+      {
+        onSuccess: async (updated) => {
+          toast.success(t('members.roleChanged', { name: updated.name, role: t(`roles.${updated.role}`) }))
+          if (props.isMe && updated.role !== 'admin') {
+            queryClient.setQueryData(authQueries.me(api).queryKey, (me) => me && { ...me, role: updated.role })
+            await navigate({ to: '/chat' })
+          }
+        },
+        onError: (error) => toast.error(errorMessage(t, error)),
+      },
+    )
+
+  const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
+    const role = event.target.value as Role
+    if (role === member.role) return
+    if (props.isMe && role !== 'admin') {
+      confirm({
+        title: t('members.demoteSelfTitle'),
+        description: t('members.demoteSelfDescription'),
+        confirmLabel: t('members.demoteSelfConfirm'),
+        destructive: true,
+        action: () => apply(role),
+      })
+    } else {
+      // The toast already tells about a failure; the select shows the unchanged role again.
+      apply(role).catch(() => {})
+    }
+  }
+
+  return (
+    <NativeSelect
+      aria-label={t('members.roleOf', { name: member.name })}
+      value={member.role}
+      disabled={changeRole.isPending}
+      onChange={onChange}
+      className="w-28 sm:w-32"
+    >
+      {ROLES.map((role) => (
+        <option key={role} value={role}>
+          {t(`roles.${role}`)}
+        </option>
+      ))}
+    </NativeSelect>
+  )
+}

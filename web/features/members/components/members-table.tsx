@@ -1,0 +1,93 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Trash2 } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { confirm } from '../../../components/confirm-dialog'
+import { LocalDate } from '../../../components/local-date'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
+import { Tooltip } from '../../../components/ui/tooltip'
+import { errorMessage } from '../../../lib/error-message'
+import { useApi } from '../../../lib/use-api'
+import { authQueries } from '../../auth/api'
+import { memberQueries, useRemoveMember, type Member } from '../api'
+import { MemberRoleSelect } from './member-role-select'
+
+/** The organisation's members with their role, joining date and removal. */
+export function MembersTable() {
+  const { t } = useTranslation('members')
+  const api = useApi()
+  const members = useSuspenseQuery(memberQueries.list(api)).data
+  const me = useSuspenseQuery(authQueries.me(api)).data
+  const remove = useRemoveMember()
+
+  const confirmRemove = (member: Member) =>
+    confirm({
+      title: t('members.removeTitle', { name: member.name }),
+      description: t('members.removeDescription', { email: member.email }),
+      confirmLabel: t('members.removeConfirm'),
+      destructive: true,
+      action: () =>
+        remove.mutateAsync(member.id, {
+          onSuccess: () => toast.success(t('members.removed', { name: member.name })),
+          onError: (error) => toast.error(errorMessage(t, error)),
+        }),
+    })
+
+  return (
+    <Table aria-labelledby="members-title">
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead>{t('members.member')}</TableHead>
+          <TableHead className="w-px">{t('members.role')}</TableHead>
+          <TableHead className="hidden w-px sm:table-cell">{t('members.joined')}</TableHead>
+          <TableHead className="w-px">
+            <span className="sr-only">{t('members.actions')}</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {members.map((member) => {
+          const isMe = member.id === me.id
+          return (
+            <TableRow key={member.id} data-testid="member-row">
+              <TableCell className="min-w-36">
+                <div className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
+                  <span className="font-medium">{member.name}</span>
+                  {isMe && <span className="text-muted-foreground">{t('members.you')}</span>}
+                  {!member.emailVerified && <Badge variant="warning">{t('members.unverified')}</Badge>}
+                </div>
+                <div className="text-[13px] text-muted-foreground [overflow-wrap:anywhere]">{member.email}</div>
+              </TableCell>
+              <TableCell>
+                <MemberRoleSelect member={member} isMe={isMe} />
+              </TableCell>
+              <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
+                <LocalDate iso={member.joinedAt} />
+              </TableCell>
+              <TableCell className="text-right">
+                {/* Nobody removes themselves: the placeholder keeps the column's width. */}
+                {isMe ? (
+                  <span className="inline-block size-9" />
+                ) : (
+                  <Tooltip label={t('members.remove', { name: member.name })} side="left">
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={t('members.remove', { name: member.name })}
+                      className="text-muted-foreground hover:text-destructive"
+                      onClick={() => confirmRemove(member)}
+                    >
+                      <Trash2 />
+                    </Button>
+                  </Tooltip>
+                )}
+              </TableCell>
+            </TableRow>
+          )
+        })}
+      </TableBody>
+    </Table>
+  )
+}
