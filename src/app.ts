@@ -9,6 +9,7 @@ import { modelRoutes } from './api/models/routes'
 import { agentRoutes } from './api/agents/routes'
 import { chatRoutes } from './api/chat/routes'
 import { promptRoutes } from './api/prompts/routes'
+import { subscriptionRoutes } from './api/subscriptions/routes'
 import { threadRoutes } from './api/threads/routes'
 import { systemRoutes } from './api/system/routes'
 import { userAccountRoutes } from './api/users/routes'
@@ -17,7 +18,7 @@ import { AppError, ERRORS, type ErrorCode } from './lib/errors'
 import { buildOpenApi } from './lib/openapi'
 import { mountRoutes, type RouteDef } from './lib/route'
 
-export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes]
+export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...subscriptionRoutes]
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024

@@ -10,6 +10,7 @@ import { migrateDatabase } from '../db/migrate'
 import { createApp } from './app'
 import { createDeps } from './deps'
 import { ConfigError, type Config } from './lib/config'
+import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { createSmtpTransport } from './mail/smtp'
 import { createPageRenderer, type WebAssets } from './ssr/render'
 
@@ -50,11 +51,17 @@ export async function startServer(config: Config) {
   })
   deps.logger.info('Kontor is running', { url: config.baseUrl, port: server.port })
 
+  // Billing webhooks that could not be delivered at once are retried from the outbox.
+  const webhookTimer = config.billing.webhook
+    ? setInterval(() => void deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error })), 15_000)
+    : undefined
+
   return {
     app,
     deps,
     server,
     async stop() {
+      clearInterval(webhookTimer)
       await server.stop()
       client.close()
     },

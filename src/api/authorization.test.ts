@@ -101,6 +101,16 @@ const MATRIX: Row[] = [
   { route: 'GET /agents/:id', path: (f) => `/agents/${f.agentId}`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'PUT /agents/:id', path: (f) => `/agents/${f.agentId}`, body: (f) => ({ name: 'Secret Org A agent', instructions: 'I', modelId: f.modelId }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'DELETE /agents/:id', path: async (f) => `/agents/${await f.newAgent()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
+  // The matrix instance is self-hosted: subscription management answers SUBSCRIPTIONS_NOT_USED (404) to admins.
+  { route: 'GET /subscriptions', expect: { ...ADMIN, admin: 404 } },
+  { route: 'POST /subscriptions', body: () => ({ companyName: 'C', street: 'S', houseNumber: '1', postalCode: '1', city: 'C', country: 'D', noOfSeats: 5 }), expect: { ...ADMIN, admin: 404 } },
+  { route: 'DELETE /subscriptions', expect: { ...ADMIN, admin: 404 } },
+  { route: 'POST /subscriptions/uncancel', expect: { ...ADMIN, admin: 404 } },
+  { route: 'GET /subscriptions/active', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'GET /subscriptions/price', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'PUT /subscriptions/seats', body: () => ({ noOfSeats: 5 }), expect: { ...ADMIN, admin: 404 } },
+  { route: 'PUT /subscriptions/billing-info', body: () => ({ companyName: 'C', street: 'S', houseNumber: '1', postalCode: '1', city: 'C', country: 'D' }), expect: { ...ADMIN, admin: 404 } },
+  { route: 'GET /subscriptions/webhook-deliveries', expect: { ...ADMIN, admin: 404 } },
 ]
 
 let t: Awaited<ReturnType<typeof createTestApp>>

@@ -72,6 +72,7 @@ describe('parseConfig defaults', () => {
       smtp: undefined,
       mailFrom: 'Kontor <no-reply@localhost>',
       logLevel: 'info',
+      billing: { pricePerSeatMonthlyCents: 1500, currency: 'EUR', trialMessages: 50, webhook: undefined },
       providers: {},
     })
   })

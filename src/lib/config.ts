@@ -41,6 +41,11 @@ const configSchema = z
     MISTRAL_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     OLLAMA_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     OLLAMA_API_KEY: optionalText,
+    KONTOR_PRICE_PER_SEAT_MONTHLY: z.coerce.number().int().min(0).max(10_000_000).default(1500),
+    KONTOR_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code').default('EUR'),
+    KONTOR_TRIAL_MESSAGES: z.coerce.number().int().min(0).max(1_000_000).default(50),
+    KONTOR_BILLING_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    KONTOR_BILLING_WEBHOOK_SECRET: optionalText,
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.KONTOR_SECRET, {
     path: ['KONTOR_SECRET'],
@@ -64,6 +69,13 @@ export type Config = {
   smtp?: { url?: string; host?: string; port?: number; user?: string; password?: string }
   mailFrom: string
   logLevel: RawConfig['LOG_LEVEL']
+  billing: {
+    /** Price per seat and month in cents; billed yearly by invoice. */
+    pricePerSeatMonthlyCents: number
+    currency: string
+    trialMessages: number
+    webhook?: { url: string; secret: string }
+  }
   /** Platform credentials; a provider is available when its key (Ollama: its URL) is set. */
   providers: Partial<Record<'openai' | 'anthropic' | 'mistral' | 'ollama', { apiKey?: string; baseUrl?: string }>>
 }
@@ -108,6 +120,13 @@ export function parseConfig(env: Record<string, string | undefined>, fallbackSec
       : undefined,
     mailFrom: c.SMTP_FROM,
     logLevel: c.LOG_LEVEL,
+    billing: {
+      pricePerSeatMonthlyCents: c.KONTOR_PRICE_PER_SEAT_MONTHLY,
+      currency: c.KONTOR_CURRENCY,
+      trialMessages: c.KONTOR_TRIAL_MESSAGES,
+      // Without its own secret the webhook is signed with the instance secret.
+      webhook: c.KONTOR_BILLING_WEBHOOK_URL ? { url: c.KONTOR_BILLING_WEBHOOK_URL, secret: c.KONTOR_BILLING_WEBHOOK_SECRET ?? secret } : undefined,
+    },
     providers: {
       ...(c.OPENAI_API_KEY && { openai: { apiKey: c.OPENAI_API_KEY, baseUrl: c.OPENAI_BASE_URL } }),
       ...(c.ANTHROPIC_API_KEY && { anthropic: { apiKey: c.ANTHROPIC_API_KEY, baseUrl: c.ANTHROPIC_BASE_URL } }),

@@ -1,5 +1,7 @@
 import type { ChatMessage } from '../../ai'
 import type { AppDeps, SessionUser } from '../../lib/context'
+import { fail } from '../../lib/errors'
+import { hasActiveSubscription, returnTrialMessage, takeTrialMessage } from '../subscriptions/state'
 import { providerClient } from '../models/providers'
 import { findOwnThread, replyModel } from '../threads/service'
 import { beginReply, type BeginMode } from './begin-reply'
@@ -14,13 +16,19 @@ export const SSE_HEADERS = {
 
 /**
  * Sends a message (or regenerates the last reply) and answers with the reply as a stream of
- * SSE frames. Reads as: authorize → model → store user message → stream → store reply.
+ * SSE frames. Reads as: authorize → model → quota (cloud trial) → store user message → stream → store reply.
  */
 export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: string, mode: BeginMode, signal: AbortSignal) {
   const thread = await findOwnThread(deps, caller, threadId)
   const { model, agent } = await replyModel(deps, caller, thread)
   const provider = await providerClient(deps, caller.organizationId, model.providerId)
-  const begun = await beginReply(deps, thread.id, mode, model.modelId)
+  const onTrial = !(await hasActiveSubscription(deps, caller.organizationId))
+  if (onTrial && !(await takeTrialMessage(deps, caller.organizationId))) fail('SUBSCRIPTION_REQUIRED')
+  const begun = await beginReply(deps, thread.id, mode, model.modelId).catch(async (error) => {
+    // Refused before anything was sent: the trial message is not used up.
+    if (onTrial) await returnTrialMessage(deps, caller.organizationId)
+    throw error
+  })
 
   const history: ChatMessage[] = [
     { role: 'system', content: systemPrompt({ now: new Date(), locale: caller.locale, agentInstructions: agent?.instructions }) },

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { invites, users } from '../../../db/schema'
+import { invites, subscriptions, users } from '../../../db/schema'
 import type { Config } from '../../lib/config'
 import { INVITE_TTL_MS } from './status'
 
@@ -13,7 +13,9 @@ export const SEATS_WITHOUT_SUBSCRIPTION = 1
  */
 export function seatAvailable(config: Config, organizationId: string, now = Date.now()): SQL {
   if (!config.isCloud) return sql`1`
-  const seats = SEATS_WITHOUT_SUBSCRIPTION
+  // A running subscription (active, or cancelled before its end date) brings its seats.
+  const seats = sql`coalesce((SELECT ${subscriptions.seats} FROM ${subscriptions} WHERE ${subscriptions.organizationId} = ${organizationId}
+    AND (${subscriptions.cancelledAt} IS NULL OR ${subscriptions.nextRenewalAt} > ${now})), ${SEATS_WITHOUT_SUBSCRIPTION})`
   return sql`(
     (SELECT count(*) FROM ${users} WHERE ${users.organizationId} = ${organizationId}) +
     (SELECT count(*) FROM ${invites} WHERE ${invites.organizationId} = ${organizationId}
