@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError, parseConfig } from './lib/config'
+import { repliesFinished, stopRunningReplies } from './api/chat/stream-reply'
 import { startServer } from './server'
 
 /** Outside production a secret is generated once and kept in the data directory. */
@@ -21,8 +22,12 @@ function developmentSecret(dataDir: string): string | undefined {
 try {
   const config = parseConfig(process.env, developmentSecret(process.env.KONTOR_DATA_DIR || './data'))
   const running = await startServer(config)
+  // Graceful shutdown: stop taking requests, give running replies a while to finish, then stop
+  // the rest (they are kept as `stopped`) before closing the database.
   const stop = async () => {
     running.deps.logger.info('shutting down')
+    running.server.stop()
+    if (!(await repliesFinished(20_000))) await stopRunningReplies()
     await running.stop()
     process.exit(0)
   }

@@ -19,7 +19,8 @@ export const ROOT = resolve(import.meta.dir, '..')
 export async function startServer(config: Config) {
   if (config.database.url.startsWith('file:')) mkdirSync(dirname(config.database.url.slice(5)), { recursive: true })
   const client = createClient({ url: config.database.url, authToken: config.database.authToken })
-  await migrateDatabase(client, join(ROOT, 'drizzle'))
+  // The single binary unpacks its migrations and assets elsewhere and says where.
+  await migrateDatabase(client, process.env.KONTOR_MIGRATIONS_DIR ?? join(ROOT, 'drizzle'))
 
   const deps = createDeps(config, { client, mailTransport: config.smtp && createSmtpTransport(config.smtp) })
   const buildDir = resolve(process.env.WEB_BUILD_DIR ?? join(ROOT, 'public/build'))
@@ -35,7 +36,7 @@ export async function startServer(config: Config) {
     onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
   })
   const publicFiles = serveStatic({
-    root: join(ROOT, 'public'),
+    root: process.env.KONTOR_PUBLIC_DIR ?? join(ROOT, 'public'),
     onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=300'),
   })
   const app = createApp(deps, {

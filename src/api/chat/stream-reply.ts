@@ -11,6 +11,23 @@ const PERSIST_EVERY_MS = 300
 /** Written even without new text, so other processes can tell a live reply from a dead one. */
 const HEARTBEAT_MS = 10_000
 
+/** Replies streaming in this process, so that a shutdown can stop them cleanly. */
+const running = new Set<{ abort: AbortController; done: Promise<void> }>()
+
+/** Stops every reply still streaming in this process (kept as `stopped`) and waits until they are written. */
+export async function stopRunningReplies(reason = 'The server is shutting down') {
+  const replies = [...running]
+  for (const r of replies) r.abort.abort(new DOMException(reason, 'AbortError'))
+  await Promise.allSettled(replies.map((r) => r.done))
+}
+
+/** Resolves when no reply streams any more, or after `ms`. */
+export async function repliesFinished(ms: number) {
+  const deadline = Date.now() + ms
+  while (running.size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+  return running.size === 0
+}
+
 export type ReplyRun = {
   deps: AppDeps
   provider: ChatProvider
@@ -45,9 +62,13 @@ export function streamReply(run: ReplyRun): ReadableStream<Uint8Array> {
           closed = true
         }
       }
+      const done = runReply(run, abort.signal, send)
+      const entry = { abort, done }
+      running.add(entry)
       try {
-        await runReply(run, abort.signal, send)
+        await done
       } finally {
+        running.delete(entry)
         run.signal.removeEventListener('abort', onRequestAbort)
         if (!closed) {
           closed = true

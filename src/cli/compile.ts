@@ -1,0 +1,70 @@
+/**
+ * Builds Kontor as one executable: `bun src/cli/compile.ts` → dist/kontor.
+ * The binary embeds the web assets, the SQL migrations and libSQL's native module; at start it
+ * unpacks assets and migrations into a temporary directory and runs the normal Bun entry.
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+
+const root = resolve(import.meta.dir, '../..')
+const dist = join(root, 'dist')
+const buildDir = join(dist, 'web')
+mkdirSync(dist, { recursive: true })
+
+const web = Bun.spawnSync([process.execPath, 'web/build.ts'], { cwd: root, env: { ...process.env, WEB_BUILD_DIR: buildDir }, stdout: 'inherit', stderr: 'inherit' })
+if (web.exitCode !== 0) process.exit(1)
+
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]))
+const embedded = [
+  ...files(join(root, 'drizzle')).map((f) => ({ file: f, to: `drizzle/${relative(join(root, 'drizzle'), f)}` })),
+  ...files(buildDir).filter((f) => !f.endsWith('.map')).map((f) => ({ file: f, to: `build/${relative(buildDir, f)}` })),
+  ...files(join(root, 'public')).filter((f) => !f.includes('/build/')).map((f) => ({ file: f, to: `public/${relative(join(root, 'public'), f)}` })),
+]
+
+// The generated entry imports every file as an embedded file and unpacks them before starting.
+const entry = join(dist, 'entry.ts')
+writeFileSync(
+  entry,
+  [
+    "import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'",
+    "import { tmpdir } from 'node:os'",
+    "import { dirname, join } from 'node:path'",
+    ...embedded.map((e, i) => `import f${i} from ${JSON.stringify(relative(dist, e.file).startsWith('.') ? relative(dist, e.file) : `./${relative(dist, e.file)}`)} with { type: 'file' }`),
+    `const files: Array<[string, string]> = [${embedded.map((e, i) => `[f${i}, ${JSON.stringify(e.to)}]`).join(', ')}]`,
+    "const dir = mkdtempSync(join(tmpdir(), 'kontor-'))",
+    "process.on('exit', () => rmSync(dir, { recursive: true, force: true }))",
+    'for (const [from, to] of files) {',
+    '  mkdirSync(dirname(join(dir, to)), { recursive: true })',
+    '  writeFileSync(join(dir, to), new Uint8Array(await Bun.file(from).arrayBuffer()))',
+    '}',
+    "process.env.KONTOR_MIGRATIONS_DIR = join(dir, 'drizzle')",
+    "process.env.WEB_BUILD_DIR = join(dir, 'build')",
+    "process.env.KONTOR_PUBLIC_DIR = join(dir, 'public')",
+    "await import('../src/main.ts')",
+  ].join('\n'),
+)
+
+const result = await Bun.build({
+  entrypoints: [entry],
+  compile: { outfile: join(dist, 'kontor') },
+  minify: true,
+  plugins: [
+    {
+      // libsql picks its native module with a computed require; make it static so bun embeds it.
+      name: 'libsql-native',
+      setup(build) {
+        build.onLoad({ filter: /node_modules\/libsql\/(index|promise)\.js$/ }, async (args) => {
+          const source = await Bun.file(args.path).text()
+          return { contents: source.replace('require(`@libsql/${target}`)', "require('@libsql/linux-x64-gnu/index.node')"), loader: 'js' }
+        })
+      },
+    },
+  ],
+})
+rmSync(entry)
+if (!result.success) {
+  for (const log of result.logs) console.error(log)
+  process.exit(1)
+}
+console.log(`built ${relative(root, join(dist, 'kontor'))}`)
