@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { createTestApp, createClient } from '../tests/support/test-app'
+import { sql } from 'drizzle-orm'
 import { createApp } from './app'
 import type { Logger } from './lib/logger'
 
@@ -75,7 +76,7 @@ describe('unexpected exceptions', () => {
     expect(entries.filter((e) => e.level === 'error').map((e) => e.fields.requestId)).toContain(res.body.requestId)
     const ready = await createClient(brokenApp).get('/api/ready')
     expect(ready.status).toBe(503)
-    expect(ready.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable.', status: 503 })
+    expect(ready.body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: 'The database cannot be reached.', status: 503 })
     await broken.close().catch(() => {})
   })
 })
@@ -142,4 +143,17 @@ describe('client errors keep the shape', () => {
       fields: { email: 'Please enter a valid email address', password: 'Password is required' },
     })
   })
+})
+
+test('/api/ready is 503 until every migration is applied', async () => {
+  const t = await createTestApp()
+  try {
+    expect((await t.client().get('/api/ready')).status).toBe(200)
+    await t.deps.db.run(sql`DELETE FROM __drizzle_migrations WHERE id = (SELECT max(id) FROM __drizzle_migrations)`)
+    const res = await t.client().get('/api/ready')
+    expect(res.status).toBe(503)
+    expect(res.body.message).toBe('Database migrations are not applied yet.')
+  } finally {
+    await t.close()
+  }
 })

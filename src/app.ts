@@ -50,7 +50,12 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
     c.set('requestId', requestId)
     c.set('logger', deps.logger.child({ requestId }))
     c.header('X-Request-Id', requestId)
+    const started = Date.now()
     await next()
+    // One access line per API call (assets and probes are left out to keep the log useful).
+    if (c.req.path.startsWith('/api/') && c.req.path !== '/api/health') {
+      c.get('logger').info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started })
+    }
   })
 
   app.onError((error, c) => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import journal from '../../../drizzle/meta/_journal.json'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors'
 import { defineRoute } from '../../lib/route'
@@ -30,17 +31,20 @@ export const systemRoutes = [
       method: 'get',
       path: '/ready',
       tag,
-      summary: 'Readiness: the database answers',
+      summary: 'Readiness: the database answers and every migration is applied',
       access: 'public',
       response: z.object({ ok: z.boolean() }),
       errors: ['SERVICE_UNAVAILABLE'],
     },
     async ({ deps }) => {
+      let applied = 0
       try {
-        await deps.db.run(sql`select 1`)
+        const [row] = await deps.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM __drizzle_migrations`)
+        applied = Number(row?.n ?? 0)
       } catch {
-        throw new AppError('SERVICE_UNAVAILABLE')
+        throw new AppError('SERVICE_UNAVAILABLE', { message: 'The database cannot be reached.' })
       }
+      if (applied < journal.entries.length) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Database migrations are not applied yet.' })
       return { ok: true }
     },
   ),
