@@ -149,7 +149,7 @@ test('/api/ready is 503 until every migration is applied', async () => {
   const t = await createTestApp()
   try {
     expect((await t.client().get('/api/ready')).status).toBe(200)
-    await t.deps.db.run(sql`DELETE FROM __drizzle_migrations WHERE id = (SELECT max(id) FROM __drizzle_migrations)`)
+    await t.deps.db.run(sql`DELETE FROM __drizzle_migrations WHERE rowid = (SELECT max(rowid) FROM __drizzle_migrations)`)
     const res = await t.client().get('/api/ready')
     expect(res.status).toBe(503)
     expect(res.body.message).toBe('Database migrations are not applied yet.')
