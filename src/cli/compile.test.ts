@@ -15,12 +15,12 @@ afterAll(async () => {
 test('the single binary starts from an empty folder, creates its database and lets a user sign up', async () => {
   const build = Bun.spawnSync([process.execPath, 'src/cli/compile.ts'], { cwd: root, stdout: 'pipe', stderr: 'pipe' })
   expect(build.exitCode).toBe(0)
-  const port = 3990 + Math.floor(Math.random() * 9)
+  const port = 5600 + Math.floor(Math.random() * 300)
   const base = `http://localhost:${port}`
   // Only what a user would pass: a port. No source tree, no node_modules next to it.
   server = Bun.spawn([join(root, 'dist/kontor')], { cwd: folder, env: { PATH: process.env.PATH ?? '', PORT: String(port), LOG_LEVEL: 'warn' }, stdout: 'pipe', stderr: 'pipe' })
   let healthy = false
-  for (let i = 0; i < 100 && !healthy; i++) {
+  for (let i = 0; i < 600 && !healthy; i++) {
     healthy = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false)
     if (!healthy) await Bun.sleep(100)
   }
