@@ -12,13 +12,14 @@ import { promptRoutes } from './api/prompts/routes'
 import { subscriptionRoutes } from './api/subscriptions/routes'
 import { threadRoutes } from './api/threads/routes'
 import { systemRoutes } from './api/system/routes'
+import { sourceRoutes, UPLOAD_PATH } from './api/sources/routes'
 import { userAccountRoutes } from './api/users/routes'
 import type { AppDeps, AppEnv } from './lib/context'
 import { AppError, ERRORS, type ErrorCode } from './lib/errors'
 import { buildOpenApi } from './lib/openapi'
 import { mountRoutes, type RouteDef } from './lib/route'
 
-export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...subscriptionRoutes]
+export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...sourceRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...subscriptionRoutes]
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024
@@ -75,14 +76,14 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
   })
 
   const api = new Hono<AppEnv>()
-  api.use(
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new AppError('PAYLOAD_TOO_LARGE')
-      },
-    }),
-  )
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE')
+    },
+  })
+  // File uploads stream in under their own 20 MB limit (src/api/sources/upload.ts).
+  api.use((c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)))
   // JSON routes also refuse non-JSON bodies (415), so a cross-site form post never reaches a service.
   const csrfCheck = csrf({ origin: (origin) => origin === deps.config.baseUrl || origin === new URL(deps.config.baseUrl).origin })
   // An HTML form can only GET or POST; a body-less PUT/PATCH/DELETE from another site needs a

@@ -5,12 +5,16 @@ import type { Config } from './lib/config'
 import type { AppDeps } from './lib/context'
 import { createLogger } from './lib/logger'
 import { createMailer, type MailTransport } from './mail/mailer'
+import { noFileStore, type FileStore } from './storage/file-store'
+import { createS3FileStore } from './storage/s3'
 
 /** Wires the services' dependencies from configuration and the entry's adapters. */
-export function createDeps(config: Config, adapters: { client: Client; mailTransport?: MailTransport }): AppDeps {
+export function createDeps(config: Config, adapters: { client: Client; mailTransport?: MailTransport; files?: FileStore; resolveHost?: AppDeps['resolveHost'] }): AppDeps {
   const db = createDatabase(adapters.client)
   const logger = createLogger(config.logLevel)
   const mailer = createMailer({ db, logger, from: config.mailFrom, transport: adapters.mailTransport })
   const auth = createAuth({ db, config, mailer, logger })
-  return { config, db, auth, mailer, logger }
+  // S3 settings win; else the entry's store (local disk on Bun); else none (uploads are refused).
+  const files = config.s3 ? createS3FileStore(config.s3) : (adapters.files ?? noFileStore)
+  return { config, db, auth, mailer, logger, files, resolveHost: adapters.resolveHost }
 }

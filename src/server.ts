@@ -4,6 +4,7 @@
  */
 import { createClient } from '@libsql/client'
 import { serveStatic } from 'hono/bun'
+import { lookup } from 'node:dns/promises'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { migrateDatabase } from '../db/migrate'
@@ -11,6 +12,8 @@ import { createApp } from './app'
 import { createDeps } from './deps'
 import { ConfigError, type Config } from './lib/config'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
+import { resumeSources } from './api/sources/process'
+import { createLocalFileStore } from './storage/local'
 import { createSmtpTransport } from './mail/smtp'
 import { createPageRenderer, type WebAssets } from './ssr/render'
 
@@ -22,7 +25,14 @@ export async function startServer(config: Config) {
   // The single binary unpacks its migrations and assets elsewhere and says where.
   await migrateDatabase(client, process.env.KONTOR_MIGRATIONS_DIR ?? join(ROOT, 'drizzle'))
 
-  const deps = createDeps(config, { client, mailTransport: config.smtp && createSmtpTransport(config.smtp) })
+  const deps = createDeps(config, {
+    client,
+    mailTransport: config.smtp && createSmtpTransport(config.smtp),
+    // Uploaded files live beside the database unless S3 is configured.
+    files: createLocalFileStore(join(config.dataDir, 'files')),
+    // The website_content tool checks every address a name resolves to before fetching it.
+    resolveHost: async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address),
+  })
   const buildDir = resolve(process.env.WEB_BUILD_DIR ?? join(ROOT, 'public/build'))
   const manifestFile = join(buildDir, 'manifest.json')
   if (!existsSync(manifestFile)) throw new ConfigError('Web assets are missing: run `bun run build` first')
@@ -57,12 +67,25 @@ export async function startServer(config: Config) {
     ? setInterval(() => void deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error })), 15_000)
     : undefined
 
+  // Sources whose processing was cut off (a crash, a restart) or waits for a retry are resumed.
+  let resuming = false
+  const resume = () => {
+    if (resuming) return
+    resuming = true
+    void resumeSources(deps)
+      .catch((error) => deps.logger.warn('resuming sources failed', { error }))
+      .finally(() => (resuming = false))
+  }
+  resume()
+  const sourcesTimer = setInterval(resume, 10_000)
+
   return {
     app,
     deps,
     server,
     async stop() {
       clearInterval(webhookTimer)
+      clearInterval(sourcesTimer)
       await server.stop()
       client.close()
     },

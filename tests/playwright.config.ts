@@ -31,14 +31,27 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `${process.env.BUN_BIN ?? '../node_modules/.bin/bun'} support/e2e-server.ts`,
-    cwd: new URL('.', import.meta.url).pathname,
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
-  },
+  webServer: [
+    {
+      command: `${process.env.BUN_BIN ?? '../node_modules/.bin/bun'} support/e2e-server.ts`,
+      cwd: new URL('.', import.meta.url).pathname,
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(port) },
+    },
+    // Cloud mode (subscriptions, seats, trial) for tests that `test.use({ baseURL })` it: tests/e2e/support/cloud.ts.
+    {
+      command: `${process.env.BUN_BIN ?? '../node_modules/.bin/bun'} support/e2e-cloud-server.ts`,
+      cwd: new URL('.', import.meta.url).pathname,
+      url: `http://localhost:${port + 3}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_PORT: String(port) },
+    },
+  ],
 })

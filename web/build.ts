@@ -3,7 +3,7 @@
  * Tailwind stylesheet, both with content hashes, plus manifest.json for the server.
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
@@ -19,7 +19,8 @@ const result = await Bun.build({
   outdir: out,
   target: 'browser',
   minify: true,
-  splitting: false,
+  // Rarely needed, heavy code (the chat's markdown renderer, KaTeX) is loaded with import() on demand.
+  splitting: true,
   sourcemap: 'linked',
   naming: '[name]-[hash].[ext]',
   define: { 'process.env.NODE_ENV': '"production"' },
@@ -44,8 +45,18 @@ rmSync(cssTmp)
 const cssName = `app-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`
 writeFileSync(join(out, cssName), css)
 
+// KaTeX's stylesheet and fonts, loaded by the math renderer only when a message contains math
+// (web/features/chat/components/math-plugins.ts); versioned, since build files are cached for good.
+const katexDir = join(root, 'node_modules/katex/dist')
+const katexOut = join(out, `katex-${JSON.parse(readFileSync(join(katexDir, '../package.json'), 'utf8')).version}`)
+mkdirSync(join(katexOut, 'fonts'), { recursive: true })
+cpSync(join(katexDir, 'katex.min.css'), join(katexOut, 'katex.min.css'))
+for (const font of readdirSync(join(katexDir, 'fonts')).filter((n) => n.endsWith('.woff2'))) {
+  cpSync(join(katexDir, 'fonts', font), join(katexOut, 'fonts', font))
+}
+
 // Served as-is to browsers that accept them (serveStatic `precompressed`): no work per request.
-for (const name of readdirSync(out).filter((n) => /\.(js|css)$/.test(n))) {
+for (const name of [...readdirSync(out).filter((n) => /\.(js|css)$/.test(n)), join(katexOut.slice(out.length + 1), 'katex.min.css')]) {
   const raw = readFileSync(join(out, name))
   writeFileSync(join(out, `${name}.gz`), gzipSync(raw, { level: 9 }))
   writeFileSync(join(out, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))

@@ -8,6 +8,7 @@ import { Route as adminUsersRoute } from './routes/admin-users'
 import { Route as agentsRoute } from './routes/agents'
 import { Route as appRoute } from './routes/app'
 import { Route as chatRoute } from './routes/chat'
+import { Route as chatThreadRoute } from './routes/chat-thread'
 import { Route as confirmEmailRoute } from './routes/confirm-email'
 import { Route as emailConfirmRoute } from './routes/email-confirm'
 import { Route as indexRoute } from './routes/index'
@@ -33,6 +34,7 @@ export const routeTree = rootRoute.addChildren([
   acceptInviteRoute,
   appRoute.addChildren([
     chatRoute,
+    chatThreadRoute,
     promptsRoute,
     agentsRoute,
     settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsAccountRoute]),

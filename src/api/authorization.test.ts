@@ -4,6 +4,8 @@
  * API without a row here fails the first test.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { sources, threads } from '../../db/schema'
 import { API_ROUTES } from '../app'
 import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm'
 import { createTestApp, PASSWORD, registerOrg, type TestClient } from '../../tests/support/test-app'
@@ -91,6 +93,11 @@ const MATRIX: Row[] = [
   { route: 'PATCH /threads/:id/agent', path: (f) => `/threads/${f.threadId}/agent`, body: () => ({ agentId: null }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'POST /threads/:id/messages', path: async (f) => `/threads/${await f.newThread()}/messages`, body: () => ({ content: 'hello' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'POST /threads/:id/regenerate', path: async (f) => `/threads/${await f.newThread()}/regenerate`, expect: { ...SIGNED_IN, user: 404, admin: 409, otherAdmin: 404 } },
+  // The matrix sends JSON: the owner gets past authorisation to the multipart check (415). An
+  // earlier row removed the embedding model, without which uploads are refused first (409).
+  { route: 'POST /threads/:id/sources/file', path: async (f) => { await f.admin.client.put('/api/models/embedding', { id: f.embeddingId }); return `/threads/${f.threadId}/sources/file` }, expect: { ...SIGNED_IN, user: 404, admin: 415, otherAdmin: 404 } },
+  { route: 'GET /threads/:id/sources', path: (f) => `/threads/${f.threadId}/sources`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'DELETE /threads/:id/sources/:sourceId', path: async (f) => `/threads/${f.threadId}/sources/${await newSource(f.threadId)}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'POST /prompts', body: () => ({ title: 'T', content: 'C' }), expect: { ...SIGNED_IN, user: 201, admin: 201, otherAdmin: 201 } },
   { route: 'GET /prompts', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'GET /prompts/:id', path: (f) => `/prompts/${f.promptId}`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
@@ -114,6 +121,17 @@ const MATRIX: Row[] = [
 ]
 
 let t: Awaited<ReturnType<typeof createTestApp>>
+
+/** A source of a thread, written straight to the database (the matrix app has no file store to upload to). */
+async function newSource(threadId: string) {
+  const thread = await t.deps.db.query.threads.findFirst({ where: eq(threads.id, threadId) })
+  const id = crypto.randomUUID()
+  await t.deps.db.insert(sources).values({
+    id, organizationId: thread!.organizationId, threadId, userId: thread!.userId, name: 'a.txt', fileName: 'a.txt', kind: 'txt',
+    mimeType: 'text/plain', size: 1, fileKey: `sources/matrix/${id}`, status: 'failed', error: 'SOURCE_NO_TEXT',
+  })
+  return id
+}
 let fake: FakeLlm
 let f: Fixture
 let callers: Record<Caller, (fresh?: boolean) => Promise<TestClient>>

@@ -3,7 +3,7 @@
  * The binary embeds the web assets, the SQL migrations and libSQL's native module; at start it
  * unpacks assets and migrations into a temporary directory and runs the normal Bun entry.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 
 const root = resolve(import.meta.dir, '../..')
@@ -16,8 +16,13 @@ if (web.exitCode !== 0) process.exit(1)
 
 const files = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]))
+// Migrations are embedded from a copy: the app also imports drizzle/meta/_journal.json as JSON,
+// and one path cannot be both a JSON module and an embedded file.
+const migrations = join(dist, 'migrations')
+rmSync(migrations, { recursive: true, force: true })
+cpSync(join(root, 'drizzle'), migrations, { recursive: true })
 const embedded = [
-  ...files(join(root, 'drizzle')).map((f) => ({ file: f, to: `drizzle/${relative(join(root, 'drizzle'), f)}` })),
+  ...files(migrations).map((f) => ({ file: f, to: `drizzle/${relative(migrations, f)}` })),
   ...files(buildDir).filter((f) => !f.endsWith('.map')).map((f) => ({ file: f, to: `build/${relative(buildDir, f)}` })),
   ...files(join(root, 'public')).filter((f) => !f.includes('/build/')).map((f) => ({ file: f, to: `public/${relative(join(root, 'public'), f)}` })),
 ]

@@ -74,6 +74,8 @@ describe('parseConfig defaults', () => {
       logLevel: 'info',
       billing: { pricePerSeatMonthlyCents: 1500, currency: 'EUR', trialMessages: 50, webhook: undefined },
       providers: {},
+      search: {},
+      fetchAllowedHosts: [],
     })
   })
 

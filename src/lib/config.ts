@@ -46,10 +46,25 @@ const configSchema = z
     KONTOR_TRIAL_MESSAGES: z.coerce.number().int().min(0).max(1_000_000).default(50),
     KONTOR_BILLING_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     KONTOR_BILLING_WEBHOOK_SECRET: optionalText,
+    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_REGION: z.string().default('us-east-1'),
+    SEARXNG_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    BRAVE_API_KEY: optionalText,
+    BRAVE_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.search.brave.com'),
+    TAVILY_API_KEY: optionalText,
+    TAVILY_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.tavily.com'),
+    KONTOR_FETCH_ALLOWED_HOSTS: z.string().default(''),
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.KONTOR_SECRET, {
     path: ['KONTOR_SECRET'],
     message: 'is required in production (at least 32 characters)',
+  })
+  .refine((c) => !(c.S3_ENDPOINT || c.S3_BUCKET) || (c.S3_ENDPOINT && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY), {
+    path: ['S3_BUCKET'],
+    message: 'needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY set together',
   })
 
 export type RawConfig = z.infer<typeof configSchema>
@@ -78,6 +93,12 @@ export type Config = {
   }
   /** Platform credentials; a provider is available when its key (Ollama: its URL) is set. */
   providers: Partial<Record<'openai' | 'anthropic' | 'mistral' | 'ollama', { apiKey?: string; baseUrl?: string }>>
+  /** S3-compatible object storage for uploaded files; without it the Bun entry uses KONTOR_DATA_DIR/files. */
+  s3?: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string }
+  /** Web search backends for the internet_search tool; the tool is offered when one is set. */
+  search: { searxng?: { url: string }; brave?: { apiKey: string; baseUrl: string }; tavily?: { apiKey: string; baseUrl: string } }
+  /** Internal host names the website_content tool may fetch all the same (lower case). */
+  fetchAllowedHosts: string[]
 }
 
 export class ConfigError extends Error {}
@@ -133,5 +154,17 @@ export function parseConfig(env: Record<string, string | undefined>, fallbackSec
       ...(c.MISTRAL_API_KEY && { mistral: { apiKey: c.MISTRAL_API_KEY, baseUrl: c.MISTRAL_BASE_URL } }),
       ...(c.OLLAMA_BASE_URL && { ollama: { apiKey: c.OLLAMA_API_KEY, baseUrl: c.OLLAMA_BASE_URL } }),
     },
+    s3:
+      c.S3_ENDPOINT && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+        ? { endpoint: c.S3_ENDPOINT, bucket: c.S3_BUCKET, accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY, region: c.S3_REGION }
+        : undefined,
+    search: {
+      ...(c.SEARXNG_URL && { searxng: { url: c.SEARXNG_URL } }),
+      ...(c.BRAVE_API_KEY && { brave: { apiKey: c.BRAVE_API_KEY, baseUrl: c.BRAVE_BASE_URL } }),
+      ...(c.TAVILY_API_KEY && { tavily: { apiKey: c.TAVILY_API_KEY, baseUrl: c.TAVILY_BASE_URL } }),
+    },
+    fetchAllowedHosts: c.KONTOR_FETCH_ALLOWED_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, ''))
+      .filter(Boolean),
   }
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client'
 import type { Auth } from '../auth/auth'
 import type { Mailer } from '../mail/mailer'
+import type { FileStore } from '../storage/file-store'
 import type { Config } from './config'
 import type { Logger } from './logger'
 
@@ -11,6 +12,13 @@ export type AppDeps = {
   auth: Auth
   mailer: Mailer
   logger: Logger
+  /** Uploaded files (thread sources). */
+  files: FileStore
+  /**
+   * The addresses a host name resolves to (the Bun entry uses the system resolver). Absent on
+   * Workers, which have no DNS API: the website_content tool then judges host names by name only.
+   */
+  resolveHost?: (hostname: string) => Promise<string[]>
 }
 
 export type Role = 'user' | 'admin'

@@ -79,6 +79,21 @@ export const ERRORS = {
   PROVIDER_BAD_RESPONSE: [502, 'The model provider sent an answer that could not be read. Please try again or choose another model.'],
   PROVIDER_REQUEST_REJECTED: [502, 'The model provider refused the request, for example because the conversation is too long for this model. Please start a new chat or choose another model.'],
   EMBEDDINGS_NOT_SUPPORTED: [400, 'This provider offers no embedding models. Please ask an admin to choose an embedding model of another provider.'],
+  // Sources (files attached to a chat). The SOURCE_* codes are a failed source's `error`, not HTTP answers.
+  SOURCE_NOT_FOUND: [404, 'File not found'],
+  FILE_TOO_LARGE: [413, 'The file is too large. Files can be at most 20 MB.'],
+  FILE_EMPTY: [400, 'The file is empty.'],
+  TOO_MANY_SOURCES: [409, 'A chat can have at most 20 files. Remove one before adding another.'],
+  UNSUPPORTED_FILE_TYPE: [415, 'This file type is not supported. Please upload a PDF, Word (DOCX), text, Markdown, CSV or HTML file.'],
+  EMBEDDING_MODEL_REQUIRED: [409, 'Files cannot be added because your organisation has no embedding model. Please ask an admin to choose one in the model settings.'],
+  SOURCE_ENCRYPTED: [422, 'This PDF is protected with a password. Remove the protection and upload it again.'],
+  SOURCE_UNREADABLE: [422, 'The file could not be read. It may be damaged.'],
+  SOURCE_NO_TEXT: [422, 'No text was found in the file. Scanned documents without a text layer cannot be used.'],
+  SOURCE_TOO_LARGE: [422, 'The file holds more content than can be processed (at most 2,000 pages or 3 million characters of text).'],
+  SOURCE_PROCESSING_FAILED: [500, 'The file could not be processed. Please remove it and try again.'],
+  // Tools in chats (src/tools): MAX_ITERATIONS_REACHED ends a reply; TOOL_NOT_FOUND is a tool result, not an HTTP answer.
+  MAX_ITERATIONS_REACHED: [500, 'Maximal number of iterations reached'],
+  TOOL_NOT_FOUND: [404, 'Tool not found'],
 } as const satisfies Record<string, readonly [ContentfulStatusCode, string]>
 
 export type ErrorCode = keyof typeof ERRORS

@@ -1,18 +1,30 @@
 /**
  * The server the Playwright suite runs against: Kontor on a fresh database with mail going to a
- * real SMTP sink, whose received mails are readable over HTTP (GET /mails?to=...) by the tests.
+ * real SMTP sink and every model provider pointed at one fake provider in this process. A small
+ * HTTP side door lets the tests read what those received:
+ *   GET /mails?to=...    mails the SMTP sink received (any other GET path answers the same)
+ *   GET /llm-requests    requests the fake provider received, oldest first
+ *   POST /llm-script     queue replies of the fake provider (body: an array of FakeReply)
+ *   POST /seed-messages  append `count` messages to a chat straight in the database (body:
+ *                        { threadId, count }), for tests of long chats that sending could not build
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { messages } from '../../db/schema'
 import { parseConfig } from '../../src/lib/config'
 import { startServer } from '../../src/server'
+import { startFakeLlm, type FakeReply } from './fake-llm'
 import { startSmtpSink } from './smtp-sink'
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
 export const MAILBOX_PORT = E2E_PORT + 1
+/** Fixed, so that tests can point an organisation's own endpoint at it. */
+export const FAKE_LLM_PORT = E2E_PORT + 2
 
 const sink = await startSmtpSink()
+const fake = await startFakeLlm({ port: FAKE_LLM_PORT })
 const dir = mkdtempSync(join(tmpdir(), 'kontor-e2e-'))
 const config = parseConfig({
   NODE_ENV: 'test',
@@ -23,14 +35,57 @@ const config = parseConfig({
   DATABASE_URL: `file:${join(dir, 'kontor.db')}`,
   KONTOR_DATA_DIR: dir,
   SMTP_URL: sink.url,
+  OPENAI_API_KEY: 'sk-e2e',
+  OPENAI_BASE_URL: `${fake.url}/v1`,
+  MISTRAL_API_KEY: 'mistral-e2e',
+  MISTRAL_BASE_URL: fake.url,
+  OLLAMA_BASE_URL: `${fake.url}/v1`,
+  OLLAMA_API_KEY: 'ollama-e2e',
 })
-await startServer(config)
+const kontor = await startServer(config)
+
+/** Alternating user and assistant messages "Message 1", "Reply 1 …", numbered across the chat. */
+async function seedMessages(threadId: string, count: number) {
+  const [row] = await kontor.deps.db
+    .select({ seq: sql<number>`coalesce(max(${messages.seq}), 0)` })
+    .from(messages)
+    .where(sql`${messages.threadId} = ${threadId}`)
+  const start = Number(row?.seq ?? 0)
+  const at = Date.now() - count * 1000
+  const rows = Array.from({ length: count }, (_, i) => {
+    const n = start + i + 1
+    const user = n % 2 === 1
+    return {
+      id: crypto.randomUUID(),
+      threadId,
+      seq: n,
+      role: user ? ('user' as const) : ('assistant' as const),
+      content: user ? `Message ${n}` : `Reply ${n}: ${'Some **markdown** text that wraps over a line or two. '.repeat((n % 5) + 1)}`,
+      status: 'complete' as const,
+      createdAt: new Date(at + i * 1000),
+      updatedAt: new Date(at + i * 1000),
+    }
+  })
+  for (let i = 0; i < rows.length; i += 200) await kontor.deps.db.insert(messages).values(rows.slice(i, i + 200))
+  return rows.length
+}
 
 Bun.serve({
   port: MAILBOX_PORT,
   hostname: '127.0.0.1',
-  fetch(request) {
-    const to = new URL(request.url).searchParams.get('to')?.toLowerCase()
+  async fetch(request) {
+    const url = new URL(request.url)
+    if (url.pathname === '/llm-requests') return Response.json(fake.requests)
+    if (url.pathname === '/llm-script' && request.method === 'POST') {
+      const replies = (await request.json()) as FakeReply[]
+      fake.script(...replies)
+      return Response.json({ queued: replies.length })
+    }
+    if (url.pathname === '/seed-messages' && request.method === 'POST') {
+      const { threadId, count } = (await request.json()) as { threadId: string; count: number }
+      return Response.json({ inserted: await seedMessages(threadId, count) })
+    }
+    const to = url.searchParams.get('to')?.toLowerCase()
     return Response.json(sink.mails.filter((m) => !to || m.to.includes(to)))
   },
 })

@@ -8,7 +8,8 @@
  * What a reply does is scripted by the test, never by the product: either by markers in the last
  * user message (`[[fake:error=429]]`, `[[fake:slow-first-token=2000]]`, `[[fake:delay=50]]` between
  * deltas, `[[fake:cut-after=5]]`, `[[fake:malformed]]`, `[[fake:tool=name:{"a":1}]]`,
- * `[[fake:reasoning]]`, `[[fake:tokens=N]]`, `[[fake:finish=length]]`; in embedding inputs
+ * `[[fake:reasoning]]`, `[[fake:tokens=N]]`, `[[fake:finish=length]]`, `[[fake:times=N]]` (the message's
+ * error only for the first N requests carrying it, e.g. to let a Retry succeed); in embedding inputs
  * error and slow-first-token), or by `fake.script(...)`, whose replies take precedence. Without
  * either, the reply echoes the message: "You said: ...", streamed word by word. When the last
  * message is a tool result, the reply is "Tool result: <content>" so a tool loop ends.
@@ -36,6 +37,8 @@ export type FakeReply = {
   delayMs?: number
   /** Close the connection after this many content deltas. */
   cutAfter?: number
+  /** With a marker-scripted error: only the first N requests with the same message fail. */
+  times?: number
   /** Send a chunk that is not JSON after the first delta. */
   malformed?: boolean
 }
@@ -70,6 +73,8 @@ export async function startFakeLlm(options: { port?: number; models?: string[]; 
   const requireKey = options.requireKey ?? true
   const queue: FakeReply[] = []
   const requests: FakeRequest[] = []
+  /** How often each marked message has been seen, for `[[fake:times=N]]`. */
+  const seen = new Map<string, number>()
 
   const server = Bun.serve({
     hostname: '127.0.0.1',
@@ -97,7 +102,7 @@ export async function startFakeLlm(options: { port?: number; models?: string[]; 
       const route = `${req.method} ${url.pathname.replace(/^.*?(\/v1\/)/, '/v1/')}`
       if (route === 'GET /v1/models') return answered(record, Response.json(modelList(flavour, models)))
       if (route === 'POST /v1/embeddings') return embeddings(record, take('embeddings'))
-      if (route === 'POST /v1/chat/completions' || route === 'POST /v1/messages') return chat(record, take('chat'))
+      if (route === 'POST /v1/chat/completions' || route === 'POST /v1/messages') return chat(record, take('chat'), seen)
       return answered(record, Response.json({ error: { message: `No route ${route}` } }, { status: 404 }))
     },
   })
@@ -117,6 +122,7 @@ export async function startFakeLlm(options: { port?: number; models?: string[]; 
     reset: () => {
       queue.length = 0
       requests.length = 0
+      seen.clear()
     },
     close: () => server.stop(true),
   }
@@ -144,6 +150,7 @@ export function parseMarkers(text: string): { reply: FakeReply; rest: string } {
     else if (name === 'malformed') reply.malformed = true
     else if (name === 'reasoning') reply.reasoning = '' // empty: 'Thinking about: <the message>'
     else if (name === 'finish') reply.finish = value as FakeReply['finish']
+    else if (name === 'times') reply.times = Number(value)
     else if (name === 'tokens') reply.text = Array.from({ length: Number(value) }, (_, i) => `t${i}`).join(' ')
     else if (name === 'tool') {
       const colon = value.indexOf(':')
@@ -178,11 +185,16 @@ function turnsOf(flavour: Flavour, body: any): Turn[] {
   return turns
 }
 
-function planFor(flavour: Flavour, body: any, scripted: FakeReply | undefined): Plan {
+function planFor(flavour: Flavour, body: any, scripted: FakeReply | undefined, seen?: Map<string, number>): Plan {
   const turns = turnsOf(flavour, body)
   const last = turns.at(-1)
   const lastUser = turns.findLast((t) => t.role === 'user' && t.toolResult === undefined)
   const { reply: marked, rest } = parseMarkers(lastUser?.text ?? '')
+  if (marked.times !== undefined && seen) {
+    const count = (seen.get(lastUser?.text ?? '') ?? 0) + 1
+    seen.set(lastUser?.text ?? '', count)
+    if (count > marked.times) delete marked.error
+  }
   const toolResult = last?.toolResult
   // After a tool result the markers of the user's message are spent, or a tool loop never ends.
   const reply: FakeReply = scripted ?? (toolResult !== undefined ? { text: `Tool result: ${toolResult}` } : marked)
@@ -207,9 +219,9 @@ function planFor(flavour: Flavour, body: any, scripted: FakeReply | undefined): 
 
 // ---- chat ---------------------------------------------------------------------------------
 
-async function chat(record: FakeRequest, scripted: FakeReply | undefined): Promise<Response> {
+async function chat(record: FakeRequest, scripted: FakeReply | undefined, seen?: Map<string, number>): Promise<Response> {
   const { flavour, body } = record
-  const plan = planFor(flavour, body, scripted)
+  const plan = planFor(flavour, body, scripted, seen)
   if (plan.error) return answered(record, errorResponse(flavour, plan.error, plan.errorMessage, plan.retryAfterMs))
   if (String(body?.model ?? '').startsWith('unknown')) {
     // Mistral answers an unknown model with 400 invalid_model.

@@ -44,7 +44,7 @@ export function createApiClient(fetcher: Fetcher) {
     post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
     put: <T>(path: string, body: unknown = {}) => request<T>('PUT', path, body),
     patch: <T>(path: string, body: unknown = {}) => request<T>('PATCH', path, body),
-    delete: <T>(path: string) => request<T>('DELETE', path),
+    delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
   }
 }
 

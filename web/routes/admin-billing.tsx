@@ -1,10 +1,10 @@
 import { createRoute, notFound } from '@tanstack/react-router'
-import { CreditCard } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../components/coming-soon'
+import { billingQueries } from '../features/billing/api'
+import { BillingPage, BillingPageSkeleton } from '../features/billing/components/billing-page'
 import { systemQueries } from '../features/system/api'
 import { Route as adminRoute } from './admin-settings'
 
+/** The subscription (none is no error) and the price (spec section 2). */
 export const Route = createRoute({
   getParentRoute: () => adminRoute,
   path: '/billing',
@@ -13,10 +13,12 @@ export const Route = createRoute({
     const info = await context.queryClient.ensureQueryData(systemQueries.info(context.api))
     if (!info.isCloud) throw notFound()
   },
-  component: AdminBillingPage,
+  loader: async ({ context }) => {
+    await Promise.all([
+      context.queryClient.ensureQueryData(billingQueries.subscription(context.api)),
+      context.queryClient.ensureQueryData(billingQueries.price(context.api)),
+    ])
+  },
+  pendingComponent: BillingPageSkeleton,
+  component: BillingPage,
 })
-
-function AdminBillingPage() {
-  const { t } = useTranslation()
-  return <ComingSoon level={2} icon={<CreditCard />} title={t('admin.tabs.billing')} text={t('soon.adminBilling')} />
-}

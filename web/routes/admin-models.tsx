@@ -1,16 +1,20 @@
 import { createRoute } from '@tanstack/react-router'
-import { Cpu } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../components/coming-soon'
+import { modelQueries } from '../features/models/api'
+import { ModelsPage, ModelsPageSkeleton } from '../features/models/components/models-page'
 import { Route as adminRoute } from './admin-settings'
 
+/** Providers, enabled and available models, and own endpoints (spec section 2: loads two model lists). */
 export const Route = createRoute({
   getParentRoute: () => adminRoute,
   path: '/models',
-  component: AdminModelsPage,
+  loader: async ({ context }) => {
+    await Promise.all([
+      context.queryClient.ensureQueryData(modelQueries.providers(context.api)),
+      context.queryClient.ensureQueryData(modelQueries.available(context.api)),
+      context.queryClient.ensureQueryData(modelQueries.permitted(context.api)),
+      context.queryClient.ensureQueryData(modelQueries.endpoints(context.api)),
+    ])
+  },
+  pendingComponent: ModelsPageSkeleton,
+  component: ModelsPage,
 })
-
-function AdminModelsPage() {
-  const { t } = useTranslation()
-  return <ComingSoon level={2} icon={<Cpu />} title={t('admin.tabs.models')} text={t('soon.adminModels')} />
-}

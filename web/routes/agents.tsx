@@ -1,16 +1,19 @@
 import { createRoute } from '@tanstack/react-router'
-import { Bot } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../components/coming-soon'
+import { agentQueries } from '../features/agents/api'
+import { AgentsPage, AgentsPageSkeleton } from '../features/agents/components/agents-page'
+import { modelQueries } from '../features/models/api'
 import { Route as appRoute } from './app'
 
+/** The user's agents (spec section 2), and the permitted models their dialog offers. */
 export const Route = createRoute({
   getParentRoute: () => appRoute,
   path: '/agents',
+  loader: async ({ context }) => {
+    await Promise.all([
+      context.queryClient.ensureQueryData(agentQueries.list(context.api)),
+      context.queryClient.ensureQueryData(modelQueries.languageModels(context.api)),
+    ])
+  },
+  pendingComponent: AgentsPageSkeleton,
   component: AgentsPage,
 })
-
-function AgentsPage() {
-  const { t } = useTranslation()
-  return <ComingSoon icon={<Bot />} title={t('nav.agents')} text={t('soon.agents')} />
-}

@@ -1,5 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router'
 import { authQueries } from '../features/auth/api'
+import { billingQueries } from '../features/billing/api'
 import { AppShell } from '../features/shell/components/app-shell'
 import { systemQueries } from '../features/system/api'
 import { isApiError } from '../lib/api-client'
@@ -19,7 +20,11 @@ export const Route = createRoute({
       throw redirect({ to: '/login', search: { redirect: location.href } })
     }
   },
-  // The sidebar shows Upgrade only in cloud mode; knowing it before render avoids a jump.
-  loader: ({ context }) => context.queryClient.ensureQueryData(systemQueries.info(context.api)),
+  // The sidebar shows Upgrade only in cloud mode without an active subscription; knowing both
+  // before render avoids a jump. A failed subscription check only hides Upgrade (prefetch never throws).
+  loader: async ({ context }) => {
+    const info = await context.queryClient.ensureQueryData(systemQueries.info(context.api))
+    if (info.isCloud) await context.queryClient.prefetchQuery(billingQueries.active(context.api))
+  },
   component: AppShell,
 })

@@ -1,16 +1,27 @@
 import { createRoute } from '@tanstack/react-router'
-import { BookText } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
-import { ComingSoon } from '../components/coming-soon'
+import { promptQueries } from '../features/prompts/api'
+import { PromptsPage, PromptsPageSkeleton } from '../features/prompts/components/prompts-page'
 import { Route as appRoute } from './app'
 
+type PromptsSearch = { search?: string }
+
+/** The prompt library (spec section 2); `search` filters it by title or content. */
 export const Route = createRoute({
   getParentRoute: () => appRoute,
   path: '/prompts',
-  component: PromptsPage,
+  validateSearch: (s: Record<string, unknown>): PromptsSearch => ({
+    search: typeof s.search === 'string' && s.search.trim() ? s.search : undefined,
+  }),
+  // The search is read, not a loader dependency: typing re-runs the loader in the background
+  // while the page keeps its results, instead of swapping the page for its pending view.
+  loader: ({ context, location }) =>
+    context.queryClient.ensureQueryData(promptQueries.list(context.api, (location.search as PromptsSearch).search)),
+  pendingComponent: PromptsPageSkeleton,
+  component: PromptsRoute,
 })
 
-function PromptsPage() {
-  const { t } = useTranslation()
-  return <ComingSoon icon={<BookText />} title={t('nav.prompts')} text={t('soon.prompts')} />
+function PromptsRoute() {
+  const { search = '' } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return <PromptsPage search={search} onSearchChange={(next) => navigate({ search: { search: next.trim() ? next : undefined }, replace: true })} />
 }

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../../ai'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
+import { toolsFor } from '../../tools'
 import { hasActiveSubscription, returnTrialMessage, takeTrialMessage } from '../subscriptions/state'
 import { providerClient } from '../models/providers'
 import { findOwnThread, replyModel } from '../threads/service'
@@ -22,6 +23,8 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
   const thread = await findOwnThread(deps, caller, threadId)
   const { model, agent } = await replyModel(deps, caller, thread)
   const provider = await providerClient(deps, caller.organizationId, model.providerId)
+  const toolContext = { deps, caller, threadId: thread.id }
+  const tools = await toolsFor(toolContext)
   const onTrial = !(await hasActiveSubscription(deps, caller.organizationId))
   if (onTrial && !(await takeTrialMessage(deps, caller.organizationId))) fail('SUBSCRIPTION_REQUIRED')
   const begun = await beginReply(deps, thread.id, mode, model.modelId).catch(async (error) => {
@@ -45,6 +48,8 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
     userMessageId: begun.userMessage?.id ?? null,
     model: { ref: model.modelId, name: model.model },
     messages: history,
+    tools,
+    toolContext,
     titleFrom: thread.title === null && firstUser ? firstUser.content : undefined,
     signal,
   })

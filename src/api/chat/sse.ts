@@ -4,7 +4,7 @@ export type ReplyEvent =
   | { event: 'text'; data: { delta: string } }
   | { event: 'reasoning'; data: { delta: string } }
   | { event: 'tool_call'; data: { id: string; name: string; arguments: string } }
-  | { event: 'tool_result'; data: { id: string; name: string; result: string; isError: boolean } }
+  | { event: 'tool_result'; data: { id: string; name: string; result: string; isError: boolean; code?: string; data?: unknown } }
   | { event: 'usage'; data: { inputTokens: number; outputTokens: number } }
   | { event: 'title'; data: { title: string } }
   | { event: 'error'; data: { code: string; message: string } }

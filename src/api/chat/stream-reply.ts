@@ -3,8 +3,10 @@ import { messages, threads } from '../../../db/schema'
 import type { ChatMessage, ChatProvider } from '../../ai'
 import type { AppDeps } from '../../lib/context'
 import { AppError } from '../../lib/errors'
+import type { Tool, ToolContext } from '../../tools/types'
 import { sseFrame, type ReplyEvent } from './sse'
 import { generateTitle } from './title'
+import { runToolLoop, type ReplyState } from './tool-loop'
 
 /** How often the text so far is written to the database while a reply streams. */
 const PERSIST_EVERY_MS = 300
@@ -36,6 +38,9 @@ export type ReplyRun = {
   userMessageId: string | null
   model: { ref: string; name: string }
   messages: ChatMessage[]
+  /** The tools offered in this chat, and what they may know of it. */
+  tools: Tool[]
+  toolContext: Omit<ToolContext, 'signal'>
   /** Set when the thread has no title yet: one is generated after the reply. */
   titleFrom?: string
   /** The request's signal: a closed tab aborts the provider call. */
@@ -43,8 +48,9 @@ export type ReplyRun = {
 }
 
 /**
- * Streams one reply as SSE frames while writing it to the database: the text so far every few
- * hundred milliseconds, and at the end the status (complete, stopped, failed), usage and model.
+ * Streams one reply (with its tool calls, see tool-loop.ts) as SSE frames while writing it to the
+ * database: the text so far every few hundred milliseconds, each tool call and result at once,
+ * and at the end the status (complete, stopped, failed) and usage.
  */
 export function streamReply(run: ReplyRun): ReadableStream<Uint8Array> {
   const abort = new AbortController()
@@ -85,13 +91,14 @@ export function streamReply(run: ReplyRun): ReadableStream<Uint8Array> {
 
 async function runReply(run: ReplyRun, signal: AbortSignal, send: (e: ReplyEvent) => void) {
   const { deps, assistantMessageId } = run
-  const state = { content: '', reasoning: '', inputTokens: null as number | null, outputTokens: null as number | null }
+  const state: ReplyState = { content: '', reasoning: '', parts: [], inputTokens: null, outputTokens: null }
   let lastWrite = Date.now()
   const persist = async (extra: Partial<typeof messages.$inferInsert> = {}) => {
     lastWrite = Date.now()
+    const { content, reasoning, parts, inputTokens, outputTokens } = state
     await deps.db
       .update(messages)
-      .set({ content: state.content, reasoning: state.reasoning, inputTokens: state.inputTokens, outputTokens: state.outputTokens, updatedAt: new Date(), ...extra })
+      .set({ content, reasoning, parts, inputTokens, outputTokens, updatedAt: new Date(), ...extra })
       .where(eq(messages.id, assistantMessageId))
   }
   const heartbeat = setInterval(() => {
@@ -100,20 +107,18 @@ async function runReply(run: ReplyRun, signal: AbortSignal, send: (e: ReplyEvent
 
   send({ event: 'message_start', data: { threadId: run.threadId, userMessageId: run.userMessageId, assistantMessageId, model: run.model.ref } })
   try {
-    for await (const e of run.provider.streamChat({ model: run.model.name, messages: run.messages, signal })) {
-      if (e.type === 'text') {
-        state.content += e.delta
-        send({ event: 'text', data: { delta: e.delta } })
-      } else if (e.type === 'reasoning') {
-        state.reasoning += e.delta
-        send({ event: 'reasoning', data: { delta: e.delta } })
-      } else if (e.type === 'usage') {
-        state.inputTokens = e.inputTokens
-        state.outputTokens = e.outputTokens
-        send({ event: 'usage', data: { inputTokens: e.inputTokens, outputTokens: e.outputTokens } })
-      }
-      if (Date.now() - lastWrite >= PERSIST_EVERY_MS) await persist()
-    }
+    await runToolLoop({
+      provider: run.provider,
+      model: run.model.name,
+      messages: run.messages,
+      tools: run.tools,
+      toolContext: { ...run.toolContext, signal },
+      state,
+      send,
+      checkpoint: async (force) => {
+        if (force || Date.now() - lastWrite >= PERSIST_EVERY_MS) await persist()
+      },
+    })
     await persist({ status: 'complete' })
     if (run.titleFrom !== undefined) {
       const title = await generateTitle(run.provider, run.model.name, { user: run.titleFrom, assistant: state.content })

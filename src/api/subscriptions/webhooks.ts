@@ -49,10 +49,12 @@ export async function deliverDueWebhooks(
     .limit(50)
   let delivered = 0
   for (const row of due) {
+    // Locks use the real clock, whatever `now` says about which rows are due.
+    const clock = new Date()
     const claimed = await deps.db
       .update(webhookDeliveries)
-      .set({ lockedUntil: new Date(now.getTime() + LOCK_MS) })
-      .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.status, 'pending'), or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, now))))
+      .set({ lockedUntil: new Date(clock.getTime() + LOCK_MS) })
+      .where(and(eq(webhookDeliveries.id, row.id), eq(webhookDeliveries.status, 'pending'), or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, clock))))
       .returning({ id: webhookDeliveries.id })
     if (!claimed.length) continue
     const attempts = row.attempts + 1

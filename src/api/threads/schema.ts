@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { permittedModelResponse } from '../models/schema'
+import { sourceResponse } from '../sources/schema'
 
 /** Longest message a user can send (characters); about 8,000 tokens. */
 export const MAX_MESSAGE_LENGTH = 32_000
@@ -57,6 +58,8 @@ export const threadDetailResponse = threadSummaryResponse.extend({
   /** The model replies come from now (the agent's when there is one), or null when none is usable. */
   model: permittedModelResponse.nullable(),
   agent: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Files attached to the chat, oldest first, with their processing status. */
+  sources: z.array(sourceResponse),
 })
 
 export type MessageView = z.infer<typeof messageResponse>

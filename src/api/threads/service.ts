@@ -3,6 +3,7 @@ import { agents, messages, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { resolveDefaultModel, usableLanguageModel } from '../models/permitted'
+import { removeFiles, sourcesOfThread, threadFileKeys } from '../sources/service'
 import type { MessageView, ThreadSummary } from './schema'
 
 type ThreadRow = typeof threads.$inferSelect
@@ -108,12 +109,16 @@ export async function getThread(deps: AppDeps, caller: SessionUser, id: string) 
     messages: rows.map(toMessageView),
     model: resolved?.model ?? null,
     agent: agent ? { id: agent.id, name: agent.name } : null,
+    sources: await sourcesOfThread(deps, id),
   }
 }
 
 export async function deleteThread(deps: AppDeps, caller: SessionUser, id: string) {
   await findOwnThread(deps, caller, id)
+  const files = await threadFileKeys(deps, id)
+  // Sources, chunks and their FTS rows go with the thread (cascade); stored files are removed after.
   await deps.db.delete(threads).where(and(eq(threads.id, id), eq(threads.userId, caller.id)))
+  await removeFiles(deps, files)
 }
 
 export async function setThreadModel(deps: AppDeps, caller: SessionUser, id: string, modelId: string) {

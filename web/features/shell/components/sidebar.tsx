@@ -6,10 +6,11 @@ import { SheetClose } from '../../../components/ui/sheet'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { useApi } from '../../../lib/use-api'
 import { authQueries } from '../../auth/api'
+import { ChatList } from '../../chat/components/chat-list'
 import { systemQueries } from '../../system/api'
 import { useSignOut } from '../hooks/use-sign-out'
 import { NavButton, NavLink } from './nav-item'
-import { UpgradeEntry } from './upgrade-entry'
+import { UpgradeEntry, useShowUpgrade } from './upgrade-entry'
 import { UserCard } from './user-card'
 
 const iconButton =
@@ -25,6 +26,7 @@ export function Sidebar(props: SidebarProps) {
   const api = useApi()
   const me = useSuspenseQuery(authQueries.me(api)).data
   const isCloud = useQuery(systemQueries.info(api)).data?.isCloud ?? false
+  const showUpgrade = useShowUpgrade(isCloud)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const signOut = useSignOut()
 
@@ -84,20 +86,20 @@ export function Sidebar(props: SidebarProps) {
         <h2 id="sidebar-chats" className="px-2.5 pb-1 text-xs font-medium text-sidebar-muted-foreground">
           {t('nav.chats')}
         </h2>
-        <div className="min-h-0 flex-1 overflow-y-auto">
-          <p className="px-2.5 py-1 text-[13px] leading-snug text-sidebar-muted-foreground">{t('nav.noChats')}</p>
+        <div className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
+          <ChatList onNavigate={onNavigate} />
         </div>
       </section>
 
       <div className="grid gap-0.5 border-t border-sidebar-border pt-2">
-        {isCloud && <UpgradeEntry isAdmin={isAdmin} active={pathname === '/admin-settings/billing'} {...item} />}
+        {showUpgrade && <UpgradeEntry isAdmin={isAdmin} active={pathname === '/admin-settings/billing'} {...item} />}
         <NavLink to="/settings/account" icon={<Settings />} label={t('nav.accountSettings')} active={under('/settings')} {...item} />
         {isAdmin && (
           <NavLink
             to="/admin-settings"
             icon={<ShieldCheck />}
             label={t('nav.adminSettings')}
-            active={under('/admin-settings') && !(isCloud && pathname === '/admin-settings/billing')}
+            active={under('/admin-settings') && !(showUpgrade && pathname === '/admin-settings/billing')}
             {...item}
           />
         )}

@@ -1,9 +1,22 @@
+import { useQuery } from '@tanstack/react-query'
 import { Popover } from 'radix-ui'
 import { Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { useApi } from '../../../lib/use-api'
+import { billingQueries } from '../../billing/api'
 import { NavButton, NavLink } from './nav-item'
 
-/** Cloud only: admins go to Billing; members learn that an admin can upgrade. */
+/**
+ * Whether the sidebar offers Upgrade: cloud organisations without an active subscription only
+ * (a self-hosted instance has every feature unlocked). Unknown while loading: not shown.
+ */
+export function useShowUpgrade(isCloud: boolean) {
+  const api = useApi()
+  const active = useQuery({ ...billingQueries.active(api), enabled: isCloud }).data
+  return isCloud && active?.hasActiveSubscription === false
+}
+
+/** Admins go to Billing; members learn that an admin can upgrade. */
 export function UpgradeEntry(props: { isAdmin: boolean; active?: boolean; collapsed?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation()
   const icon = <Sparkles className="text-amber-500" />

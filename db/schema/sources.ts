@@ -1,0 +1,85 @@
+import { customType, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { users } from './auth'
+import { threads } from './chat'
+import { organizations } from './organizations'
+
+/**
+ * A libSQL vector column of 32-bit floats. Declared without a dimension: the organisation's
+ * embedding model decides it, and one table holds vectors of every model (a search compares a
+ * query only with chunks of its own model and length). An ANN index would need a fixed N; exact
+ * search over one thread's chunks needs none.
+ */
+export const f32Vector = customType<{ data: Float32Array; driverData: Uint8Array | ArrayBuffer }>({
+  dataType: () => 'F32_BLOB',
+  toDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => {
+    const bytes = value instanceof ArrayBuffer ? new Uint8Array(value) : value
+    // Copy: the driver's buffer may not be 4-byte aligned.
+    return new Float32Array(bytes.slice().buffer)
+  },
+})
+
+/**
+ * A file attached to a thread. The row is also the processing job: `processing` until parsed,
+ * chunked and embedded (`ready`) or refused (`failed`, with an error code). `lockedUntil` is the
+ * claim of the process working on it; a claim that runs out belongs to a process that died.
+ */
+export const sources = sqliteTable(
+  'sources',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    threadId: text('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    fileName: text('file_name').notNull(),
+    kind: text('kind', { enum: ['pdf', 'docx', 'txt', 'md', 'csv', 'html'] }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    /** Where the file is kept in the file store. */
+    fileKey: text('file_key').notNull(),
+    status: text('status', { enum: ['processing', 'ready', 'failed'] }).notNull(),
+    /** An error code (src/lib/errors.ts) when failed. */
+    error: text('error'),
+    pages: integer('pages'),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    /** The embedding model (`provider/model`) and vector length the chunks were embedded with. */
+    embeddingModel: text('embedding_model'),
+    dimensions: integer('dimensions'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: integer('locked_until', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+  },
+  (t) => [index('sources_thread_idx').on(t.threadId, t.createdAt), index('sources_status_idx').on(t.status, t.lockedUntil)],
+)
+
+/**
+ * A passage of a source with its page and heading path, and its embedding. An FTS5 table
+ * (`source_chunks_fts`, kept in step by triggers; see the migration) indexes content and headings.
+ */
+export const sourceChunks = sqliteTable(
+  'source_chunks',
+  {
+    /** Integer key: it is the FTS5 table's rowid. */
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sourceId: text('source_id')
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    threadId: text('thread_id').notNull(),
+    seq: integer('seq').notNull(),
+    content: text('content').notNull(),
+    headingPath: text('heading_path').notNull().default(''),
+    page: integer('page'),
+    pageEnd: integer('page_end'),
+    embedding: f32Vector('embedding').notNull(),
+  },
+  (t) => [index('source_chunks_source_idx').on(t.sourceId, t.seq), index('source_chunks_thread_idx').on(t.threadId)],
+)

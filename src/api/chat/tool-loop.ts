@@ -1,0 +1,113 @@
+import type { ChatMessage, ChatProvider, ToolCall } from '../../ai'
+import { AppError } from '../../lib/errors'
+import { toolDefinition } from '../../tools'
+import { runToolCall } from '../../tools/run-tool'
+import type { Tool, ToolContext } from '../../tools/types'
+import type { MessagePart } from './schema'
+import type { ReplyEvent } from './sse'
+
+/** At most this many model calls answer one user message; a model still calling tools then is stopped. */
+export const MAX_MODEL_CALLS = 10
+
+/** The reply as it grows; what the stream writes to the database. */
+export type ReplyState = {
+  content: string
+  reasoning: string
+  parts: MessagePart[]
+  inputTokens: number | null
+  outputTokens: number | null
+}
+
+export type ToolLoop = {
+  provider: ChatProvider
+  model: string
+  messages: ChatMessage[]
+  tools: Tool[]
+  toolContext: ToolContext
+  state: ReplyState
+  send: (e: ReplyEvent) => void
+  /** Writes the state to the database: when due, or now with `force`. */
+  checkpoint: (force?: boolean) => Promise<void>
+}
+
+/**
+ * Runs the model until it answers without calling a tool: each tool call is streamed, run and
+ * its result given back to the model on the next call. Text, reasoning and usage of all calls
+ * add up to one reply; usage events carry the totals so far. More than MAX_MODEL_CALLS calls
+ * throw MAX_ITERATIONS_REACHED, keeping what was streamed.
+ */
+export async function runToolLoop(loop: ToolLoop) {
+  const { state, send, toolContext } = loop
+  const messages = [...loop.messages]
+  const tools = loop.tools.length ? loop.tools.map(toolDefinition) : undefined
+  const usedIds = new Set<string>()
+
+  for (let call = 1; ; call++) {
+    const turn = await modelTurn(loop, messages, tools)
+    if (!turn.toolCalls.length) return
+    // The calls of the last allowed turn are not run: no model call would read their results.
+    if (call >= MAX_MODEL_CALLS) throw new AppError('MAX_ITERATIONS_REACHED')
+    messages.push({
+      role: 'assistant',
+      content: turn.text,
+      toolCalls: turn.toolCalls,
+      // Anthropic continues a loop with thinking only when the signed thinking comes back unchanged.
+      ...(turn.signature && { reasoning: turn.reasoning, reasoningSignature: turn.signature }),
+    })
+
+    // Providers may reuse ids across turns; the chat's parts need them unique within the reply.
+    const ids = turn.toolCalls.map((c) => uniqueId(c.id, usedIds))
+    for (const [i, c] of turn.toolCalls.entries()) {
+      state.parts.push({ type: 'tool_call', id: ids[i]!, name: c.name, arguments: c.arguments, offset: state.content.length })
+      send({ event: 'tool_call', data: { id: ids[i]!, name: c.name, arguments: c.arguments } })
+    }
+    await loop.checkpoint(true)
+
+    const running = turn.toolCalls.map((c) => runToolCall(c, loop.tools, toolContext))
+    for (const r of running) r.catch(() => {}) // an abort is rethrown below, in order
+    for (const [i, c] of turn.toolCalls.entries()) {
+      const result = await running[i]!
+      const extra = { ...(result.code && { code: result.code }), ...(result.data !== undefined && { data: result.data }) }
+      state.parts.push({ type: 'tool_result', id: ids[i]!, name: c.name, result: result.content, isError: result.isError, ...extra })
+      send({ event: 'tool_result', data: { id: ids[i]!, name: c.name, result: result.content, isError: result.isError, ...extra } })
+      messages.push({ role: 'tool', toolCallId: c.id, content: result.content })
+      await loop.checkpoint(true)
+    }
+  }
+}
+
+/** One streamed model call: its deltas go out as they come; its tool calls are collected. */
+async function modelTurn(loop: ToolLoop, messages: ChatMessage[], tools: ReturnType<typeof toolDefinition>[] | undefined) {
+  const { state, send } = loop
+  const turn = { text: '', reasoning: '', signature: undefined as string | undefined, toolCalls: [] as ToolCall[] }
+  const before = { input: state.inputTokens ?? 0, output: state.outputTokens ?? 0 }
+  const events = loop.provider.streamChat({ model: loop.model, messages, tools, signal: loop.toolContext.signal })
+  for await (const e of events) {
+    if (e.type === 'text') {
+      turn.text += e.delta
+      state.content += e.delta
+      send({ event: 'text', data: { delta: e.delta } })
+    } else if (e.type === 'reasoning') {
+      turn.reasoning += e.delta
+      state.reasoning += e.delta
+      send({ event: 'reasoning', data: { delta: e.delta } })
+    } else if (e.type === 'reasoning_signature') {
+      turn.signature = e.signature
+    } else if (e.type === 'tool_call') {
+      turn.toolCalls.push({ id: e.id, name: e.name, arguments: e.arguments })
+    } else if (e.type === 'usage') {
+      state.inputTokens = before.input + e.inputTokens
+      state.outputTokens = before.output + e.outputTokens
+      send({ event: 'usage', data: { inputTokens: state.inputTokens, outputTokens: state.outputTokens } })
+    }
+    await loop.checkpoint()
+  }
+  return turn
+}
+
+function uniqueId(id: string, used: Set<string>) {
+  let unique = id || 'call'
+  for (let n = 2; used.has(unique); n++) unique = `${id || 'call'}-${n}`
+  used.add(unique)
+  return unique
+}

@@ -1,0 +1,178 @@
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { sourceChunks, sources } from '../../../db/schema'
+import type { AppDeps } from '../../lib/context'
+import { AppError, type ErrorCode } from '../../lib/errors'
+import { providerClient } from '../models/providers'
+import { chunkBlocks, type Chunk } from './chunk'
+import { parseDocument } from './parse'
+import { embeddingModelOf } from './service'
+
+/** How long a claim holds without a heartbeat; after that another process may take the source over. */
+export const LOCK_MS = 2 * 60_000
+/** A source that failed this often with transient errors (or crashed its process) is given up. */
+export const MAX_ATTEMPTS = 3
+/** Transient provider failures are tried again after this long. */
+export const RETRY_DELAY_MS = 30_000
+export const EMBED_BATCH = 64
+/** Sources processed at once by one process; parsing a large PDF is CPU- and memory-heavy. */
+const CONCURRENCY = 2
+const INSERT_BATCH = 100
+
+const incrementAttempts = sql`${sources.attempts} + 1`
+
+const TRANSIENT = new Set<ErrorCode>(['PROVIDER_RATE_LIMITED', 'PROVIDER_UNAVAILABLE', 'PROVIDER_TIMEOUT', 'PROVIDER_STREAM_INTERRUPTED'])
+
+type SourceRow = typeof sources.$inferSelect
+
+/** The source was deleted (or taken over) while it was being processed. */
+class Gone extends Error {}
+
+let active = 0
+const queue: Array<() => void> = []
+const inFlight = new Set<Promise<unknown>>()
+
+async function limited<T>(run: () => Promise<T>): Promise<T> {
+  if (active >= CONCURRENCY) await new Promise<void>((resolve) => queue.push(resolve))
+  active++
+  try {
+    return await run()
+  } finally {
+    active--
+    queue.shift()?.()
+  }
+}
+
+/**
+ * Processes a source in the background without holding up the caller. The returned promise
+ * (never rejecting) is for runtimes that must be told to keep working (Workers' waitUntil).
+ */
+export function startProcessing(deps: AppDeps, id: string): Promise<unknown> {
+  const job = limited(() => processSource(deps, id)).catch((error) => deps.logger.error('source processing crashed', { sourceId: id, error }))
+  inFlight.add(job)
+  void job.finally(() => inFlight.delete(job))
+  return job
+}
+
+/** Resolves when no source is being processed by this process (tests, shutdown). */
+export async function processingIdle() {
+  while (inFlight.size) await Promise.all([...inFlight])
+}
+
+/**
+ * Picks up sources left `processing` without a live claim: uploads whose process died, and
+ * transient failures waiting for their retry. Run periodically by the Bun server.
+ */
+export async function resumeSources(deps: AppDeps, { now = new Date(), limit = 10 } = {}) {
+  const due = await deps.db
+    .select({ id: sources.id })
+    .from(sources)
+    .where(and(eq(sources.status, 'processing'), or(isNull(sources.lockedUntil), lt(sources.lockedUntil, now))))
+    .orderBy(asc(sources.createdAt))
+    .limit(limit)
+  let done = 0
+  for (const { id } of due) if (await limited(() => processSource(deps, id, now))) done++
+  return done
+}
+
+/**
+ * Parses, chunks and embeds one source, then stores all its chunks in one transaction and marks
+ * it ready; a file that cannot be used is marked failed with an error code. Returns false when
+ * another process holds the source or it is no longer processing.
+ */
+export async function processSource(deps: AppDeps, id: string, now = new Date()): Promise<boolean> {
+  const [source] = await deps.db
+    .update(sources)
+    .set({ lockedUntil: new Date(now.getTime() + LOCK_MS), attempts: incrementAttempts, updatedAt: now })
+    .where(and(eq(sources.id, id), eq(sources.status, 'processing'), or(isNull(sources.lockedUntil), lt(sources.lockedUntil, now))))
+    .returning()
+  if (!source) return false
+  if (source.attempts > MAX_ATTEMPTS) {
+    deps.logger.warn('source given up after repeated attempts', { sourceId: id, attempts: source.attempts })
+    await finish(deps, id, { status: 'failed', error: 'SOURCE_PROCESSING_FAILED' })
+    return true
+  }
+  const heartbeat = async () => {
+    const held = await deps.db
+      .update(sources)
+      .set({ lockedUntil: new Date(Date.now() + LOCK_MS) })
+      .where(and(eq(sources.id, id), eq(sources.status, 'processing')))
+      .returning({ id: sources.id })
+    if (!held.length) throw new Gone()
+  }
+  try {
+    await index(deps, source, heartbeat)
+  } catch (error) {
+    if (error instanceof Gone) return true
+    if (error instanceof AppError && TRANSIENT.has(error.code) && source.attempts < MAX_ATTEMPTS) {
+      deps.logger.warn('source processing will be retried', { sourceId: id, code: error.code, attempts: source.attempts })
+      await deps.db
+        .update(sources)
+        .set({ lockedUntil: new Date(Date.now() + RETRY_DELAY_MS) })
+        .where(and(eq(sources.id, id), eq(sources.status, 'processing')))
+      return true
+    }
+    const code: ErrorCode = error instanceof AppError ? error.code : 'SOURCE_PROCESSING_FAILED'
+    if (!(error instanceof AppError)) deps.logger.error('source processing failed', { sourceId: id, error })
+    await finish(deps, id, { status: 'failed', error: code })
+  }
+  return true
+}
+
+async function index(deps: AppDeps, source: SourceRow, heartbeat: () => Promise<void>) {
+  const model = await embeddingModelOf(deps, source.organizationId)
+  if (!model) throw new AppError('EMBEDDING_MODEL_REQUIRED')
+  const bytes = await deps.files.get(source.fileKey)
+  if (!bytes) throw new AppError('SOURCE_UNREADABLE')
+  const doc = await parseDocument(source.kind, bytes, heartbeat)
+  const chunks = chunkBlocks(doc.blocks, source.kind === 'csv' ? { overlap: 0 } : {})
+  if (!chunks.length) throw new AppError('SOURCE_NO_TEXT')
+  await heartbeat()
+
+  const client = await providerClient(deps, source.organizationId, model.providerId)
+  const vectors: Float32Array[] = []
+  for (let i = 0; i < chunks.length; i += EMBED_BATCH) {
+    const batch = chunks.slice(i, i + EMBED_BATCH)
+    const result = await client.embed({ model: model.model, input: batch.map((c) => embeddingText(source.name, c)) })
+    if (result.vectors.length !== batch.length) throw new AppError('PROVIDER_BAD_RESPONSE')
+    for (const v of result.vectors) vectors.push(Float32Array.from(v))
+    await heartbeat()
+  }
+  const dimensions = vectors[0]!.length
+  if (!dimensions || vectors.some((v) => v.length !== dimensions)) throw new AppError('PROVIDER_BAD_RESPONSE')
+
+  // All chunks or none: a crash or a deletion before the commit leaves nothing behind.
+  await deps.db.transaction(async (tx) => {
+    const current = await tx.query.sources.findFirst({ where: and(eq(sources.id, source.id), eq(sources.status, 'processing')) })
+    if (!current) throw new Gone()
+    await tx.delete(sourceChunks).where(eq(sourceChunks.sourceId, source.id))
+    for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
+      await tx.insert(sourceChunks).values(
+        chunks.slice(i, i + INSERT_BATCH).map((c, j) => ({
+          sourceId: source.id,
+          threadId: source.threadId,
+          seq: c.seq,
+          content: c.content,
+          headingPath: c.headingPath,
+          page: c.page,
+          pageEnd: c.pageEnd,
+          embedding: vectors[i + j]!,
+        })),
+      )
+    }
+    await tx
+      .update(sources)
+      .set({ status: 'ready', error: null, pages: doc.pages, chunkCount: chunks.length, embeddingModel: model.modelId, dimensions, lockedUntil: null, updatedAt: new Date() })
+      .where(eq(sources.id, source.id))
+  })
+}
+
+/** What is embedded for a chunk: the passage with the source's name and its headings for context. */
+export const embeddingText = (sourceName: string, chunk: Pick<Chunk, 'content' | 'headingPath'>) =>
+  `${sourceName}${chunk.headingPath ? ` — ${chunk.headingPath}` : ''}\n\n${chunk.content}`
+
+async function finish(deps: AppDeps, id: string, values: { status: 'failed'; error: ErrorCode }) {
+  await deps.db
+    .update(sources)
+    .set({ ...values, lockedUntil: null, updatedAt: new Date() })
+    .where(and(eq(sources.id, id), eq(sources.status, 'processing')))
+}

@@ -1,0 +1,165 @@
+import type { InValue } from '@libsql/client'
+import { and, eq } from 'drizzle-orm'
+import { sources, threads } from '../../../db/schema'
+import type { Database } from '../../../db/client'
+import type { AppDeps } from '../../lib/context'
+import { providerClient } from '../models/providers'
+import { embeddingModelOf } from './service'
+
+export type RetrievedChunk = {
+  id: number
+  sourceId: string
+  sourceName: string
+  seq: number
+  content: string
+  headingPath: string
+  page: number | null
+  pageEnd: number | null
+  /** Reciprocal-rank-fusion score: higher is better. */
+  score: number
+}
+
+export type SearchQuery = {
+  text: string
+  /** The query's embedding and the model that made it: only chunks of that model are compared. */
+  vector?: Float32Array
+  embeddingModel?: string
+}
+
+/** Passages returned to the model, and candidates taken from each of the two searches. */
+export const TOP_K = 6
+const CANDIDATES = 30
+/** The usual RRF constant: damps the weight of the very first ranks. */
+const RRF_K = 60
+
+const STOPWORDS = new Set(
+  ('a an and are as at be but by for from has have how i in is it its of on or that the this to was were what when where which who why will with ' +
+    'aber als am an auch auf aus bei bin bis das dass dem den der des die ein eine einem einen einer es für hat ich im in ist mit nach nicht oder sind so und von vor war was wie wir zu zum zur')
+    .split(' '),
+)
+
+/** An FTS5 query matching any of the query's words (quoted, so no word is read as an operator). */
+export function ftsQuery(text: string): string | null {
+  const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((w) => !STOPWORDS.has(w)).slice(0, 24)
+  return words.length ? words.map((w) => `"${w}"`).join(' OR ') : null
+}
+
+const vectorBytes = (v: Float32Array) => new Uint8Array(v.buffer, v.byteOffset, v.byteLength)
+
+/** Exact cosine search over the thread's ready chunks embedded with the query's model. */
+export async function vectorSearch(db: Database, threadId: string, vector: Float32Array, embeddingModel: string, limit = CANDIDATES) {
+  return ids(db, `
+    SELECT c.id FROM source_chunks c JOIN sources s ON s.id = c.source_id
+    WHERE c.thread_id = ? AND s.status = 'ready' AND s.embedding_model = ? AND s.dimensions = ?
+    ORDER BY vector_distance_cos(c.embedding, ?) LIMIT ?`, [threadId, embeddingModel, vector.length, vectorBytes(vector), limit])
+}
+
+/** BM25 keyword search (FTS5) over the thread's ready chunks; headings weigh half as much as text. */
+export async function keywordSearch(db: Database, threadId: string, text: string, limit = CANDIDATES) {
+  const match = ftsQuery(text)
+  if (!match) return []
+  return ids(db, `
+    SELECT c.id FROM source_chunks_fts f JOIN source_chunks c ON c.id = f.rowid JOIN sources s ON s.id = c.source_id
+    WHERE source_chunks_fts MATCH ? AND c.thread_id = ? AND s.status = 'ready'
+    ORDER BY bm25(source_chunks_fts, 1.0, 0.5) LIMIT ?`, [match, threadId, limit])
+}
+
+async function ids(db: Database, query: string, args: InValue[]) {
+  const result = await db.$client.execute({ sql: query, args })
+  return result.rows.map((r) => Number(r.id))
+}
+
+/** Merges ranked lists: each id scores the sum of 1 / (60 + rank) over the lists it appears in. */
+export function reciprocalRankFusion(lists: number[][]): Map<number, number> {
+  const scores = new Map<number, number>()
+  for (const list of lists) list.forEach((id, i) => scores.set(id, (scores.get(id) ?? 0) + 1 / (RRF_K + i + 1)))
+  return scores
+}
+
+/**
+ * Hybrid retrieval over one thread's ready sources: vector similarity (when the query has an
+ * embedding) and BM25, merged by reciprocal rank fusion. Best first.
+ */
+export async function searchChunks(db: Database, threadId: string, query: SearchQuery, k = TOP_K): Promise<RetrievedChunk[]> {
+  const [byVector, byKeyword] = await Promise.all([
+    query.vector && query.embeddingModel ? vectorSearch(db, threadId, query.vector, query.embeddingModel) : Promise.resolve([]),
+    keywordSearch(db, threadId, query.text),
+  ])
+  const scores = reciprocalRankFusion([byVector, byKeyword])
+  const top = [...scores].sort((a, b) => b[1] - a[1]).slice(0, k)
+  if (!top.length) return []
+  const result = await db.$client.execute({
+    sql: `SELECT c.id, c.source_id, c.seq, c.content, c.heading_path, c.page, c.page_end, s.name
+          FROM source_chunks c JOIN sources s ON s.id = c.source_id WHERE c.id IN (${top.map(() => '?').join(',')})`,
+    args: top.map(([id]) => id),
+  })
+  const byId = new Map(result.rows.map((r) => [Number(r.id), r]))
+  return top.flatMap(([id, score]) => {
+    const r = byId.get(id)
+    if (!r) return []
+    return [{
+      id,
+      sourceId: String(r.source_id),
+      sourceName: String(r.name),
+      seq: Number(r.seq),
+      content: String(r.content),
+      headingPath: String(r.heading_path ?? ''),
+      page: r.page === null ? null : Number(r.page),
+      pageEnd: r.page_end === null ? null : Number(r.page_end),
+      score,
+    }]
+  })
+}
+
+/** How the model is asked to cite a passage: (name, p. N), (name, pp. N–M) or, without pages, (name, chunk N). */
+export function citationOf(chunk: Pick<RetrievedChunk, 'sourceName' | 'page' | 'pageEnd' | 'seq'>) {
+  if (chunk.page === null) return `(${chunk.sourceName}, chunk ${chunk.seq + 1})`
+  if (chunk.pageEnd !== null && chunk.pageEnd !== chunk.page) return `(${chunk.sourceName}, pp. ${chunk.page}–${chunk.pageEnd})`
+  return `(${chunk.sourceName}, p. ${chunk.page})`
+}
+
+/** Longest tool answer; the chat cuts tool output at 20,000 characters. */
+const MAX_OUTPUT_CHARS = 19_000
+
+/**
+ * The `source_query` tool: the passages of the thread's ready sources that best match the
+ * query, as text for the model with the citation to use for each. The thread must already be
+ * authorised (the chat passes its own thread).
+ */
+export async function sourceQuery(deps: AppDeps, threadId: string, query: string, options: { k?: number; signal?: AbortSignal } = {}) {
+  const thread = await deps.db.query.threads.findFirst({ where: eq(threads.id, threadId), columns: { organizationId: true } })
+  const ready = thread
+    ? await deps.db.$count(sources, and(eq(sources.threadId, threadId), eq(sources.status, 'ready')))
+    : 0
+  if (!thread || !ready) return { content: 'This chat has no processed files to search.', chunks: [] as RetrievedChunk[] }
+
+  const search: SearchQuery = { text: query }
+  const model = await embeddingModelOf(deps, thread.organizationId)
+  if (model) {
+    try {
+      const client = await providerClient(deps, thread.organizationId, model.providerId)
+      const { vectors } = await client.embed({ model: model.model, input: [query], signal: options.signal })
+      if (vectors[0]?.length) Object.assign(search, { vector: Float32Array.from(vectors[0]), embeddingModel: model.modelId })
+    } catch (error) {
+      // Keyword search still answers when the embedding provider does not.
+      deps.logger.warn('query embedding failed; keyword search only', { threadId, error })
+    }
+  }
+  const chunks = await searchChunks(deps.db, threadId, search, options.k ?? TOP_K)
+  return { content: formatPassages(chunks), chunks }
+}
+
+export function formatPassages(chunks: RetrievedChunk[]) {
+  if (!chunks.length) return 'No passage of the files in this chat matches the query.'
+  let text =
+    'Passages from the files attached to this chat, best match first. Answer from them and cite every statement ' +
+    'taken from a passage right after it, exactly as given in "Cite as", e.g. (report.pdf, p. 3). ' +
+    'If the passages do not answer the question, say so.\n'
+  for (const [i, c] of chunks.entries()) {
+    const head = `\n[${i + 1}] ${c.sourceName}${c.headingPath ? ` — ${c.headingPath}` : ''}\nCite as: ${citationOf(c)}\n`
+    const room = MAX_OUTPUT_CHARS - text.length - head.length
+    if (room < 200) break
+    text += head + (c.content.length > room ? `${c.content.slice(0, room - 1)}…` : c.content) + '\n'
+  }
+  return text
+}

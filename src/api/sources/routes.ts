@@ -1,0 +1,46 @@
+import { threadIdParams } from '../threads/schema'
+import { defineRoute } from '../../lib/route'
+import * as s from './schema'
+import * as service from './service'
+import { uploadSource } from './upload'
+
+const tag = 'Sources'
+
+/** Path of the upload: the API's 1 MB JSON body limit does not apply to it (it has its own). */
+export const UPLOAD_PATH = /^\/api\/threads\/[^/]+\/sources\/file$/
+
+export const sourceRoutes = [
+  defineRoute(
+    {
+      method: 'post',
+      path: '/threads/:id/sources/file',
+      tag,
+      summary: 'Attach a file to a chat (multipart/form-data: file, name?, description?); it is processed in the background',
+      access: 'user',
+      params: threadIdParams,
+      response: s.sourceResponse,
+      status: 201,
+      errors: ['THREAD_NOT_FOUND', 'EMBEDDING_MODEL_REQUIRED', 'TOO_MANY_SOURCES', 'FILE_TOO_LARGE', 'FILE_EMPTY', 'UNSUPPORTED_FILE_TYPE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED'],
+    },
+    async ({ c, deps, user, params }) =>
+      c.json(
+        await uploadSource(deps, user, params.id, c.req.raw, (job) => {
+          // Workers end a request's work with its response unless told to wait.
+          try {
+            c.executionCtx.waitUntil(job)
+          } catch {}
+        }),
+        201,
+      ),
+  ),
+  defineRoute(
+    { method: 'get', path: '/threads/:id/sources', tag, summary: "A chat's files with their processing status", access: 'user', params: threadIdParams, response: s.sourceListResponse, errors: ['THREAD_NOT_FOUND'] },
+    ({ deps, user, params }) => service.listSources(deps, user, params.id),
+  ),
+  defineRoute(
+    { method: 'delete', path: '/threads/:id/sources/:sourceId', tag, summary: 'Remove a file from a chat', access: 'user', params: s.sourceParams, status: 204, errors: ['THREAD_NOT_FOUND', 'SOURCE_NOT_FOUND'] },
+    async ({ deps, user, params }) => {
+      await service.deleteSource(deps, user, params.id, params.sourceId)
+    },
+  ),
+]

@@ -1,0 +1,38 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { AgentView } from '../../../src/api/agents/schema'
+import type { ApiClient } from '../../lib/api-client'
+import { useApi } from '../../lib/use-api'
+
+export type Agent = AgentView
+export type AgentInput = { name: string; instructions: string; modelId: string }
+
+// Under the models key: an agent's `model` and `available` follow the permitted models, so any
+// change to the models (an admin unpermitting one) refreshes the agents too.
+const AGENTS = ['models', 'agents'] as const
+
+export const agentQueries = {
+  /** The caller's agents, newest first; `available` is false once an agent's model is no longer permitted. */
+  list: (api: ApiClient) => queryOptions({ queryKey: [...AGENTS, 'list'], queryFn: () => api.get<Agent[]>('/agents') }),
+  detail: (api: ApiClient, id: string) =>
+    queryOptions({ queryKey: [...AGENTS, 'detail', id], queryFn: () => api.get<Agent>(`/agents/${encodeURIComponent(id)}`) }),
+}
+
+export const agentsApi = {
+  create: (api: ApiClient, body: AgentInput) => api.post<Agent>('/agents', body),
+  update: (api: ApiClient, id: string, body: AgentInput) => api.put<Agent>(`/agents/${encodeURIComponent(id)}`, body),
+  remove: (api: ApiClient, id: string) => api.delete<void>(`/agents/${encodeURIComponent(id)}`),
+}
+
+/** A mutation that refreshes every agent query once it succeeds (and before it counts as done). */
+function useAgentsMutation<T, R>(fn: (api: ApiClient, input: T) => Promise<R>) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: T) => fn(api, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: AGENTS }),
+  })
+}
+
+export const useCreateAgent = () => useAgentsMutation(agentsApi.create)
+export const useUpdateAgent = () => useAgentsMutation((api, v: { id: string } & AgentInput) => agentsApi.update(api, v.id, v))
+export const useDeleteAgent = () => useAgentsMutation(agentsApi.remove)

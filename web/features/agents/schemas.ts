@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { AGENT_INSTRUCTIONS_MAX, AGENT_NAME_MAX } from '../../../src/api/agents/schema'
+
+// Messages are i18n keys (with their namespace); limits are the server's, so a form the client
+// accepts is one the server accepts.
+export const agentSchema = z.object({
+  name: z.string().trim().min(1, 'agents:validation.nameRequired').max(AGENT_NAME_MAX, 'agents:validation.nameTooLong'),
+  instructions: z
+    .string()
+    .max(AGENT_INSTRUCTIONS_MAX, 'agents:validation.instructionsTooLong')
+    .refine((v) => v.trim().length > 0, 'agents:validation.instructionsRequired'),
+  modelId: z.string().min(1, 'agents:validation.modelRequired'),
+})
+export type AgentValues = z.infer<typeof agentSchema>
+
+/** The server's English field messages (VALIDATION_FAILED or MODEL_NOT_FOUND `fields`), as the form's keys. */
+const SERVER_FIELD_MESSAGES: Record<string, string> = {
+  'Name is required': 'agents:validation.nameRequired',
+  [`Name must be at most ${AGENT_NAME_MAX} characters`]: 'agents:validation.nameTooLong',
+  'Instructions are required': 'agents:validation.instructionsRequired',
+  [`Instructions must be at most ${AGENT_INSTRUCTIONS_MAX} characters`]: 'agents:validation.instructionsTooLong',
+  'Model is required': 'agents:validation.modelRequired',
+  'Choose a model your organisation permits': 'agents:validation.modelNotPermitted',
+}
+
+export const agentFieldKey = (message: string) => SERVER_FIELD_MESSAGES[message] ?? 'invalid'

@@ -1,0 +1,115 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type { PermittedModel } from '../../../src/api/models/schema'
+import type { MessageView, ThreadSummary, threadDetailResponse, threadListResponse } from '../../../src/api/threads/schema'
+import { isApiError, type ApiClient } from '../../lib/api-client'
+import { useApi } from '../../lib/use-api'
+
+export type { MessageView as Message, ThreadSummary }
+export type ThreadDetail = z.infer<typeof threadDetailResponse>
+export type ThreadPage = z.infer<typeof threadListResponse>
+
+export const THREAD_PAGE_SIZE = 30
+
+const THREADS = ['threads'] as const
+export const threadListKey = [...THREADS, 'list'] as const
+export const threadDetailKey = (id: string) => [...THREADS, 'detail', id] as const
+
+export const threadQueries = {
+  list: (api: ApiClient) =>
+    infiniteQueryOptions({
+      queryKey: threadListKey,
+      queryFn: ({ pageParam }) =>
+        api.get<ThreadPage>(`/threads?limit=${THREAD_PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.nextCursor,
+    }),
+  detail: (api: ApiClient, id: string) =>
+    queryOptions({ queryKey: threadDetailKey(id), queryFn: () => api.get<ThreadDetail>(`/threads/${encodeURIComponent(id)}`) }),
+}
+
+// Under the models key, so that any change to the models refreshes them too.
+export const chatModelQueries = {
+  embeddingEnabled: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['models', 'embedding-enabled'],
+      queryFn: () => api.get<{ isEmbeddingModelEnabled: boolean }>('/models/embedding/enabled'),
+    }),
+  /** The caller's default model for new chats, or null when no model is usable. */
+  defaultModel: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['models', 'default'],
+      queryFn: async () => {
+        try {
+          return await api.get<PermittedModel>('/models/default')
+        } catch (error) {
+          if (isApiError(error) && error.code === 'NO_MODEL_FOUND') return null
+          throw error
+        }
+      },
+    }),
+}
+
+export const subscriptionQueries = {
+  /** Always true when self-hosted; in the cloud, without one only the trial's messages can be sent. */
+  active: (api: ApiClient) =>
+    queryOptions({
+      queryKey: ['subscriptions', 'active'],
+      queryFn: () => api.get<{ hasActiveSubscription: boolean }>('/subscriptions/active'),
+    }),
+}
+
+export const threadsApi = {
+  create: (api: ApiClient, body: { modelId?: string; agentId?: string }) => api.post<ThreadSummary>('/threads', body),
+  remove: (api: ApiClient, id: string) => api.delete<void>(`/threads/${encodeURIComponent(id)}`),
+  setModel: (api: ApiClient, id: string, modelId: string) =>
+    api.patch<ThreadDetail>(`/threads/${encodeURIComponent(id)}/model`, { modelId }),
+}
+
+
+/** Puts a thread at the top of the sidebar list (new chat, or new activity), or updates it in place. */
+export function upsertThreadInList(queryClient: QueryClient, thread: ThreadSummary, moveToTop: boolean) {
+  queryClient.setQueryData<{ pages: ThreadPage[]; pageParams: unknown[] }>(threadListKey, (data) => {
+    if (!data) return data
+    const found = data.pages.some((p) => p.threads.some((t) => t.id === thread.id))
+    if (!moveToTop && found) {
+      return { ...data, pages: data.pages.map((p) => ({ ...p, threads: p.threads.map((t) => (t.id === thread.id ? { ...t, ...thread } : t)) })) }
+    }
+    const pages = data.pages.map((p) => ({ ...p, threads: p.threads.filter((t) => t.id !== thread.id) }))
+    const [first, ...rest] = pages
+    if (!first) return data
+    return { ...data, pages: [{ ...first, threads: [thread, ...first.threads] }, ...rest] }
+  })
+}
+
+export function patchThreadInList(queryClient: QueryClient, id: string, patch: Partial<ThreadSummary>) {
+  queryClient.setQueryData<{ pages: ThreadPage[]; pageParams: unknown[] }>(threadListKey, (data) =>
+    data && { ...data, pages: data.pages.map((p) => ({ ...p, threads: p.threads.map((t) => (t.id === id ? { ...t, ...patch } : t)) })) },
+  )
+}
+
+export function useDeleteThread() {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => threadsApi.remove(api, id),
+    // The chat's own query is left to the caller, which may first have to leave the chat's page.
+    onSuccess: (_data, id) => {
+      queryClient.setQueryData<{ pages: ThreadPage[]; pageParams: unknown[] }>(threadListKey, (data) =>
+        data && { ...data, pages: data.pages.map((p) => ({ ...p, threads: p.threads.filter((t) => t.id !== id) })) },
+      )
+    },
+  })
+}
+
+export function useSetThreadModel(threadId: string) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (modelId: string) => threadsApi.setModel(api, threadId, modelId),
+    onSuccess: (thread) => {
+      queryClient.setQueryData<ThreadDetail>(threadDetailKey(threadId), thread)
+      patchThreadInList(queryClient, threadId, { modelId: thread.modelId })
+    },
+  })
+}

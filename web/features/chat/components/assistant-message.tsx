@@ -1,0 +1,110 @@
+import { Check, ChevronRight, Copy, RefreshCw, TriangleAlert, Wrench } from 'lucide-react'
+import { Collapsible } from 'radix-ui'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../../components/ui/button'
+import { cn } from '../../../lib/cn'
+import type { Message } from '../api'
+import { useCopyMessage } from '../hooks/use-copy'
+import { toolCallsOf } from '../lib/thread-cache'
+import { ActionButton } from './action-button'
+import { Markdown } from './markdown'
+
+type AssistantMessageProps = {
+  message: Message
+  /** Set for the last reply while nothing streams: regenerate it (also the Retry of a failed one). */
+  onRegenerate?: () => void
+}
+
+/** A reply: plain full-width text rendered as markdown, with its reasoning, state and actions. */
+export function AssistantMessage({ message, onRegenerate }: AssistantMessageProps) {
+  const { t } = useTranslation('chat')
+  const { copied, copy } = useCopyMessage()
+  const streaming = message.status === 'streaming'
+  const tools = toolCallsOf(message.parts)
+
+  return (
+    <div className="group/message" data-testid="assistant-message" data-status={message.status} aria-busy={streaming || undefined}>
+      <h3 className="sr-only">{t('message.assistant')}</h3>
+      {message.reasoning && <Reasoning text={message.reasoning} thinking={streaming && !message.content} />}
+      {tools.length > 0 && (
+        <ul className="mb-2 flex flex-wrap gap-1.5">
+          {tools.map((call) => (
+            <li
+              key={call.id}
+              className="inline-flex items-center gap-1 rounded-full border bg-muted/40 px-2 py-0.5 text-xs text-muted-foreground"
+            >
+              <Wrench aria-hidden className="size-3" />
+              {call.failed ? t('message.toolFailed', { name: call.name }) : t('message.tool', { name: call.name })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {message.content ? (
+        <div className="break-words leading-7" data-testid="assistant-content">
+          <Markdown text={message.content} />
+        </div>
+      ) : (
+        streaming &&
+        !message.reasoning && (
+          <p className="flex h-7 items-center gap-1" role="status" aria-label={t('message.writing')}>
+            <span className="size-1.5 animate-pulse rounded-full bg-muted-foreground" />
+            <span className="size-1.5 animate-pulse rounded-full bg-muted-foreground [animation-delay:150ms]" />
+            <span className="size-1.5 animate-pulse rounded-full bg-muted-foreground [animation-delay:300ms]" />
+          </p>
+        )
+      )}
+
+      {message.status === 'failed' && (
+        <div role="alert" className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm">
+          <TriangleAlert aria-hidden className="size-4 shrink-0 text-destructive" />
+          <span className="min-w-0 flex-1 text-destructive dark:text-red-300">
+            {t(message.errorCode ?? 'UNKNOWN', { ns: 'errors', defaultValue: t('UNKNOWN', { ns: 'errors' }) })}
+          </span>
+          {onRegenerate && (
+            <Button variant="outline" size="sm" onClick={onRegenerate}>
+              <RefreshCw aria-hidden />
+              {t('message.retry')}
+            </Button>
+          )}
+        </div>
+      )}
+      {message.status === 'stopped' && <p className="mt-1 text-xs italic text-muted-foreground">{t('message.stopped')}</p>}
+
+      {!streaming && (message.content || onRegenerate) && message.status !== 'failed' && (
+        <div
+          className={cn(
+            'mt-1 flex gap-0.5 transition-opacity',
+            // The last reply's actions stay visible; older ones show on hover and keyboard focus.
+            !onRegenerate && 'opacity-0 focus-within:opacity-100 group-hover/message:opacity-100 max-md:opacity-100',
+          )}
+        >
+          {message.content && (
+            <ActionButton label={t('message.copy')} onClick={() => void copy(message.content)}>
+              {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+            </ActionButton>
+          )}
+          {onRegenerate && (
+            <ActionButton label={t('message.regenerate')} onClick={onRegenerate}>
+              <RefreshCw aria-hidden />
+            </ActionButton>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}
+
+function Reasoning(props: { text: string; thinking: boolean }) {
+  const { t } = useTranslation('chat')
+  return (
+    <Collapsible.Root className="mb-3" defaultOpen={false}>
+      <Collapsible.Trigger className="group/reasoning inline-flex items-center gap-1 rounded-md py-0.5 pr-1 text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
+        <ChevronRight aria-hidden className="size-4 transition-transform group-data-[state=open]/reasoning:rotate-90" />
+        <span className={props.thinking ? 'animate-pulse' : undefined}>{props.thinking ? t('message.thinking') : t('message.thoughts')}</span>
+      </Collapsible.Trigger>
+      <Collapsible.Content className="mt-2 whitespace-pre-wrap border-l-2 pl-3 text-sm leading-relaxed text-muted-foreground">
+        {props.text}
+      </Collapsible.Content>
+    </Collapsible.Root>
+  )
+}

@@ -1,0 +1,120 @@
+import type { Element } from 'hast'
+import { toText } from 'hast-util-to-text'
+import { useEffect, useSyncExternalStore } from 'react'
+import { useTranslation } from 'react-i18next'
+import ReactMarkdown, { type Components, type Options } from 'react-markdown'
+import remarkGfm from 'remark-gfm'
+import { CodeBlock } from './code-block'
+import { codeLanguage, rehypeHighlightCode } from '../lib/highlight-code'
+import { hasMath, normalizeMathDelimiters } from '../lib/math-text'
+
+type MathPlugins = typeof import('../lib/math-plugins')
+
+// The math chunk, shared by every message once loaded.
+let math: MathPlugins | null = null
+let mathLoading: Promise<void> | null = null
+const mathListeners = new Set<() => void>()
+const subscribeMath = (listener: () => void) => {
+  mathListeners.add(listener)
+  return () => mathListeners.delete(listener)
+}
+function loadMath() {
+  mathLoading ??= import('../lib/math-plugins').then((m) => {
+    math = m
+    mathListeners.forEach((listener) => listener())
+  })
+  return mathLoading
+}
+
+/** The math plugins when `text` needs them and they are loaded; asks for them otherwise. */
+function useMath(text: string): MathPlugins | null {
+  const needed = hasMath(text)
+  const loaded = useSyncExternalStore(subscribeMath, () => math, () => null)
+  useEffect(() => {
+    if (needed && !math) void loadMath().catch(() => {})
+  }, [needed])
+  return needed ? loaded : null
+}
+
+const REL = 'noopener noreferrer nofollow'
+
+const components: Components = {
+  a: ({ node: _node, href, children, ...props }) =>
+    // react-markdown's default urlTransform has already emptied javascript:, data: and the like.
+    href ? (
+      <a
+        {...props}
+        href={href}
+        {...(href.startsWith('#') ? {} : { target: '_blank', rel: REL })}
+        className="font-medium text-foreground underline decoration-foreground/30 underline-offset-[3px] hover:decoration-foreground"
+      >
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    ),
+  img: ({ src, alt }) => <ImageLink src={typeof src === 'string' ? src : ''} alt={alt ?? ''} />,
+  pre: ({ node, children }) => {
+    const code = node?.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code')
+    return (
+      <CodeBlock language={code ? codeLanguage(code) : null} code={node ? toText(node, { whitespace: 'pre' }).replace(/\n$/, '') : ''}>
+        {children}
+      </CodeBlock>
+    )
+  },
+  code: ({ node: _node, className, ...props }) => (
+    <code {...props} className={['rounded bg-muted px-1.5 py-0.5 font-mono text-[0.875em]', className].filter(Boolean).join(' ')} />
+  ),
+  p: ({ node: _node, ...props }) => <p className="my-3 first:mt-0 last:mb-0" {...props} />,
+  h1: ({ node: _node, ...props }) => <h1 className="mb-3 mt-6 text-xl font-semibold first:mt-0" {...props} />,
+  h2: ({ node: _node, ...props }) => <h2 className="mb-2 mt-6 text-lg font-semibold first:mt-0" {...props} />,
+  h3: ({ node: _node, ...props }) => <h3 className="mb-2 mt-5 text-base font-semibold first:mt-0" {...props} />,
+  h4: ({ node: _node, ...props }) => <h4 className="mb-2 mt-4 font-semibold first:mt-0" {...props} />,
+  ul: ({ node: _node, ...props }) => <ul className="my-3 list-disc space-y-1 pl-6 first:mt-0 last:mb-0" {...props} />,
+  ol: ({ node: _node, ...props }) => <ol className="my-3 list-decimal space-y-1 pl-6 first:mt-0 last:mb-0" {...props} />,
+  li: ({ node: _node, ...props }) => <li className="pl-1 marker:text-muted-foreground" {...props} />,
+  blockquote: ({ node: _node, ...props }) => <blockquote className="my-3 border-l-2 pl-4 text-muted-foreground" {...props} />,
+  hr: () => <hr className="my-6" />,
+  table: ({ node: _node, ...props }) => (
+    <div className="my-4 overflow-x-auto rounded-lg border first:mt-0 last:mb-0">
+      <table className="w-full border-collapse text-sm" {...props} />
+    </div>
+  ),
+  th: ({ node: _node, ...props }) => <th className="border-b bg-muted/50 px-3 py-2 text-left font-medium" {...props} />,
+  td: ({ node: _node, ...props }) => <td className="border-b px-3 py-2 align-top [tr:last-child_&]:border-b-0" {...props} />,
+}
+
+/**
+ * Markdown of a model's reply, made safe: raw HTML is shown as text (react-markdown's default,
+ * and no plugin here adds raw HTML, so no sanitiser is needed), unsafe URLs are emptied, links
+ * open in a new tab without referrer or opener, and images are never loaded: they become links.
+ */
+export function MarkdownRenderer(props: { text: string }) {
+  const mathPlugins = useMath(props.text)
+  const options: Options = mathPlugins
+    ? {
+        remarkPlugins: [remarkGfm, ...mathPlugins.remarkPlugins],
+        rehypePlugins: [...mathPlugins.rehypePlugins, rehypeHighlightCode],
+      }
+    : { remarkPlugins: [remarkGfm], rehypePlugins: [rehypeHighlightCode] }
+  return (
+    <>
+      {/* React hoists the stylesheet into the head, once. */}
+      {mathPlugins && <link rel="stylesheet" href={mathPlugins.katexStylesheet} precedence="katex" />}
+      <ReactMarkdown {...options} components={components}>
+        {mathPlugins ? normalizeMathDelimiters(props.text) : props.text}
+      </ReactMarkdown>
+    </>
+  )
+}
+
+function ImageLink(props: { src: string; alt: string }) {
+  const { t } = useTranslation('chat')
+  const label = props.alt ? t('markdown.image', { alt: props.alt }) : t('markdown.imageNoAlt')
+  if (!props.src) return <span>{label}</span>
+  return (
+    <a href={props.src} target="_blank" rel={REL} className="underline decoration-foreground/30 underline-offset-[3px] hover:decoration-foreground">
+      {label}
+    </a>
+  )
+}

@@ -1,0 +1,80 @@
+import { describe, expect, test } from 'bun:test'
+import { renderToString } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { createI18n } from '../../../lib/i18n'
+import { MarkdownRenderer } from './markdown-renderer'
+
+const i18n = createI18n('en')
+const render = (text: string) =>
+  renderToString(
+    <I18nextProvider i18n={i18n}>
+      <MarkdownRenderer text={text} />
+    </I18nextProvider>,
+  )
+
+describe('markdown of model replies', () => {
+  test('a script tag is shown as text, never as an element', () => {
+    const html = render('Before\n\n<script>alert("x")</script>\n\nAfter <script>alert(1)</script> inline')
+    expect(html).not.toContain('<script')
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;')
+    expect(html).toContain('After')
+  })
+
+  test('HTML with event handlers comes through as text only', () => {
+    const html = render('<img src="x" onerror="alert(1)">\n\n<a href="#" onclick="alert(2)">click</a> <div onmouseover="alert(3)">hi</div>')
+    expect(html).not.toMatch(/<img/i)
+    expect(html).not.toMatch(/<[a-z]+[^>]*\son(error|click|mouseover)=/i)
+    expect(html).toContain('onerror=&quot;alert(1)&quot;')
+  })
+
+  test('javascript:, vbscript: and data: links lose their target', () => {
+    const html = render('[one](javascript:alert(1)) [two](JaVaScRiPt:alert(2)) [three](vbscript:msgbox) [four](data:text/html;base64,PHNjcmlwdD4=)')
+    expect(html).not.toMatch(/javascript:/i)
+    expect(html).not.toMatch(/vbscript:/i)
+    expect(html).not.toMatch(/href="data:/i)
+    expect(html).toContain('one')
+    expect(html).toContain('four')
+  })
+
+  test('links open in a new tab without opener, referrer or endorsement', () => {
+    const html = render('See [the docs](https://example.com/docs) and <https://example.org>.')
+    expect(html).toContain('href="https://example.com/docs"')
+    expect(html).toContain('target="_blank"')
+    expect(html).toContain('rel="noopener noreferrer nofollow"')
+    expect(html.match(/rel="noopener noreferrer nofollow"/g)).toHaveLength(2)
+  })
+
+  test('images are not loaded: they become a link named after their alt text', () => {
+    const html = render('![A chart](https://tracker.example/pixel.png) and ![](https://example.com/a.png)')
+    expect(html).not.toMatch(/<img/i)
+    expect(html).toContain('Image: A chart')
+    expect(html).toContain('href="https://tracker.example/pixel.png"')
+    expect(html).toContain('>Image</a>')
+  })
+
+  test('a javascript: image becomes plain text', () => {
+    const html = render('![x](javascript:alert(1))')
+    expect(html).not.toMatch(/javascript:/i)
+    expect(html).toContain('Image: x')
+  })
+
+  test('tables (GFM) render as tables', () => {
+    const html = render('| Name | Seats |\n| --- | --- |\n| Acme | 12 |')
+    expect(html).toContain('<table')
+    expect(html).toContain('<th')
+    expect(html).toContain('Acme')
+  })
+
+  test('fenced code is highlighted with spans and gets a copy button; unknown languages stay plain', () => {
+    const html = render('```ts\nconst answer: number = 42\n```\n\n```klingon\nQapla\'\n```')
+    expect(html).toContain('hljs-keyword')
+    expect(html).toContain('Copy code')
+    expect(html).toContain('>ts<')
+    expect(html).toContain('Qapla')
+  })
+
+  test('inline code and code blocks keep HTML as text', () => {
+    const html = render('`<script>1</script>`\n\n```html\n<script>alert(1)</script>\n```')
+    expect(html).not.toContain('<script')
+  })
+})

@@ -1,0 +1,18 @@
+import { lazy, memo, Suspense } from 'react'
+
+const loadRenderer = () => import('./markdown-renderer')
+const Renderer = lazy(() => loadRenderer().then((m) => ({ default: m.MarkdownRenderer })))
+
+/** Starts loading the markdown renderer (its own chunk) before a chat needs it. */
+export function preloadMarkdown() {
+  void loadRenderer().catch(() => {})
+}
+
+/** A reply as markdown; the plain text shows until the renderer's chunk has arrived. */
+export const Markdown = memo(function Markdown(props: { text: string }) {
+  return (
+    <Suspense fallback={<div className="whitespace-pre-wrap">{props.text}</div>}>
+      <Renderer text={props.text} />
+    </Suspense>
+  )
+})

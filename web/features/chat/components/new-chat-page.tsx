@@ -1,0 +1,81 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Sparkles } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { isApiError } from '../../../lib/api-client'
+import { errorMessage } from '../../../lib/error-message'
+import { useApi } from '../../../lib/use-api'
+import { authQueries } from '../../auth/api'
+import { modelQueries } from '../../models/api'
+import { threadDetailKey, threadsApi, upsertThreadInList, type ThreadDetail } from '../api'
+import type { NewChatData } from '../lib/new-chat'
+import { setPendingMessage } from '../lib/pending-message'
+import { AgentBadge } from './agent-badge'
+import { ChatHeader } from './chat-header'
+import { Composer } from './composer'
+import { preloadMarkdown } from './markdown'
+import { ModelPicker } from './model-picker'
+import { NoModelNotice } from './no-model-notice'
+
+/**
+ * /chat: a greeting and the message field. The first message creates the chat with the picked
+ * model, then the chat's page sends it (handed over through the pending-message store).
+ */
+export function NewChatPage({ data }: { data: NewChatData }) {
+  const { t } = useTranslation('chat')
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const me = useSuspenseQuery(authQueries.me(api)).data
+  const models = useSuspenseQuery(modelQueries.languageModels(api)).data
+  const [modelId, setModelId] = useState(data.modelId)
+  const model = models.find((m) => m.id === modelId) ?? null
+
+  // The chat page comes next: fetch its markdown renderer while the user types.
+  useEffect(() => preloadMarkdown(), [])
+
+  const send = async (content: string) => {
+    try {
+      const thread = await threadsApi.create(api, data.agent ? { agentId: data.agent.id } : { modelId: model?.id })
+      const agent = data.agent && { id: data.agent.id, name: data.agent.name }
+      // What GET /threads/{id} would answer for the new chat, so that its page needs no request.
+      const detail = { ...thread, messages: [], model: data.agent ? data.agent.model : model, agent, sources: [] } as ThreadDetail
+      queryClient.setQueryData<ThreadDetail>(threadDetailKey(thread.id), detail)
+      upsertThreadInList(queryClient, thread, true)
+      setPendingMessage(thread.id, content)
+      await navigate({ to: '/chats/$threadId', params: { threadId: thread.id } })
+      return true
+    } catch (error) {
+      toast.error(isApiError(error) ? errorMessage(t, error) : t('errors:MESSAGE_NOT_SENT'))
+      return false
+    }
+  }
+
+  // Without a subscription (cloud) the trial's messages can still be sent; the server says when they are used up.
+  const replyModel = data.agent ? data.agent.model : model
+
+  return (
+    <div className="flex h-full flex-col">
+      <ChatHeader title={t('common:nav.newChat')}>
+        {data.agent ? (
+          <AgentBadge name={data.agent.name} model={data.agent.model?.displayName ?? null} />
+        ) : (
+          <ModelPicker models={models} value={model} onChange={(m) => setModelId(m.id)} />
+        )}
+      </ChatHeader>
+      <div className="flex min-h-0 flex-1 flex-col items-center justify-center overflow-y-auto px-4 pb-8 text-center">
+        <span aria-hidden className="mb-4 grid size-11 place-items-center rounded-2xl border bg-muted/50 text-muted-foreground">
+          <Sparkles className="size-5" />
+        </span>
+        <h2 className="text-2xl font-semibold tracking-tight">{t('greeting', { name: me.name.split(' ')[0] })}</h2>
+        <p className="mt-1 text-muted-foreground">{data.agent ? t('agent.greetingHint', { name: data.agent.name }) : t('greetingHint')}</p>
+      </div>
+      {!replyModel && (
+        <NoModelNotice reason={data.agent ? 'agent' : models.length > 0 ? 'choose' : 'none'} isAdmin={me.role === 'admin'} />
+      )}
+      <Composer onSend={send} disabled={!replyModel} initialText={data.promptContent ?? ''} autoFocus />
+    </div>
+  )
+}

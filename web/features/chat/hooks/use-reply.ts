@@ -1,0 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useSyncExternalStore } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import type { ApiError } from '../../../lib/api-client'
+import { errorMessage } from '../../../lib/error-message'
+import { isReplying, runReply, stopReply, subscribeReplies } from '../lib/reply-runner'
+import type { ReplyRequest } from '../lib/stream'
+
+/** Whether this tab is receiving a reply for the thread right now. */
+export function useIsReplying(threadId: string) {
+  return useSyncExternalStore(
+    subscribeReplies,
+    () => isReplying(threadId),
+    () => false,
+  )
+}
+
+type SendOptions = { onStarted?: () => void }
+type ActionOptions = { onRefused?: (error: ApiError) => void }
+
+/**
+ * Send, edit-and-resend, regenerate and stop for one thread. Each resolves to whether the server
+ * took the request; when it did not, the reason is shown as a toast and the caller gives the text back.
+ */
+export function useReplyActions(threadId: string, { onRefused }: ActionOptions = {}) {
+  const queryClient = useQueryClient()
+  const { t } = useTranslation()
+
+  const run = async (request: ReplyRequest, options: SendOptions = {}) => {
+    const outcome = await runReply({ queryClient, request, onStarted: options.onStarted })
+    if (!outcome.ok) {
+      toast.error(errorMessage(t, outcome.error))
+      onRefused?.(outcome.error)
+    }
+    return outcome.ok
+  }
+
+  return {
+    send: (content: string, options?: SendOptions) => run({ kind: 'send', threadId, content }, options),
+    editLast: (content: string) => run({ kind: 'send', threadId, content, replaceLast: true }),
+    regenerate: () => run({ kind: 'regenerate', threadId }),
+    stop: () => stopReply(threadId),
+  }
+}

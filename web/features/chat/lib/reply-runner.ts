@@ -1,0 +1,177 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { ApiError, isApiError } from '../../../lib/api-client'
+import { patchThreadInList, threadDetailKey, upsertThreadInList, type Message, type ThreadDetail } from '../api'
+import { streamReply, type ReplyRequest } from './stream'
+import { localMessage, updateMessage, updateThread, withoutLastReply, withoutLastUserTurn, type ToolPart } from './thread-cache'
+
+// Replies in flight in this tab, by thread. They belong to the tab, not to a component: leaving
+// a chat while it streams keeps the reply coming into the cache, and React's double effects in
+// development can neither start one twice nor abort one by unmounting.
+const active = new Map<string, AbortController>()
+const listeners = new Set<() => void>()
+const emit = () => listeners.forEach((listener) => listener())
+
+export const subscribeReplies = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+export const isReplying = (threadId: string) => active.has(threadId)
+
+/** Stops the reply: the fetch is aborted, the server keeps what streamed and marks it stopped. */
+export function stopReply(threadId: string) {
+  active.get(threadId)?.abort()
+}
+
+export type ReplyOutcome =
+  | { ok: true }
+  /** Refused before anything streamed (nothing changed on the server): the optimistic messages are rolled back. */
+  | { ok: false; error: ApiError }
+
+type RunOptions = {
+  queryClient: QueryClient
+  request: ReplyRequest
+  /** Called once the server has stored the user message (its `message_start`). */
+  onStarted?: () => void
+  fetcher?: typeof fetch
+}
+
+/**
+ * Sends a message (or regenerates the last reply) and streams the reply into the thread's query
+ * cache: the user message and an empty streaming reply appear at once, deltas are applied once per
+ * animation frame, the title goes to the sidebar list as soon as it arrives.
+ */
+export async function runReply({ queryClient, request, onStarted, fetcher }: RunOptions): Promise<ReplyOutcome> {
+  const { threadId } = request
+  if (active.has(threadId)) return { ok: false, error: new ApiError('REPLY_IN_PROGRESS', 'A reply is in progress', 409) }
+  const controller = new AbortController()
+  active.set(threadId, controller)
+  emit()
+
+  const detailKey = threadDetailKey(threadId)
+  // A refetch landing mid-stream would replace the text so far with the server's older copy.
+  await queryClient.cancelQueries({ queryKey: detailKey })
+  const before = queryClient.getQueryData<ThreadDetail>(detailKey)
+  const userMessage = request.kind === 'send' ? localMessage('user', request.content, 'complete') : null
+  let assistantId = localMessage('assistant', '', 'streaming').id
+  const now = new Date().toISOString()
+  updateThread(queryClient, threadId, (thread) => {
+    const kept = request.kind === 'regenerate' ? withoutLastReply(thread.messages) : request.replaceLast ? withoutLastUserTurn(thread.messages) : thread.messages
+    const assistant: Message = { ...localMessage('assistant', '', 'streaming'), id: assistantId, model: thread.model?.modelId ?? null }
+    return { ...thread, lastMessageAt: now, messages: [...kept, ...(userMessage ? [userMessage] : []), assistant] }
+  })
+  const afterOptimistic = queryClient.getQueryData<ThreadDetail>(detailKey)
+  if (afterOptimistic) upsertThreadInList(queryClient, summaryOf(afterOptimistic), true)
+
+  // Deltas arrive far more often than the screen refreshes: collect them, apply once a frame.
+  const pending = { text: '', reasoning: '' }
+  let frame: (() => void) | null = null
+  const flush = () => {
+    frame?.()
+    frame = null
+    if (!pending.text && !pending.reasoning) return
+    const { text, reasoning } = pending
+    pending.text = ''
+    pending.reasoning = ''
+    updateMessage(queryClient, threadId, assistantId, (m) => ({ ...m, content: m.content + text, reasoning: m.reasoning + reasoning }))
+  }
+  const schedule = () => {
+    if (frame === null) frame = requestFrame(flush)
+  }
+  const setAssistant = (patch: Partial<Message> | ((m: Message) => Partial<Message>)) => {
+    flush()
+    updateMessage(queryClient, threadId, assistantId, (m) => ({ ...m, ...(typeof patch === 'function' ? patch(m) : patch) }))
+  }
+
+  let started = false
+  let ended = false
+  try {
+    for await (const e of streamReply(request, controller.signal, fetcher)) {
+      switch (e.event) {
+        case 'message_start': {
+          started = true
+          const { userMessageId, assistantMessageId, model } = e.data
+          updateThread(queryClient, threadId, (thread) => ({
+            ...thread,
+            messages: thread.messages.map((m) =>
+              m.id === userMessage?.id && userMessageId ? { ...m, id: userMessageId } : m.id === assistantId ? { ...m, id: assistantMessageId, model } : m,
+            ),
+          }))
+          assistantId = assistantMessageId
+          onStarted?.()
+          break
+        }
+        case 'text':
+          pending.text += e.data.delta
+          schedule()
+          break
+        case 'reasoning':
+          pending.reasoning += e.data.delta
+          schedule()
+          break
+        case 'tool_call':
+        case 'tool_result': {
+          setAssistant((m) => {
+            const part: ToolPart = e.event === 'tool_call' ? { type: 'tool_call', ...e.data, offset: m.content.length } : { type: 'tool_result', ...e.data }
+            return { parts: [...m.parts, part] }
+          })
+          break
+        }
+        case 'usage':
+          setAssistant({ usage: e.data })
+          break
+        case 'title':
+          updateThread(queryClient, threadId, (thread) => ({ ...thread, title: e.data.title }))
+          patchThreadInList(queryClient, threadId, { title: e.data.title })
+          break
+        case 'error':
+          setAssistant({ errorCode: e.data.code })
+          break
+        case 'message_end':
+          ended = true
+          setAssistant({ status: e.data.status })
+          break
+      }
+    }
+    if (!ended) {
+      // The connection closed without an end: the server keeps the reply as stopped (or is still
+      // writing it, if only the connection broke); read what it has.
+      setAssistant({ status: 'stopped' })
+      void queryClient.invalidateQueries({ queryKey: detailKey })
+    }
+    return { ok: true }
+  } catch (error) {
+    if (controller.signal.aborted) {
+      setAssistant((m) => ({ status: m.status === 'streaming' ? 'stopped' : m.status }))
+      // Stopped before the server confirmed: it may or may not have stored the message.
+      if (!started) void queryClient.invalidateQueries({ queryKey: detailKey })
+      return { ok: true }
+    }
+    if (!started) {
+      if (before) queryClient.setQueryData(detailKey, before)
+      if (before) upsertThreadInList(queryClient, summaryOf(before), false)
+      if (isApiError(error)) return { ok: false, error }
+      // Not an HTTP answer: the network failed, so the message may not have reached the server.
+      void queryClient.invalidateQueries({ queryKey: detailKey })
+      return { ok: false, error: new ApiError('MESSAGE_NOT_SENT', String(error), 0) }
+    }
+    setAssistant((m) => ({ status: m.status === 'streaming' ? 'stopped' : m.status }))
+    void queryClient.invalidateQueries({ queryKey: detailKey })
+    return { ok: true }
+  } finally {
+    flush()
+    active.delete(threadId)
+    emit()
+  }
+}
+
+const summaryOf = ({ id, title, modelId, agentId, createdAt, lastMessageAt }: ThreadDetail) => ({ id, title, modelId, agentId, createdAt, lastMessageAt })
+
+/** Runs `fn` before the next paint; returns a cancel function. Background tabs get no animation frames, so a timer keeps the text moving there. */
+function requestFrame(fn: () => void): () => void {
+  if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') {
+    const id = requestAnimationFrame(fn)
+    return () => cancelAnimationFrame(id)
+  }
+  const id = setTimeout(fn, 50)
+  return () => clearTimeout(id)
+}

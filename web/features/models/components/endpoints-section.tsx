@@ -1,0 +1,75 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { KeyRound, Server, Trash2 } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { confirm } from '../../../components/confirm-dialog'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Tooltip } from '../../../components/ui/tooltip'
+import { errorMessage } from '../../../lib/error-message'
+import { useApi } from '../../../lib/use-api'
+import { modelQueries, useDeleteEndpoint, type Endpoint } from '../api'
+import { EndpointForm } from './endpoint-form'
+import { EmptyState, ModelsSection } from './models-section'
+
+/** The organisation's own OpenAI-compatible endpoints: listed without their keys, added below, removed after confirmation. */
+export function EndpointsSection() {
+  const { t } = useTranslation('models')
+  const api = useApi()
+  const endpoints = useSuspenseQuery(modelQueries.endpoints(api)).data
+  const remove = useDeleteEndpoint()
+
+  const confirmRemove = (endpoint: Endpoint) =>
+    confirm({
+      title: t('endpoints.removeTitle', { name: endpoint.name }),
+      description: t('endpoints.removeDescription'),
+      confirmLabel: t('endpoints.removeConfirm'),
+      destructive: true,
+      action: () =>
+        remove.mutateAsync(endpoint.id, {
+          onSuccess: () => toast.success(t('endpoints.removed', { name: endpoint.name })),
+          onError: (error) => toast.error(errorMessage(t, error)),
+        }),
+    })
+
+  return (
+    <ModelsSection id="own-endpoints" title={t('endpoints.title')} description={t('endpoints.description')}>
+      {endpoints.length === 0 ? (
+        <EmptyState icon={<Server />} title={t('endpoints.emptyTitle')} text={t('endpoints.emptyText')} className="py-7" />
+      ) : (
+        <ul className="divide-y" aria-labelledby="own-endpoints-title">
+          {endpoints.map((endpoint) => (
+            <li key={endpoint.id} data-testid="endpoint-row" className="flex items-center gap-3 px-5 py-3">
+              <div className="grid min-w-0 flex-1 gap-1">
+                <div className="flex flex-wrap items-center gap-1.5">
+                  <span className="font-medium [overflow-wrap:anywhere]">{endpoint.name}</span>
+                  {endpoint.hasApiKey ? (
+                    <Badge variant="success" className="gap-1">
+                      <KeyRound aria-hidden className="size-3" />
+                      {t('endpoints.keyStored')}
+                    </Badge>
+                  ) : (
+                    <Badge>{t('endpoints.noKey')}</Badge>
+                  )}
+                </div>
+                <span className="font-mono text-xs text-muted-foreground [overflow-wrap:anywhere]">{endpoint.baseUrl}</span>
+              </div>
+              <Tooltip label={t('endpoints.remove', { name: endpoint.name })} side="left">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t('endpoints.remove', { name: endpoint.name })}
+                  className="shrink-0 text-muted-foreground hover:text-destructive"
+                  onClick={() => confirmRemove(endpoint)}
+                >
+                  <Trash2 />
+                </Button>
+              </Tooltip>
+            </li>
+          ))}
+        </ul>
+      )}
+      <EndpointForm />
+    </ModelsSection>
+  )
+}

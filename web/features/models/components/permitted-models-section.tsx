@@ -1,0 +1,116 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Cpu, Star, Trash2 } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { confirm } from '../../../components/confirm-dialog'
+import { Button } from '../../../components/ui/button'
+import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
+import { Tooltip } from '../../../components/ui/tooltip'
+import { errorMessage } from '../../../lib/error-message'
+import { useApi } from '../../../lib/use-api'
+import { modelQueries, useSetOrganizationDefault, useUnpermitModel, type PermittedModel } from '../api'
+import { EmbeddingModelSetting } from './embedding-model-setting'
+import { EmptyState, ModelsSection } from './models-section'
+import { PermittedModelCells } from './permitted-model-cells'
+
+/** The organisation's enabled models: which one is the default, which one embeds sources, and disabling. */
+export function PermittedModelsSection(props: { onChooseModels: () => void }) {
+  const { t } = useTranslation('models')
+  const api = useApi()
+  const models = useSuspenseQuery(modelQueries.permitted(api)).data
+  const unpermit = useUnpermitModel()
+  const setDefault = useSetOrganizationDefault()
+  // Until an admin chooses, new chats use the first enabled language model (docs/decisions/0014).
+  const implicitDefault = models.some((m) => m.isOrganizationDefault) ? undefined : models.find((m) => !m.embedding)
+  const defaultKind = (model: PermittedModel) =>
+    model.isOrganizationDefault ? 'chosen' : model.id === implicitDefault?.id ? 'implicit' : undefined
+
+  const makeDefault = (model: PermittedModel) =>
+    setDefault.mutate(model.id, {
+      onSuccess: () => toast.success(t('permitted.defaultSet', { name: model.displayName })),
+      onError: (error) => toast.error(errorMessage(t, error)),
+    })
+
+  const confirmDisable = (model: PermittedModel) =>
+    confirm({
+      title: t('permitted.disableTitle', { name: model.displayName }),
+      description: t('permitted.disableDescription', { name: model.displayName }),
+      confirmLabel: t('permitted.disableConfirm'),
+      destructive: true,
+      action: () =>
+        unpermit.mutateAsync(model.id, {
+          onSuccess: () => toast.success(t('permitted.disabledToast', { name: model.displayName })),
+          onError: (error) => toast.error(errorMessage(t, error)),
+        }),
+    })
+
+  return (
+    <ModelsSection id="permitted-models" title={t('permitted.title')} description={t('permitted.description')}>
+      {models.length === 0 ? (
+        <EmptyState
+          icon={<Cpu />}
+          title={t('permitted.emptyTitle')}
+          text={t('permitted.emptyText')}
+          action={
+            <Button variant="outline" onClick={props.onChooseModels}>
+              {t('permitted.chooseModels')}
+            </Button>
+          }
+        />
+      ) : (
+        <Table aria-labelledby="permitted-models-title">
+          <TableHeader>
+            <TableRow className="hover:bg-transparent">
+              <TableHead>{t('permitted.model')}</TableHead>
+              <TableHead className="hidden text-right sm:table-cell">{t('permitted.context')}</TableHead>
+              <TableHead className="hidden text-right sm:table-cell">
+                {t('permitted.price')}
+                <span className="block font-normal">{t('permitted.priceHint')}</span>
+              </TableHead>
+              <TableHead className="w-px">
+                <span className="sr-only">{t('permitted.actions')}</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {models.map((model) => (
+              <TableRow key={model.id} data-testid="permitted-model-row">
+                <PermittedModelCells model={model} isDefault={defaultKind(model)}>
+                  <div className="flex justify-end gap-0.5">
+                    {!model.embedding && !model.isOrganizationDefault && (
+                      <RowAction label={t('permitted.makeDefault', { name: model.displayName })} disabled={setDefault.isPending} onClick={() => makeDefault(model)}>
+                        <Star />
+                      </RowAction>
+                    )}
+                    <RowAction label={t('permitted.disable', { name: model.displayName })} destructive onClick={() => confirmDisable(model)}>
+                      <Trash2 />
+                    </RowAction>
+                  </div>
+                </PermittedModelCells>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <EmbeddingModelSetting models={models.filter((m) => m.embedding)} />
+    </ModelsSection>
+  )
+}
+
+function RowAction(props: { label: string; destructive?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Tooltip label={props.label} side="left">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={props.label}
+        disabled={props.disabled}
+        className={props.destructive ? 'text-muted-foreground hover:text-destructive' : 'text-muted-foreground'}
+        onClick={props.onClick}
+      >
+        {props.children}
+      </Button>
+    </Tooltip>
+  )
+}

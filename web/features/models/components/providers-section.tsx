@@ -1,0 +1,67 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { PlugZap, Plus } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { confirm } from '../../../components/confirm-dialog'
+import { Button } from '../../../components/ui/button'
+import { errorMessage } from '../../../lib/error-message'
+import { useApi } from '../../../lib/use-api'
+import { modelQueries, useUnpermitProvider, type Provider } from '../api'
+import { EmptyState, ModelsSection } from './models-section'
+import { ProviderRow } from './provider-row'
+import { ProviderTermsDialog } from './provider-terms-dialog'
+
+/** The providers this organisation could use; enabling one goes through its terms, disabling through a confirmation. */
+export function ProvidersSection(props: { onAddEndpoint: () => void }) {
+  const { t } = useTranslation('models')
+  const api = useApi()
+  const providers = useSuspenseQuery(modelQueries.providers(api)).data
+  const { unreachableProviders } = useSuspenseQuery(modelQueries.available(api)).data
+  const unpermit = useUnpermitProvider()
+  const [enabling, setEnabling] = useState<Provider | null>(null)
+
+  const confirmDisable = (provider: Provider) =>
+    confirm({
+      title: t('providers.disableTitle', { name: provider.name }),
+      description: t('providers.disableDescription', { name: provider.name }),
+      confirmLabel: t('providers.disableConfirm'),
+      destructive: true,
+      action: () =>
+        unpermit.mutateAsync(provider.id, {
+          onSuccess: () => toast.success(t('providers.disabledToast', { name: provider.name })),
+          onError: (error) => toast.error(errorMessage(t, error)),
+        }),
+    })
+
+  return (
+    <ModelsSection id="providers" title={t('providers.title')} description={t('providers.description')}>
+      {providers.length === 0 ? (
+        <EmptyState
+          icon={<PlugZap />}
+          title={t('providers.emptyTitle')}
+          text={t('providers.emptyText')}
+          action={
+            <Button variant="outline" onClick={props.onAddEndpoint}>
+              <Plus />
+              {t('providers.addEndpoint')}
+            </Button>
+          }
+        />
+      ) : (
+        <ul className="divide-y" aria-labelledby="providers-title">
+          {providers.map((provider) => (
+            <ProviderRow
+              key={provider.id}
+              provider={provider}
+              unreachable={unreachableProviders.includes(provider.id)}
+              onEnable={() => setEnabling(provider)}
+              onDisable={() => confirmDisable(provider)}
+            />
+          ))}
+        </ul>
+      )}
+      <ProviderTermsDialog provider={enabling} onClose={() => setEnabling(null)} />
+    </ModelsSection>
+  )
+}

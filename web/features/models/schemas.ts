@@ -1,0 +1,26 @@
+import { z } from 'zod'
+
+const isHttpUrl = (value: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
+
+// Messages are i18n keys (validation namespace, or models: for this form's own). Limits mirror
+// createEndpointBody in src/api/models/schema.ts.
+export const endpointSchema = z.object({
+  name: z.string().trim().min(1, 'models:endpoints.nameRequired').max(60, 'tooLong'),
+  baseUrl: z.string().trim().max(500, 'tooLong').refine(isHttpUrl, 'models:endpoints.baseUrlInvalid'),
+  apiKey: z.string().max(500, 'tooLong'),
+})
+export type EndpointFormInput = z.input<typeof endpointSchema>
+export type EndpointValues = z.output<typeof endpointSchema>
+
+/** The server's English field messages as this form's keys. */
+export const ENDPOINT_SERVER_FIELDS: Record<string, string> = {
+  name: 'models:endpoints.nameRequired',
+  baseUrl: 'models:endpoints.baseUrlInvalid',
+  apiKey: 'tooLong',
+}

@@ -1,0 +1,79 @@
+import { Link } from '@tanstack/react-router'
+import { MessageSquarePlus, Pencil, Trash2 } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { confirm } from '../../../components/confirm-dialog'
+import { LocalDate } from '../../../components/local-date'
+import { Button, buttonVariants } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { Tooltip } from '../../../components/ui/tooltip'
+import { errorMessage } from '../../../lib/error-message'
+import { useDeletePrompt, type Prompt } from '../api'
+import { VariableChips } from './variable-chips'
+
+/** One saved prompt: title, the first lines of its content, its variables, and what can be done with it. */
+export function PromptCard(props: { prompt: Prompt; onEdit: (prompt: Prompt) => void }) {
+  const { t } = useTranslation('prompts')
+  const { prompt } = props
+  const remove = useDeletePrompt()
+  const titleId = `prompt-${prompt.id}-title`
+
+  const confirmDelete = () =>
+    confirm({
+      title: t('delete.title'),
+      description: t('delete.description', { title: prompt.title }),
+      confirmLabel: t('delete.confirm'),
+      destructive: true,
+      action: () =>
+        remove.mutateAsync(prompt.id, {
+          onSuccess: () => toast.success(t('delete.done', { title: prompt.title })),
+          onError: (error) => toast.error(errorMessage(t, error)),
+        }),
+    })
+
+  return (
+    <Card role="article" aria-labelledby={titleId} data-testid="prompt-card" className="flex min-w-0 flex-col gap-3 p-4 shadow-none">
+      <div className="flex items-start gap-2">
+        <h2 id={titleId} className="min-w-0 flex-1 pt-1 font-medium leading-snug [overflow-wrap:anywhere]">
+          {prompt.title}
+        </h2>
+        <div className="-mr-1.5 -mt-0.5 flex shrink-0 gap-0.5">
+          <CardAction label={t('card.edit', { title: prompt.title })} onClick={() => props.onEdit(prompt)}>
+            <Pencil />
+          </CardAction>
+          <CardAction label={t('card.delete', { title: prompt.title })} destructive onClick={confirmDelete}>
+            <Trash2 />
+          </CardAction>
+        </div>
+      </div>
+      <p className="line-clamp-3 whitespace-pre-line text-sm text-muted-foreground [overflow-wrap:anywhere]">{prompt.content}</p>
+      <VariableChips names={prompt.variables} label={t('card.variables')} />
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-1">
+        <span className="text-xs text-muted-foreground">
+          {t('card.updated')} <LocalDate iso={prompt.updatedAt} />
+        </span>
+        <Link to="/chat" search={{ prompt: prompt.id }} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <MessageSquarePlus />
+          {t('card.use')}
+        </Link>
+      </div>
+    </Card>
+  )
+}
+
+function CardAction(props: { label: string; destructive?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Tooltip label={props.label} side="top">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={props.label}
+        className={props.destructive ? 'size-8 text-muted-foreground hover:text-destructive' : 'size-8 text-muted-foreground'}
+        onClick={props.onClick}
+      >
+        {props.children}
+      </Button>
+    </Tooltip>
+  )
+}

@@ -1,0 +1,35 @@
+import { createRoute, notFound } from '@tanstack/react-router'
+import { chatModelQueries, threadQueries } from '../features/chat/api'
+import { ThreadNotFound, ThreadSkeleton } from '../features/chat/components/chat-skeletons'
+import { preloadMarkdown } from '../features/chat/components/markdown'
+import { ThreadPage } from '../features/chat/components/thread-page'
+import { modelQueries } from '../features/models/api'
+import { isApiError } from '../lib/api-client'
+import { Route as appRoute } from './app'
+
+/** A chat (spec section 2): loads the thread and whether an embedding model is enabled. */
+export const Route = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/chats/$threadId',
+  loader: async ({ context, params }) => {
+    if (typeof window !== 'undefined') preloadMarkdown()
+    try {
+      await Promise.all([
+        context.queryClient.ensureQueryData(threadQueries.detail(context.api, params.threadId)),
+        context.queryClient.ensureQueryData(chatModelQueries.embeddingEnabled(context.api)),
+        context.queryClient.ensureQueryData(modelQueries.languageModels(context.api)),
+      ])
+    } catch (error) {
+      if (isApiError(error) && error.code === 'THREAD_NOT_FOUND') throw notFound()
+      throw error
+    }
+  },
+  pendingComponent: ThreadSkeleton,
+  notFoundComponent: ThreadNotFound,
+  component: ChatThreadPage,
+})
+
+function ChatThreadPage() {
+  const { threadId } = Route.useParams()
+  return <ThreadPage key={threadId} threadId={threadId} />
+}
