@@ -14,7 +14,7 @@ import {
 import { signUpAndSignIn, waitForHydration } from './support/session'
 
 test('an admin enables a provider and its models, picks the defaults, and disabling the provider takes its models away', async ({ page }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(90_000)
   await signUpAndSignIn(page, { name: 'Ada Lovelace' })
   await openModels(page)
 
@@ -97,6 +97,7 @@ test('an admin enables a provider and its models, picks the defaults, and disabl
 })
 
 test('disabling a single model goes through the confirmation dialog', async ({ page }) => {
+  test.setTimeout(45_000)
   await signUpAndSignIn(page)
   await openModels(page)
   await enableProvider(page, 'Mistral AI')
@@ -159,6 +160,7 @@ test('an own endpoint lists its models, never shows its key, and can be removed'
 })
 
 test('an endpoint that does not answer is shown as not reachable', async ({ page }) => {
+  test.setTimeout(45_000)
   await signUpAndSignIn(page)
   await openModels(page)
   await page.getByLabel('Name', { exact: true }).fill('Broken box')
@@ -170,7 +172,7 @@ test('an endpoint that does not answer is shown as not reachable', async ({ page
 })
 
 test('the models page, the terms dialog and the general settings have no serious accessibility findings', async ({ page }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000) // axe over a long page, twice; slow when the suite runs in parallel
   await signUpAndSignIn(page)
   await openModels(page)
   await enableProvider(page, 'OpenAI')
