@@ -77,9 +77,9 @@ export function AgentForm(props: { agent?: Agent; models: PermittedModel[]; onSa
       </FormField>
       <FormField id="agent-instructions" label={t('form.instructions')} error={errors.instructions?.message} hint={t('form.instructionsHint')}>
         <Textarea
-          rows={7}
+          rows={5}
           placeholder={t('form.instructionsPlaceholder')}
-          className="max-h-[40dvh] min-h-32"
+          className="max-h-[40dvh] min-h-28"
           {...fieldA11y('agent-instructions', errors.instructions?.message)}
           {...form.register('instructions')}
         />

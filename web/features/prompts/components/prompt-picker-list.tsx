@@ -80,7 +80,7 @@ export function PromptPickerList(props: { prompts: Prompt[] | undefined; onChoos
             aria-selected={i === current}
             onPointerMove={() => setActive(i)}
             onClick={() => props.onChoose(prompt)}
-            className={cn('grid cursor-default gap-0.5 rounded-md px-2 py-1.5', i === current && 'bg-accent text-accent-foreground')}
+            className={cn('grid cursor-default grid-cols-[minmax(0,1fr)] gap-0.5 rounded-md px-2 py-1.5', i === current && 'bg-accent text-accent-foreground')}
           >
             <span className="flex items-center gap-2">
               <span className="min-w-0 flex-1 truncate text-sm font-medium">{prompt.title}</span>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useRef } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
@@ -13,26 +13,27 @@ export type PromptToFill = { title?: string; content: string; variables: string[
 
 /**
  * Asks for a value of each `{{variable}}` of `prompt` and hands back the filled-in text.
- * Open while `prompt` is set (the caller sets it back to null in both callbacks); closing it any
- * other way than submitting calls `onCancel`.
+ * Open while `prompt` is set; the caller sets it back to null in both callbacks. `onSubmit`
+ * runs once the dialog has closed and released focus, so the caller can focus its own field.
  */
 export function PromptVariablesDialog(props: { prompt: PromptToFill | null; onSubmit: (text: string) => void; onCancel: () => void }) {
   const { t } = useTranslation('prompts')
-  const submitted = useRef(false)
-  const submit = (text: string) => {
-    submitted.current = true
-    props.onSubmit(text)
+  // The text of the submitted prompt, until the dialog has closed; a new prompt opens it again.
+  const [filled, setFilled] = useState<{ prompt: PromptToFill; text: string } | null>(null)
+
+  // Radix gives focus back to the opener here; after a submit the caller's onSubmit decides.
+  const onCloseAutoFocus = (event: Event) => {
+    if (!filled) return
+    event.preventDefault()
+    setFilled(null)
+    props.onSubmit(filled.text)
   }
+  const prompt = props.prompt
   return (
-    <Dialog open={props.prompt !== null} onOpenChange={(open) => !open && props.onCancel()}>
-      <DialogContent
-        closeLabel={t('variables.close')}
-        onOpenAutoFocus={() => (submitted.current = false)}
-        // After a submit the caller decides where focus goes (its message field), not the opener.
-        onCloseAutoFocus={(event) => submitted.current && event.preventDefault()}
-      >
-        <DialogHeader title={props.prompt?.title ?? t('variables.title')} description={t('variables.description')} />
-        {props.prompt && <VariablesForm prompt={props.prompt} onSubmit={submit} onCancel={props.onCancel} />}
+    <Dialog open={prompt !== null && filled?.prompt !== prompt} onOpenChange={(open) => !open && props.onCancel()}>
+      <DialogContent closeLabel={t('variables.close')} onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader title={prompt?.title ?? t('variables.title')} description={t('variables.description')} />
+        {prompt && <VariablesForm prompt={prompt} onSubmit={(text) => setFilled({ prompt, text })} onCancel={props.onCancel} />}
       </DialogContent>
     </Dialog>
   )

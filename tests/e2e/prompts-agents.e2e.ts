@@ -1,0 +1,176 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { signUpAndSignIn, waitForHydration } from './support/session'
+
+const confirmDialog = (page: Page) => page.getByRole('alertdialog')
+const promptCard = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true })
+const agentCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true })
+
+async function open(page: Page, path: '/prompts' | '/agents') {
+  await page.goto(path)
+  await waitForHydration(page)
+}
+
+/** Permits OpenAI and its GPT-4.1 for the page's organisation; the permitted model's id. */
+async function permitGpt41(page: Page): Promise<string> {
+  const provider = await page.request.post('/api/models/providers/permitted', { data: { providerId: 'openai', termsAccepted: true } })
+  expect(provider.status(), await provider.text()).toBe(201)
+  const model = await page.request.post('/api/models/permitted', { data: { modelId: 'openai/gpt-4.1' } })
+  expect(model.status(), await model.text()).toBe(201)
+  return ((await model.json()) as { id: string }).id
+}
+
+async function scan(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+}
+
+test('a prompt is created with a variable, found, edited, used in a chat and deleted', async ({ page }) => {
+  test.setTimeout(60_000)
+  await signUpAndSignIn(page)
+  await open(page, '/prompts')
+  await expect(page.getByRole('heading', { name: 'Your prompt library is empty' })).toBeVisible()
+
+  // The dialog checks its fields before anything is sent.
+  await page.getByRole('button', { name: 'New prompt' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'New prompt' })
+  await dialog.getByRole('button', { name: 'Save prompt' }).click()
+  await expect(dialog.getByText('Title is required')).toBeVisible()
+  await expect(dialog.getByText('Prompt text is required')).toBeVisible()
+  await expect(dialog.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true')
+
+  await dialog.getByLabel('Title').fill('Meeting summary')
+  await dialog.getByLabel('Prompt', { exact: true }).fill('Summarise these notes for {{audience}} in five bullet points. Keep {{ audience }} in mind.')
+  await expect(dialog.getByRole('list', { name: 'Variables:' })).toHaveText('audience')
+  await dialog.getByRole('button', { name: 'Save prompt' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByText('Prompt “Meeting summary” saved')).toBeVisible()
+  const card = promptCard(page, 'Meeting summary')
+  await expect(card).toContainText('Summarise these notes for {{audience}}')
+  await expect(card.getByRole('list', { name: 'Variables' })).toHaveText('audience')
+
+  // Search looks at title and content; the search lands in the URL.
+  const created = await page.request.post('/api/prompts', { data: { title: 'Release notes', content: 'Write release notes for version {{version}}.' } })
+  expect(created.status()).toBe(201)
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.getByTestId('prompt-card')).toHaveCount(2)
+  const search = page.getByRole('searchbox', { name: 'Search prompts' })
+  await search.fill('bullet')
+  await expect(page).toHaveURL(/\/prompts\?search=bullet$/)
+  await expect(page.getByTestId('prompt-card')).toHaveCount(1)
+  await expect(promptCard(page, 'Meeting summary')).toBeVisible()
+  await search.fill('release')
+  await expect(promptCard(page, 'Release notes')).toBeVisible()
+  await expect(page.getByTestId('prompt-card')).toHaveCount(1)
+  await search.fill('no such words')
+  await expect(page.getByRole('heading', { name: 'No prompts found' })).toBeVisible()
+  await page.getByRole('button', { name: 'Clear search' }).last().click()
+  await expect(page.getByTestId('prompt-card')).toHaveCount(2)
+  await expect(search).toHaveValue('')
+
+  // Editing starts from the saved values and checks them again.
+  await card.getByRole('button', { name: 'Edit “Meeting summary”' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit prompt' })
+  await expect(edit.getByLabel('Title')).toHaveValue('Meeting summary')
+  await edit.getByLabel('Title').fill('Team meeting summary')
+  await edit.getByLabel('Prompt', { exact: true }).fill('   ')
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(edit.getByText('Prompt text is required')).toBeVisible()
+  await edit.getByLabel('Prompt', { exact: true }).fill('Summarise these notes for {{audience}} in {{count}} bullet points.')
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(edit).toHaveCount(0)
+  const edited = promptCard(page, 'Team meeting summary')
+  await expect(edited.getByRole('list', { name: 'Variables' }).getByRole('listitem')).toHaveText(['audience', 'count'])
+  await expect(promptCard(page, 'Meeting summary')).toHaveCount(0)
+
+  // "Use in chat" opens a new chat prefilled with the prompt.
+  const [saved] = (await (await page.request.get('/api/prompts?search=Team')).json()) as Array<{ id: string }>
+  await edited.getByRole('link', { name: 'Use in chat' }).click()
+  await expect(page).toHaveURL(new RegExp(`/chat\\?prompt=${saved!.id}$`))
+
+  // Deleting asks first; cancelling keeps the prompt.
+  await open(page, '/prompts')
+  await scan(page, 'prompts')
+  await promptCard(page, 'Team meeting summary').getByRole('button', { name: 'Delete “Team meeting summary”' }).click()
+  await expect(confirmDialog(page)).toContainText('Delete prompt?')
+  await confirmDialog(page).getByRole('button', { name: 'Cancel' }).click()
+  await expect(promptCard(page, 'Team meeting summary')).toBeVisible()
+  await promptCard(page, 'Team meeting summary').getByRole('button', { name: 'Delete “Team meeting summary”' }).click()
+  await confirmDialog(page).getByRole('button', { name: 'Delete' }).click()
+  await expect(confirmDialog(page)).toHaveCount(0)
+  await expect(page.getByText('Prompt “Team meeting summary” deleted')).toBeVisible()
+  await expect(promptCard(page, 'Team meeting summary')).toHaveCount(0)
+  await expect(page.getByTestId('prompt-card')).toHaveCount(1)
+})
+
+test('an agent is created with a permitted model, edited, chatted with, becomes unavailable with its model and is deleted', async ({ page }) => {
+  test.setTimeout(60_000)
+  await signUpAndSignIn(page)
+
+  // Without a permitted model the dialog says so, and sends the admin to enable one.
+  await open(page, '/agents')
+  await expect(page.getByRole('heading', { name: 'No agents yet' })).toBeVisible()
+  await page.getByRole('button', { name: 'New agent' }).first().click()
+  let dialog = page.getByRole('dialog', { name: 'New agent' })
+  await expect(dialog).toContainText('No language model is enabled for your organisation yet')
+  await expect(dialog.getByRole('link', { name: 'Enable models' })).toHaveAttribute('href', '/admin-settings/models')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+
+  const permittedId = await permitGpt41(page)
+  await open(page, '/agents')
+  await page.getByRole('button', { name: 'New agent' }).first().click()
+  dialog = page.getByRole('dialog', { name: 'New agent' })
+  for (const capability of ['Generate charts', 'Statistical calculations', 'Create documents']) {
+    await expect(dialog.getByRole('checkbox', { name: capability })).toBeDisabled()
+    await expect(dialog.getByRole('checkbox', { name: capability })).not.toBeChecked()
+  }
+  await expect(dialog.getByTestId('agent-capability').filter({ hasText: 'Coming soon' })).toHaveCount(3)
+  await expect(dialog.getByLabel('Model')).toHaveValue(permittedId)
+  await expect(dialog.getByLabel('Model').locator('option:checked')).toHaveText('GPT-4.1 · OpenAI')
+
+  await dialog.getByRole('button', { name: 'Create agent' }).click()
+  await expect(dialog.getByText('Name is required')).toBeVisible()
+  await expect(dialog.getByText('Instructions are required')).toBeVisible()
+  await dialog.getByLabel('Name').fill('Support writer')
+  await dialog.getByLabel('Instructions').fill('You answer customer e-mails politely and briefly.')
+  await dialog.getByRole('button', { name: 'Create agent' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByText('Agent “Support writer” created')).toBeVisible()
+  let card = agentCard(page, 'Support writer')
+  await expect(card).toContainText('GPT-4.1 · OpenAI')
+  await expect(card).toContainText('You answer customer e-mails politely and briefly.')
+
+  await card.getByRole('button', { name: 'Edit “Support writer”' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit agent' })
+  await expect(edit.getByLabel('Name')).toHaveValue('Support writer')
+  await edit.getByLabel('Name').fill('Support writer (EN)')
+  await edit.getByLabel('Instructions').fill('You answer customer e-mails in English, politely and briefly.')
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(edit).toHaveCount(0)
+  card = agentCard(page, 'Support writer (EN)')
+  await expect(card).toContainText('in English, politely')
+
+  const [agent] = (await (await page.request.get('/api/agents')).json()) as Array<{ id: string }>
+  await card.getByRole('link', { name: 'Chat with agent' }).click()
+  await expect(page).toHaveURL(new RegExp(`/chat\\?agentId=${agent!.id}$`))
+
+  // Its model unpermitted, the agent stays listed but cannot be chatted with.
+  const removed = await page.request.delete(`/api/models/permitted/${permittedId}`)
+  expect(removed.status(), await removed.text()).toBe(204)
+  await open(page, '/agents')
+  await expect(card.getByText('Unavailable — its model is no longer permitted')).toBeVisible()
+  await expect(card.getByRole('button', { name: 'Chat with agent' })).toBeDisabled()
+  await expect(card.getByRole('link', { name: 'Chat with agent' })).toHaveCount(0)
+  await expect(card).toContainText('choose a permitted model to chat with it again')
+  await scan(page, 'agents')
+
+  await card.getByRole('button', { name: 'Delete “Support writer (EN)”' }).click()
+  await expect(confirmDialog(page)).toContainText('Delete agent?')
+  await confirmDialog(page).getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('Agent “Support writer (EN)” deleted')).toBeVisible()
+  await expect(card).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'No agents yet' })).toBeVisible()
+})
