@@ -4,21 +4,30 @@ import { availableParallelism, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 export const ROOT = resolve(import.meta.dir, '..')
+/** The KONTOR_SECRET of the benchmark server (it signs the session cookies). */
+export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret'
 
-/** Builds the web assets into a private dir and starts `src/main.ts` on a fresh database. */
-export async function startKontor(opts: { port: number; env?: Record<string, string> }) {
+/**
+ * Builds the web assets into a private dir and starts `src/main.ts` on a fresh database.
+ * `root` runs another checkout of Kontor (e.g. to compare against an earlier version).
+ */
+export async function startKontor(opts: { port: number; env?: Record<string, string>; stdout?: 'inherit' | 'ignore'; root?: string }) {
+  const root = opts.root ?? ROOT
   const buildDir = `/tmp/kontor-bench-build-${opts.port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'kontor-bench-'))
   const base = `http://localhost:${opts.port}`
   const build = Bun.spawnSync([process.execPath, 'web/build.ts'], {
-    cwd: ROOT, env: { ...process.env, WEB_BUILD_DIR: buildDir }, stdout: 'pipe', stderr: 'pipe',
+    cwd: root, env: { ...process.env, WEB_BUILD_DIR: buildDir }, stdout: 'pipe', stderr: 'pipe',
   })
   if (build.exitCode !== 0) throw new Error(`web/build.ts failed:\n${build.stderr}`)
-  const server = Bun.spawn([process.execPath, 'src/main.ts'], {
-    cwd: ROOT, stdout: 'inherit', stderr: 'inherit',
+  const databaseUrl = `file:${join(dataDir, 'kontor.db')}`
+  // BENCH_SERVER_FLAGS passes runtime flags to the server, e.g. "--cpu-prof-md --cpu-prof-dir=/tmp/prof".
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? []
+  const server = Bun.spawn([process.execPath, ...flags, 'src/main.ts'], {
+    cwd: root, stdout: opts.stdout ?? 'inherit', stderr: 'inherit',
     env: {
-      ...process.env, PORT: String(opts.port), KONTOR_DATA_DIR: dataDir, DATABASE_URL: `file:${join(dataDir, 'kontor.db')}`,
-      KONTOR_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'warn', WEB_BUILD_DIR: buildDir, NODE_ENV: 'production',
+      ...process.env, PORT: String(opts.port), KONTOR_DATA_DIR: dataDir, DATABASE_URL: databaseUrl,
+      KONTOR_SECRET: BENCH_SECRET, LOG_LEVEL: 'warn', WEB_BUILD_DIR: buildDir, NODE_ENV: 'production',
       ...opts.env,
     },
   })
@@ -31,7 +40,7 @@ export async function startKontor(opts: { port: number; env?: Record<string, str
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop().then(() => process.exit(130)))
   for (let i = 0; i < 150; i++) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`)
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { base, stop }
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { base, stop, databaseUrl }
     await Bun.sleep(100)
   }
   await stop()

@@ -12,7 +12,8 @@ import { createApp } from './app'
 import { createDeps } from './deps'
 import { ConfigError, type Config } from './lib/config'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
-import { resumeSources } from './api/sources/process'
+import { releaseSources, resumeSources } from './api/sources/process'
+import { sweepDeletedFiles } from './api/sources/service'
 import { createLocalFileStore } from './storage/local'
 import { createSmtpTransport } from './mail/smtp'
 import { createPageRenderer, type WebAssets } from './ssr/render'
@@ -22,6 +23,10 @@ export const ROOT = resolve(import.meta.dir, '..')
 export async function startServer(config: Config) {
   if (config.database.url.startsWith('file:')) mkdirSync(dirname(config.database.url.slice(5)), { recursive: true })
   const client = createClient({ url: config.database.url, authToken: config.database.authToken })
+  // A database file is written ahead (WAL): a commit appends to one log instead of rewriting a
+  // rollback journal with several syncs, which every sent message and streamed reply waits for.
+  // The mode is stored in the file, so every connection and process on it uses it.
+  if (config.database.url.startsWith('file:')) await client.execute('PRAGMA journal_mode = WAL')
   // The single binary unpacks its migrations and assets elsewhere and says where.
   await migrateDatabase(client, process.env.KONTOR_MIGRATIONS_DIR ?? join(ROOT, 'drizzle'))
 
@@ -67,14 +72,16 @@ export async function startServer(config: Config) {
     ? setInterval(() => void deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error })), 15_000)
     : undefined
 
-  // Sources whose processing was cut off (a crash, a restart) or waits for a retry are resumed.
+  // Sources whose processing was cut off (a crash, a restart) or waits for a retry are resumed;
+  // files of deleted sources that are still stored are removed.
   let resuming = false
   const resume = () => {
     if (resuming) return
     resuming = true
-    void resumeSources(deps)
-      .catch((error) => deps.logger.warn('resuming sources failed', { error }))
-      .finally(() => (resuming = false))
+    void Promise.all([
+      resumeSources(deps).catch((error) => deps.logger.warn('resuming sources failed', { error })),
+      sweepDeletedFiles(deps).catch((error) => deps.logger.warn('removing deleted files failed', { error })),
+    ]).finally(() => (resuming = false))
   }
   resume()
   const sourcesTimer = setInterval(resume, 10_000)
@@ -86,6 +93,8 @@ export async function startServer(config: Config) {
     async stop() {
       clearInterval(webhookTimer)
       clearInterval(sourcesTimer)
+      // Sources being processed here are handed back for another process to resume at once.
+      await releaseSources(deps)
       await server.stop()
       client.close()
     },

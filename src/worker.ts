@@ -1,24 +1,59 @@
 /**
  * The Cloudflare Workers entry: the same app as on Bun, with the web libSQL client (Turso or
- * any libSQL server over HTTP) and static files served by Workers assets before this runs.
- * Migrations are applied ahead of deploys (`drizzle-kit migrate`), not at request time.
+ * any libSQL server over HTTP), uploaded files in R2 (the `FILES` bucket binding) and static files
+ * served by Workers assets before this runs. Migrations are applied ahead of deploys
+ * (`drizzle-kit migrate`), not at request time.
+ *
+ * Background work: an upload's processing runs on after the response through `waitUntil`; the
+ * cron trigger (wrangler.toml) resumes what was cut off (Workers limit how long that may run),
+ * removes files of deleted sources and delivers billing webhooks, as the Bun server's timers do.
  */
 import { createClient } from '@libsql/client/web'
+import type { ExecutionContext } from 'hono'
 import manifest from '../public/build/manifest.json'
+import { resumeSources } from './api/sources/process'
+import { sweepDeletedFiles } from './api/sources/service'
+import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { createApp, type App } from './app'
 import { createDeps } from './deps'
 import { parseConfig } from './lib/config'
+import type { AppDeps } from './lib/context'
 import { createPageRenderer } from './ssr/render'
+import { createR2FileStore, isR2Bucket } from './storage/r2'
 
-let app: App | undefined
+/** Variables (strings) and bindings (objects such as the R2 bucket) as Workers pass them. */
+type Env = Record<string, unknown>
+
+let instance: { app: App; deps: AppDeps } | undefined
+
+function setup(env: Env) {
+  if (!instance) {
+    const vars = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+    const config = parseConfig(vars)
+    const client = createClient({ url: config.database.url, authToken: config.database.authToken })
+    // S3 settings, when given, win over the binding (src/deps.ts); without either, uploads are refused.
+    const deps = createDeps(config, { client, files: isR2Bucket(env.FILES) ? createR2FileStore(env.FILES) : undefined })
+    instance = { deps, app: createApp(deps, { renderPage: createPageRenderer(manifest) }) }
+  }
+  return instance
+}
+
+/** One run of the periodic work; each part logs its own failure and never stops the others. */
+async function backgroundWork(deps: AppDeps) {
+  const log = (what: string) => (error: unknown) => deps.logger.warn(`${what} failed`, { error })
+  await Promise.all([
+    resumeSources(deps).catch(log('resuming sources')),
+    sweepDeletedFiles(deps).catch(log('removing deleted files')),
+    deps.config.billing.webhook ? deliverDueWebhooks(deps).catch(log('webhook delivery run')) : undefined,
+  ])
+}
 
 export default {
-  fetch(request: Request, env: Record<string, string | undefined>) {
-    if (!app) {
-      const config = parseConfig(env)
-      const client = createClient({ url: config.database.url, authToken: config.database.authToken })
-      app = createApp(createDeps(config, { client }), { renderPage: createPageRenderer(manifest) })
-    }
-    return app.fetch(request, { ip: request.headers.get('cf-connecting-ip') ?? undefined })
+  fetch(request: Request, env: Env, ctx: ExecutionContext) {
+    // The execution context reaches routes as c.executionCtx (an upload's waitUntil).
+    return setup(env).app.fetch(request, { ip: request.headers.get('cf-connecting-ip') ?? undefined }, ctx)
+  },
+  scheduled(_controller: unknown, env: Env, ctx: ExecutionContext) {
+    ctx.waitUntil(backgroundWork(setup(env).deps))
   },
 }

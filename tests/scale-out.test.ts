@@ -1,11 +1,14 @@
 /**
  * Two Kontor processes on one libSQL server (sqld), no sticky sessions: whatever one process
  * wrote, the other sees and honours. Nothing that must be shared lives only in process memory.
+ * Uploaded files are on a store both reach (here one local folder; several servers need S3 or a
+ * shared volume).
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { createClient } from '@libsql/client'
 import { startFakeLlm, type FakeLlm } from './support/fake-llm'
 import { sseEvents } from './support/sse'
 
@@ -27,6 +30,8 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not answer`)
 }
 
+const kontor = new Map<number, ReturnType<typeof Bun.spawn>>()
+
 function startKontor(port: number) {
   const p = Bun.spawn([process.execPath, 'src/main.ts'], {
     cwd: root,
@@ -38,7 +43,8 @@ function startKontor(port: number) {
       DATABASE_URL: `http://127.0.0.1:${sqldPort}`,
       KONTOR_SECRET: 'scale-out-secret-scale-out-secret-0123',
       KONTOR_BASE_URL: `http://localhost:${port}`,
-      KONTOR_DATA_DIR: join(dir, `data-${port}`),
+      // One folder for both: uploaded files must be readable by whichever process works on them.
+      KONTOR_DATA_DIR: join(dir, 'data'),
       KONTOR_CLOUD: 'true',
       KONTOR_BILLING_WEBHOOK_URL: `http://127.0.0.1:${receiver.port}/hook`,
       WEB_BUILD_DIR: join(dir, 'web'),
@@ -48,6 +54,7 @@ function startKontor(port: number) {
     },
   })
   processes.push(p)
+  kontor.set(port, p)
   return waitFor(`http://localhost:${port}/api/ready`)
 }
 
@@ -119,4 +126,60 @@ test('sessions, rate limits, chat history, live replies and webhooks work whiche
   await Bun.sleep(300)
   expect(hooks.map((h) => JSON.parse(h).event)).toEqual(['created'])
   expect(((await (await json(A, 'GET', '/api/subscriptions', undefined, cookie)).json()) as { seats: number }).seats).toBe(2)
+}, 120_000)
+
+test('background source processing: claimed by one process only, and resumed by the other when the first stops mid-way', async () => {
+  const email = `files-${crypto.randomUUID().slice(0, 8)}@acme-corp.test`
+  const reg = await json(A, 'POST', '/api/auth/register', { email, name: 'Files', organizationName: 'Files Org', password: 'Secret123', passwordConfirmation: 'Secret123', termsAccepted: true })
+  expect(reg.status).toBe(201)
+  const cookie = reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  await json(B, 'POST', '/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true }, cookie)
+  await json(B, 'POST', '/api/models/permitted', { modelId: 'openai/gpt-4.1' }, cookie)
+  await json(B, 'POST', '/api/models/permitted', { modelId: 'openai/text-embedding-3-small' }, cookie)
+  const thread = (await (await json(A, 'POST', '/api/threads', {}, cookie)).json()) as { id: string }
+  const db = createClient({ url: `http://127.0.0.1:${sqldPort}` })
+
+  const upload = async (base: string, word: string) => {
+    const form = new FormData()
+    form.set('file', new File([`A report about the ${word} of the northern coast.`], `${word}.txt`, { type: 'text/plain' }))
+    const res = await fetch(`${base}/api/threads/${thread.id}/sources/file`, { method: 'POST', headers: { cookie, origin: base }, body: form })
+    expect(res.status).toBe(201)
+    return ((await res.json()) as { id: string }).id
+  }
+  const embeddingsOf = (word: string) => fake.requests.filter((r) => r.path.endsWith('/embeddings') && JSON.stringify(r.body).includes(word))
+  const until = async (what: string, check: () => boolean | Promise<boolean>) => {
+    for (let i = 0; i < 600; i++) {
+      if (await check()) return
+      await Bun.sleep(100)
+    }
+    throw new Error(`timed out waiting for ${what}`)
+  }
+  const sourceOnB = async (id: string) => {
+    const detail = (await (await json(B, 'GET', `/api/threads/${thread.id}`, undefined, cookie)).json()) as { sources: { id: string; status: string; chunks: number }[] }
+    return detail.sources.find((s) => s.id === id)!
+  }
+  const attempts = async (id: string) => (await db.execute({ sql: 'SELECT attempts FROM sources WHERE id = ?', args: [id] })).rows[0]!.attempts
+
+  // Uploaded on A, which claims it at once. Its provider takes longer than one poll interval of B
+  // (10 s), so B's poller sees the source processing at least once and must leave it alone.
+  fake.script({ for: 'embeddings', slowFirstTokenMs: 12_000 })
+  const first = await upload(A, 'puffins')
+  await until('A to embed', () => embeddingsOf('puffins').length === 1)
+  await until('the source to be ready', async () => (await sourceOnB(first)).status === 'ready')
+  expect(await sourceOnB(first)).toMatchObject({ status: 'ready', chunks: 1 })
+  expect(embeddingsOf('puffins')).toHaveLength(1)
+  expect(await attempts(first)).toBe(1)
+
+  // A stops (SIGTERM) while its provider is still answering: it hands its claim back, and B resumes.
+  fake.script({ for: 'embeddings', slowFirstTokenMs: 30_000 })
+  const second = await upload(A, 'walruses')
+  await until('A to embed', () => embeddingsOf('walruses').length === 1)
+  const a = kontor.get(portA)!
+  a.kill('SIGTERM')
+  expect(await a.exited).toBe(0)
+  await until('B to finish the source', async () => (await sourceOnB(second)).status !== 'processing')
+  expect(await sourceOnB(second)).toMatchObject({ status: 'ready', chunks: 1 })
+  expect(embeddingsOf('walruses')).toHaveLength(2)
+  expect(await attempts(second)).toBe(1)
+  db.close()
 }, 120_000)

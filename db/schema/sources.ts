@@ -21,8 +21,9 @@ export const f32Vector = customType<{ data: Float32Array; driverData: Uint8Array
 
 /**
  * A file attached to a thread. The row is also the processing job: `processing` until parsed,
- * chunked and embedded (`ready`) or refused (`failed`, with an error code). `lockedUntil` is the
- * claim of the process working on it; a claim that runs out belongs to a process that died.
+ * chunked and embedded (`ready`) or refused (`failed`, with an error code). `lease` and
+ * `lockedUntil` are the claim of the process working on it: only the holder of the lease may renew
+ * it or store the result, and a claim that runs out belongs to a process that died.
  */
 export const sources = sqliteTable(
   'sources',
@@ -54,6 +55,8 @@ export const sources = sqliteTable(
     embeddingModel: text('embedding_model'),
     dimensions: integer('dimensions'),
     attempts: integer('attempts').notNull().default(0),
+    /** A random token of the claim; a process that lost its claim finds another token here. */
+    lease: text('lease'),
     lockedUntil: integer('locked_until', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
@@ -83,3 +86,15 @@ export const sourceChunks = sqliteTable(
   },
   (t) => [index('source_chunks_source_idx').on(t.sourceId, t.seq), index('source_chunks_thread_idx').on(t.threadId)],
 )
+
+/**
+ * Stored files whose source rows are gone, waiting to be removed from the file store. A trigger
+ * (see the migration) adds the key of every deleted source, however it was deleted: by itself, with
+ * its thread, its user or its organisation. Deleting paths remove their files right after the
+ * commit; the background job removes whatever is left (a failed delete, a deletion made in SQL).
+ */
+export const deletedFiles = sqliteTable('deleted_files', {
+  fileKey: text('file_key').primaryKey(),
+  /** When to try (again): the deletion's time, put off after a failed attempt. */
+  dueAt: integer('due_at', { mode: 'timestamp_ms' }).notNull(),
+})

@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk'
-import type { ContentBlockParam, MessageCreateParamsBase, MessageParam } from '@anthropic-ai/sdk/resources/messages'
+import type { ContentBlockParam, MessageCreateParamsBase, MessageParam, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages'
 import { connectionLost, fromHttpStatus, fromUnknown, ProviderError, streamEndedEarly } from './errors'
+import { postSse } from './sse'
 import type { ChatMessage, ChatProvider, ChatRequest, FinishReason, ProviderConfig, ToolCall, Usage } from './types'
 
 const THINKING_BUDGET = { low: 1024, medium: 4096, high: 16_384 }
@@ -8,21 +9,27 @@ const THINKING_BUDGET = { low: 1024, medium: 4096, high: 16_384 }
 const DEFAULT_MAX_TOKENS = 8192
 /** Errors sent as events inside a stream carry a type but no status. */
 const STATUS_OF_TYPE: Record<string, number> = { overloaded_error: 529, api_error: 500, rate_limit_error: 429 }
+/** The `anthropic-version` header: the same as the installed SDK sends for the other calls. */
+const API_VERSION = '2026-10-21'
 
 /** Anthropic's Messages API. It has no embeddings. */
 export function anthropicAdapter(config: ProviderConfig): ChatProvider {
-  const client = new Anthropic({
+  const baseURL = (config.baseUrl ?? 'https://api.anthropic.com').replace(/\/+$/, '').replace(/\/v1$/, '')
+  // Built on first use: a streamed reply does not need it.
+  let sdk: Anthropic | undefined
+  const client = () =>
+    (sdk ??= new Anthropic({
     // Passing the key (even empty) keeps the SDK from reading the environment or credential files.
     apiKey: config.apiKey ?? '',
     authToken: null,
-    baseURL: (config.baseUrl ?? 'https://api.anthropic.com').replace(/\/+$/, '').replace(/\/v1$/, ''),
+    baseURL,
     fetch: config.fetch,
     maxRetries: 0,
     // Set, so the SDK does not refuse large non-streamed requests; the gateway's timeouts apply first.
     timeout: 10 * 60_000,
     logLevel: 'off',
     openTelemetry: false,
-  })
+  }))
 
   function params(req: ChatRequest): MessageCreateParamsBase {
     const system = req.messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n')
@@ -44,13 +51,25 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
   }
 
   return {
+    // Streams over fetch with our own SSE reader: the SDK's copies its buffer for every frame.
     async *streamChat(req) {
       try {
-        const stream = await client.messages.create({ ...params(req), stream: true }, { signal: req.signal })
+        const { headers, batches } = await postSse({
+          url: `${baseURL}/v1/messages`,
+          headers: { 'x-api-key': config.apiKey ?? '', 'anthropic-version': API_VERSION },
+          body: JSON.stringify({ ...params(req), stream: true }),
+          signal: req.signal,
+          fetch: config.fetch,
+          failure: httpFailure,
+        })
         const tools = new Map<number, ToolCall>()
         const usage: Usage = { inputTokens: 0, outputTokens: 0 }
         let finish: FinishReason | undefined
-        for await (const event of stream) {
+        read: for await (const batch of batches) for (const message of batch) {
+          // As the SDK: pings and unnamed messages carry nothing; an error event ends the reply.
+          if (message.event === null || message.event === 'ping' || !message.data) continue
+          if (message.event === 'error') throw httpFailure(undefined, headers, message.data)
+          const event = JSON.parse(message.data) as RawMessageStreamEvent
           if (event.type === 'message_start') usage.inputTokens = inputTokens(event.message.usage)
           else if (event.type === 'content_block_start') {
             const block = event.content_block
@@ -74,7 +93,7 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
             usage.outputTokens = event.usage.output_tokens
             if (event.usage.input_tokens != null) usage.inputTokens = inputTokens(event.usage)
           } else if (event.type === 'message_stop') {
-            if (!finish) break
+            if (!finish) break read
             yield { type: 'usage', ...usage }
             yield { type: 'finish', reason: finish }
             return
@@ -88,7 +107,7 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
 
     async complete(req) {
       try {
-        const message = await client.messages.create({ ...params(req), stream: false }, { signal: req.signal })
+        const message = await client().messages.create({ ...params(req), stream: false }, { signal: req.signal })
         const result = { text: '', reasoning: '', reasoningSignature: undefined as string | undefined, toolCalls: [] as ToolCall[] }
         for (const block of message.content) {
           if (block.type === 'text') result.text += block.text
@@ -112,7 +131,7 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
     async listModels({ signal } = {}) {
       try {
         const ids: string[] = []
-        for await (const model of client.models.list({}, { signal })) ids.push(model.id)
+        for await (const model of client().models.list({}, { signal })) ids.push(model.id)
         return ids
       } catch (error) {
         throw mapError(error)
@@ -169,6 +188,20 @@ function finishReason(reason: string): FinishReason {
   if (reason === 'tool_use') return 'tool_calls'
   if (reason === 'refusal') return 'content_filter'
   return 'stop'
+}
+
+/**
+ * An error answer in Anthropic's shape, `{ type: 'error', error: { type, message } }`: as an HTTP
+ * answer, or as an `error` event inside the stream (no status; its type tells the kind).
+ */
+function httpFailure(status: number | undefined, headers: Headers | null | undefined, text: string) {
+  let error: { type?: unknown; message?: unknown } | undefined
+  try {
+    error = JSON.parse(text)?.error
+  } catch {}
+  const type = typeof error?.type === 'string' ? error.type : null
+  const message = typeof error?.message === 'string' ? error.message : text
+  return fromHttpStatus({ status: status ?? STATUS_OF_TYPE[type ?? ''] ?? 500, headers, message, type })
 }
 
 function mapError(error: unknown): unknown {

@@ -8,6 +8,12 @@ import { fromUnknown, ProviderError } from './errors'
 export class Attempt {
   private readonly controller = new AbortController()
   private timer: ReturnType<typeof setTimeout> | undefined
+  /** When the timer fires (performance.now() time). */
+  private timerDue = 0
+  /** Whether the call waits for the provider now, since when, and for how long it may. */
+  private waiting = false
+  private waitingSince = 0
+  private limitMs = 0
   private timedOutAfterMs: number | undefined
   readonly signal: AbortSignal
 
@@ -15,17 +21,37 @@ export class Attempt {
     this.signal = callerSignal ? AbortSignal.any([callerSignal, this.controller.signal]) : this.controller.signal
   }
 
-  /** Aborts the call unless `disarm` or another `arm` comes within `ms`. */
+  /**
+   * Aborts the call unless `disarm` or another `arm` comes within `ms`. Called for every event of
+   * a stream, so it only notes the time: the one timer re-checks when it fires instead of being
+   * replaced each time.
+   */
   arm(ms: number) {
-    this.disarm()
-    this.timer = setTimeout(() => {
-      this.timedOutAfterMs = ms
-      this.controller.abort()
-    }, ms)
+    const now = performance.now()
+    this.waiting = true
+    this.waitingSince = now
+    this.limitMs = ms
+    if (this.timer === undefined || this.timerDue > now + ms) this.schedule(ms)
   }
 
   disarm() {
+    this.waiting = false
+  }
+
+  private schedule(ms: number) {
     clearTimeout(this.timer)
+    this.timerDue = performance.now() + ms
+    this.timer = setTimeout(() => this.check(), ms)
+  }
+
+  private check() {
+    this.timer = undefined
+    // Not waiting for the provider (the consumer holds an event): the next `arm` starts a timer.
+    if (!this.waiting) return
+    const waited = performance.now() - this.waitingSince
+    if (waited < this.limitMs) return this.schedule(this.limitMs - waited)
+    this.timedOutAfterMs = this.limitMs
+    this.controller.abort()
   }
 
   /**
@@ -44,6 +70,8 @@ export class Attempt {
   /** Stops the watchdog and closes the upstream request if it is still open. */
   end() {
     this.disarm()
+    clearTimeout(this.timer)
+    this.timer = undefined
     this.controller.abort()
   }
 }

@@ -1,4 +1,5 @@
 import { expect, test } from 'bun:test'
+import { sleep } from './attempt'
 import { ProviderError } from './errors'
 import { withGatewayPolicy } from './gateway'
 import type { ChatProvider, ChatRequest, StreamEvent } from './types'
@@ -78,4 +79,25 @@ test('an abort during the back-off ends the wait at once', async () => {
   })().catch((e: Error) => e)
   expect(error?.name).toBe('AbortError')
   expect(Date.now() - started).toBeLessThan(1000)
+})
+
+test('the idle limit applies from the last event, even when the first-token allowance is much longer', async () => {
+  const adapter: ChatProvider = {
+    async *streamChat(req) {
+      yield text('a')
+      await sleep(3000, req.signal) // silent far beyond the idle limit, far short of the first-token one
+      yield text('b')
+      yield done
+    },
+    complete: () => Promise.reject(new Error('unused')),
+    embed: () => Promise.reject(new Error('unused')),
+    listModels: async () => [],
+  }
+  const provider = withGatewayPolicy(adapter, { timeouts: { firstTokenMs: 60_000, idleMs: 30 } })
+  const seen: StreamEvent[] = []
+  const error = await (async () => {
+    for await (const event of provider.streamChat(request)) seen.push(event)
+  })().catch((e: unknown) => e)
+  expect(error).toMatchObject({ code: 'PROVIDER_TIMEOUT', detail: 'no answer within 30 ms' })
+  expect(seen).toEqual([text('a')])
 })

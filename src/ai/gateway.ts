@@ -45,11 +45,13 @@ export function withGatewayPolicy(
       try {
         call.arm(timeouts.firstTokenMs)
         for (;;) {
-          const next = await events.next().then(
-            (result) => result,
-            (error: unknown) => void (failure = call.failure(error)),
-          )
-          if (!next) break
+          let next: IteratorResult<StreamEvent>
+          try {
+            next = await events.next()
+          } catch (error) {
+            failure = call.failure(error)
+            break
+          }
           if (next.done) return
           // The watchdog measures the provider, not a slow consumer.
           call.disarm()

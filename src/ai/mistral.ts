@@ -1,22 +1,46 @@
 import { Mistral } from '@mistralai/mistralai'
+import { SDK_METADATA } from '@mistralai/mistralai/lib/config.js'
 import { HTTPClient } from '@mistralai/mistralai/lib/http.js'
+import { chatCompletionStreamRequestToJSON } from '@mistralai/mistralai/models/components'
 import type { ChatCompletionStreamRequest, ContentChunk, UsageInfo } from '@mistralai/mistralai/models/components'
 import { ConnectionError, MistralError, RequestTimeoutError } from '@mistralai/mistralai/models/errors'
 import { connectionLost, fromHttpStatus, fromUnknown, ProviderError, streamEndedEarly } from './errors'
+import { postSse } from './sse'
 import { ToolCallBuffer } from './tool-call-buffer'
 import type { ChatMessage, ChatProvider, ChatRequest, FinishReason, ProviderConfig, StreamEvent, Usage } from './types'
 
 type Messages = ChatCompletionStreamRequest['messages']
 
+/** A streamed chunk as Mistral sends it (snake_case; the SDK's types are its camelCase translation). */
+type WireChunk = {
+  object?: string
+  error?: unknown
+  message?: unknown
+  type?: unknown
+  choices: Array<{
+    delta?: {
+      content?: string | WireContent[] | null
+      tool_calls?: Array<{ id?: string | null; index?: number; function: { name?: string; arguments?: string | Record<string, unknown> } }> | null
+    }
+    finish_reason?: string | null
+  }>
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null
+}
+type WireContent = { type: string; text?: string; thinking?: Array<{ type: string; text?: string }> }
+
 /** Mistral's own API. Its SDK posts to `<serverURL>/v1/...`, so the base URL has no /v1. */
 export function mistralAdapter(config: ProviderConfig): ChatProvider {
-  const client = new Mistral({
+  const serverURL = (config.baseUrl ?? 'https://api.mistral.ai').replace(/\/+$/, '').replace(/\/v1$/, '')
+  // Built on first use: a streamed reply does not need it.
+  let sdk: Mistral | undefined
+  const client = () =>
+    (sdk ??= new Mistral({
     // An empty key keeps the SDK from reading MISTRAL_API_KEY: configuration is passed in, not read.
     apiKey: config.apiKey ?? '',
-    serverURL: (config.baseUrl ?? 'https://api.mistral.ai').replace(/\/+$/, '').replace(/\/v1$/, ''),
+    serverURL,
     ...(config.fetch && { httpClient: new HTTPClient({ fetcher: config.fetch }) }),
     retryConfig: { strategy: 'none' },
-  })
+  }))
 
   function params(req: ChatRequest): ChatCompletionStreamRequest {
     return {
@@ -32,19 +56,35 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
   }
 
   return {
+    // Streams over fetch with our own SSE reader (the SDK's copies its buffer for every frame);
+    // the body is still the SDK's own serialisation of the request.
     async *streamChat(req) {
       try {
-        const stream = await client.chat.stream(params(req), { signal: req.signal })
+        const { batches } = await postSse({
+          url: `${serverURL}/v1/chat/completions`,
+          headers: { authorization: `Bearer ${config.apiKey ?? ''}`, 'user-agent': SDK_METADATA.userAgent },
+          body: chatCompletionStreamRequestToJSON({ ...params(req), stream: true }),
+          signal: req.signal,
+          fetch: config.fetch,
+          failure: httpFailure,
+        })
         const calls = new ToolCallBuffer()
         let finish: FinishReason | undefined
         let usage: Usage | undefined
-        for await (const { data: chunk } of stream) {
-          if (chunk.usage) usage = usageOf(chunk.usage)
-          const choice = chunk.choices[0]
-          if (!choice) continue
-          yield* contentEvents(choice.delta.content)
-          for (const call of choice.delta.toolCalls ?? []) calls.add(call.index ?? 0, { id: call.id, ...call.function })
-          if (choice.finishReason) finish = finishReason(choice.finishReason)
+        let done = false
+        for await (const batch of batches) {
+          for (const message of batch) {
+            if (done || (done = message.data === '[DONE]')) continue
+            const chunk = JSON.parse(message.data) as WireChunk
+            if (chunk?.object === 'error' || chunk?.error) throw streamError(chunk)
+            if (!Array.isArray(chunk?.choices)) throw new ProviderError('PROVIDER_BAD_RESPONSE', { detail: 'a chunk without choices' })
+            if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 }
+            const choice = chunk.choices[0]
+            if (!choice) continue
+            yield* contentEvents(choice.delta?.content)
+            for (const call of choice.delta?.tool_calls ?? []) calls.add(call.index ?? 0, { id: call.id, ...call.function })
+            if (choice.finish_reason) finish = finishReason(choice.finish_reason)
+          }
         }
         if (!finish) throw streamEndedEarly()
         for (const call of calls.complete()) yield { type: 'tool_call', ...call }
@@ -57,7 +97,7 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
 
     async complete(req) {
       try {
-        const response = await client.chat.complete(params(req), { signal: req.signal })
+        const response = await client().chat.complete(params(req), { signal: req.signal })
         const choice = response.choices[0]
         if (!choice?.message) throw new ProviderError('PROVIDER_BAD_RESPONSE', { detail: 'no message' })
         let text = ''
@@ -76,7 +116,7 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
 
     async embed(req) {
       try {
-        const response = await client.embeddings.create(
+        const response = await client().embeddings.create(
           { model: req.model, inputs: req.input, ...(req.dimensions && { outputDimension: req.dimensions }) },
           { signal: req.signal },
         )
@@ -90,7 +130,7 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
 
     async listModels({ signal } = {}) {
       try {
-        const list = await client.models.list(undefined, { signal })
+        const list = await client().models.list(undefined, { signal })
         return (list.data ?? []).flatMap((m) => ('id' in m && typeof m.id === 'string' ? [m.id] : []))
       } catch (error) {
         throw mapError(error)
@@ -100,7 +140,7 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
 }
 
 /** Mistral sends text as a string, or as chunks where reasoning models put their thinking. */
-function* contentEvents(content: string | ContentChunk[] | null | undefined): Generator<Extract<StreamEvent, { delta: string }>> {
+function* contentEvents(content: string | ContentChunk[] | WireContent[] | null | undefined): Generator<Extract<StreamEvent, { delta: string }>> {
   if (typeof content === 'string') {
     if (content) yield { type: 'text', delta: content }
     return
@@ -108,7 +148,7 @@ function* contentEvents(content: string | ContentChunk[] | null | undefined): Ge
   for (const chunk of content ?? []) {
     if (chunk.type === 'text' && chunk.text) yield { type: 'text', delta: chunk.text }
     if (chunk.type === 'thinking') {
-      for (const part of chunk.thinking) if (part.type === 'text' && part.text) yield { type: 'reasoning', delta: part.text }
+      for (const part of chunk.thinking ?? []) if (part.type === 'text' && part.text) yield { type: 'reasoning', delta: part.text }
     }
   }
 }
@@ -132,15 +172,23 @@ function usageOf(usage: UsageInfo): Usage {
   return { inputTokens: usage.promptTokens ?? 0, outputTokens: usage.completionTokens ?? 0 }
 }
 
+/** An error answer in Mistral's shape, `{ object: 'error', message, type }`. */
+function httpFailure(status: number, headers: Headers, text: string) {
+  let body: { message?: unknown; type?: unknown } = {}
+  try {
+    body = JSON.parse(text) ?? {}
+  } catch {}
+  const message = typeof body.message === 'string' ? body.message : text
+  return fromHttpStatus({ status, headers, message, type: typeof body.type === 'string' ? body.type : null })
+}
+
+/** An error sent inside the stream has no status; its cause is unknown, so it is not retried. */
+function streamError(chunk: { message?: unknown; type?: unknown; error?: unknown }) {
+  return new ProviderError('PROVIDER_UNAVAILABLE', { detail: JSON.stringify(chunk.error ?? { type: chunk.type, message: chunk.message }).slice(0, 500) })
+}
+
 function mapError(error: unknown): unknown {
-  if (error instanceof MistralError) {
-    let body: { message?: unknown; type?: unknown } = {}
-    try {
-      body = JSON.parse(error.body)
-    } catch {}
-    const message = typeof body.message === 'string' ? body.message : error.body
-    return fromHttpStatus({ status: error.statusCode, headers: error.headers, message, type: typeof body.type === 'string' ? body.type : null })
-  }
+  if (error instanceof MistralError) return httpFailure(error.statusCode, error.headers, error.body)
   if (error instanceof ConnectionError || error instanceof RequestTimeoutError) return connectionLost(error)
   return fromUnknown(error)
 }

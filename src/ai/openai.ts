@@ -1,10 +1,12 @@
 import OpenAI from 'openai'
 import type {
+  ChatCompletionChunk,
   ChatCompletionCreateParamsBase,
   ChatCompletionMessage,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions'
 import { connectionLost, fromHttpStatus, fromUnknown, ProviderError, streamEndedEarly } from './errors'
+import { postSse } from './sse'
 import { ToolCallBuffer } from './tool-call-buffer'
 import type { ChatMessage, ChatProvider, ChatRequest, FinishReason, ProviderConfig, StreamEvent, Usage } from './types'
 
@@ -14,17 +16,21 @@ type WithReasoning = { reasoning_content?: string | null; reasoning?: string | n
 /** OpenAI, and self-hosted OpenAI-compatible servers (Ollama, vLLM, llama.cpp server). */
 export function openaiAdapter(config: ProviderConfig): ChatProvider {
   const compatible = config.kind === 'openai-compatible'
-  const client = new OpenAI({
+  const baseURL = compatible ? compatibleBaseUrl(config.baseUrl) : (config.baseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, '')
+  // Built on first use: a streamed reply does not need it, and building it costs a request's worth of time.
+  let sdk: OpenAI | undefined
+  const client = () =>
+    (sdk ??= new OpenAI({
     // Self-hosted servers often need no key; then no Authorization header is sent at all.
     apiKey: config.apiKey || 'none',
     defaultHeaders: config.apiKey ? undefined : { Authorization: null },
-    baseURL: compatible ? compatibleBaseUrl(config.baseUrl) : (config.baseUrl ?? 'https://api.openai.com/v1'),
+    baseURL,
     fetch: config.fetch,
     maxRetries: 0,
     organization: null,
     project: null,
     logLevel: 'off',
-  })
+  }))
 
   function params(req: ChatRequest): ChatCompletionCreateParamsBase {
     return {
@@ -41,27 +47,41 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
   }
 
   return {
+    // Streams over fetch with our own SSE reader: the SDK's stream parser copies its whole
+    // buffer for every frame, which dominated the cost of a long reply.
     async *streamChat(req) {
       try {
-        const stream = await client.chat.completions.create(
-          { ...params(req), stream: true, stream_options: { include_usage: true } },
-          { signal: req.signal },
-        )
+        const { batches } = await postSse({
+          url: `${baseURL}/chat/completions`,
+          // Self-hosted servers often need no key; then no Authorization header is sent at all.
+          headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
+          body: JSON.stringify({ ...params(req), stream: true, stream_options: { include_usage: true } }),
+          signal: req.signal,
+          fetch: config.fetch,
+          failure: httpFailure,
+        })
         const calls = new ToolCallBuffer()
         let finish: FinishReason | undefined
         let usage: Usage | undefined
-        for await (const chunk of stream) {
-          if (chunk.usage) usage = usageOf(chunk.usage)
-          const choice = chunk.choices[0]
-          if (!choice) continue
-          const delta = choice.delta as typeof choice.delta & WithReasoning
-          const reasoning = delta.reasoning_content ?? delta.reasoning
-          if (reasoning) yield { type: 'reasoning', delta: reasoning } satisfies StreamEvent
-          if (delta.content) yield { type: 'text', delta: delta.content } satisfies StreamEvent
-          for (const call of delta.tool_calls ?? []) calls.add(call.index, { id: call.id, ...call.function })
-          if (choice.finish_reason) finish = finishReason(choice.finish_reason)
+        let done = false
+        for await (const batch of batches) {
+          for (const message of batch) {
+            // Whatever follows [DONE] is ignored, as the SDK does.
+            if (done || (done = message.data.startsWith('[DONE]'))) continue
+            const chunk = JSON.parse(message.data) as ChatCompletionChunk & { error?: { message?: string; type?: string; code?: string } }
+            if (chunk?.error) throw streamError(chunk.error)
+            if (chunk.usage) usage = usageOf(chunk.usage)
+            const choice = chunk.choices?.[0]
+            if (!choice) continue
+            const delta = (choice.delta ?? {}) as ChatCompletionChunk.Choice.Delta & WithReasoning
+            const reasoning = delta.reasoning_content ?? delta.reasoning
+            if (reasoning) yield { type: 'reasoning', delta: reasoning } satisfies StreamEvent
+            if (delta.content) yield { type: 'text', delta: delta.content } satisfies StreamEvent
+            for (const call of delta.tool_calls ?? []) calls.add(call.index, { id: call.id, ...call.function })
+            if (choice.finish_reason) finish = finishReason(choice.finish_reason)
+          }
         }
-        // The SDK ends quietly when its request is aborted, so a missing finish is an interruption.
+        // A body that ends without a finish reason was cut off.
         if (!finish) throw streamEndedEarly()
         for (const call of calls.complete()) yield { type: 'tool_call', ...call }
         if (usage) yield { type: 'usage', ...usage }
@@ -73,7 +93,7 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
 
     async complete(req) {
       try {
-        const response = await client.chat.completions.create({ ...params(req), stream: false }, { signal: req.signal })
+        const response = await client().chat.completions.create({ ...params(req), stream: false }, { signal: req.signal })
         const choice = response.choices[0]
         if (!choice) throw new ProviderError('PROVIDER_BAD_RESPONSE', { detail: 'no choices' })
         const message = choice.message as ChatCompletionMessage & WithReasoning
@@ -95,7 +115,7 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
 
     async embed(req) {
       try {
-        const response = await client.embeddings.create(
+        const response = await client().embeddings.create(
           // Ollama and llama.cpp do not speak the SDK's default base64 encoding.
           { model: req.model, input: req.input, encoding_format: 'float', ...(req.dimensions && { dimensions: req.dimensions }) },
           { signal: req.signal },
@@ -110,7 +130,7 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
     async listModels({ signal } = {}) {
       try {
         const ids: string[] = []
-        for await (const model of client.models.list({ signal })) ids.push(model.id)
+        for await (const model of client().models.list({ signal })) ids.push(model.id)
         return ids
       } catch (error) {
         throw mapError(error)
@@ -147,6 +167,23 @@ function finishReason(reason: string): FinishReason {
 
 function usageOf(usage: { prompt_tokens: number; completion_tokens: number }): Usage {
   return { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens }
+}
+
+/** An error answer in OpenAI's shape, `{ error: { message, type, code } }`, as the SDK reads it. */
+function httpFailure(status: number, headers: Headers, body: string) {
+  let error: { message?: unknown; type?: unknown; code?: unknown } | undefined
+  try {
+    error = JSON.parse(body)?.error
+  } catch {}
+  const message = typeof error?.message === 'string' ? error.message : body
+  const type = [error?.type, error?.code].filter((x) => typeof x === 'string' && x).join(' ')
+  return fromHttpStatus({ status, headers, message, type })
+}
+
+/** An error sent inside the stream has no status; its cause is unknown, so it is not retried. */
+function streamError(error: { message?: string; type?: string; code?: string }) {
+  const type = [error.type, error.code].filter(Boolean).join(' ')
+  return new ProviderError('PROVIDER_UNAVAILABLE', { detail: `${type}: ${error.message ?? ''}`.slice(0, 500) })
 }
 
 function mapError(error: unknown): unknown {

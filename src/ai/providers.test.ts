@@ -263,6 +263,21 @@ describe.each(KINDS)('%s', (kind) => {
       expect(chatRequests()).toHaveLength(2)
     })
 
+    test('an error event inside the stream after the first tokens → PROVIDER_STREAM_INTERRUPTED, not retried', async () => {
+      const { error, text } = await collect(provider(kind).streamChat(ask('one two three four [[fake:stream-error=2]]')))
+      expect(text).toBe('You said:')
+      expect(error).toMatchObject({ code: 'PROVIDER_STREAM_INTERRUPTED', status: 502 })
+      expect(chatRequests()).toHaveLength(1)
+    })
+
+    test('an error event inside the stream before the first token → PROVIDER_UNAVAILABLE, retried only when its type says transient', async () => {
+      const { error, events } = await collect(provider(kind).streamChat(ask('hi [[fake:stream-error=0]]')))
+      expect(events).toEqual([])
+      expect(error).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', message: 'Error fetching response' })
+      // Anthropic names the kind (overloaded_error); OpenAI's and Mistral's error events say nothing retry-worthy.
+      expect(chatRequests()).toHaveLength(kind === 'anthropic' ? 3 : 1)
+    })
+
     test('a malformed chunk → PROVIDER_BAD_RESPONSE, not retried', async () => {
       const { error } = await collect(provider(kind).streamChat(ask('hi [[fake:malformed]]')))
       expect(error).toMatchObject({ code: 'PROVIDER_BAD_RESPONSE' })

@@ -2,6 +2,7 @@ import { zValidator } from '@hono/zod-validator'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
+import { readSessionUser } from '../auth/session'
 import { AppError, type ErrorCode } from './errors'
 import type { AppDeps, AppEnv, SessionUser } from './context'
 
@@ -75,22 +76,9 @@ const requireJson: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next()
 }
 
-/** Reads the better-auth session and maps it to the caller; null when signed out. */
-export async function loadSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
-  const deps = c.get('deps')
-  const result = await deps.auth.api.getSession({ headers: c.req.raw.headers })
-  if (!result) return null
-  const u = result.user as typeof result.user & { role: string; organizationId: string; locale: string }
-  if (u.role !== 'user' && u.role !== 'admin') return null // no role: treated as not found (spec 2)
-  return {
-    id: u.id,
-    name: u.name,
-    email: u.email,
-    emailVerified: u.emailVerified,
-    role: u.role,
-    organizationId: u.organizationId,
-    locale: u.locale === 'en' ? 'en' : 'de',
-  }
+/** The caller of this request (see src/auth/session.ts); null when signed out. */
+export function loadSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+  return readSessionUser(c.get('deps'), c.req.raw.headers)
 }
 
 export async function authorize(c: Context<AppEnv>, access: Access): Promise<SessionUser | null> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm'
+import { startFakeSearch, type FakeSearch } from '../../tests/support/fake-search'
 import { readSse } from '../../tests/support/sse'
 import { BASE_URL, createTestApp, registerOrg } from '../../tests/support/test-app'
 import { parseConfig } from '../lib/config'
@@ -8,48 +9,19 @@ import { searchBackend } from './search-backends'
 import { ToolError } from './types'
 
 /** One local server speaking the JSON shapes of SearXNG, Brave and Tavily; it logs what it was asked. */
-let server: ReturnType<typeof Bun.serve>
+let search: FakeSearch
 let base: string
-const asked: Array<{ path: string; query: Record<string, string>; headers: Record<string, string>; body: any }> = []
-let failWith: number | undefined
+let asked: FakeSearch['asked']
 
 beforeAll(() => {
-  server = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    async fetch(req) {
-      const url = new URL(req.url)
-      const body = req.method === 'POST' ? await req.json() : undefined
-      asked.push({ path: `${req.method} ${url.pathname}`, query: Object.fromEntries(url.searchParams), headers: Object.fromEntries(req.headers), body })
-      if (failWith) return new Response('{"error":"nope"}', { status: failWith })
-      if (url.pathname === '/searxng/search') {
-        return Response.json({
-          query: url.searchParams.get('q'),
-          results: [
-            { title: 'Kontor – the workspace', url: 'https://kontor.example/', content: 'Chat with models.' },
-            { title: 'Not a web page', url: 'javascript:alert(1)', content: 'dropped' },
-            { title: 'Kontor docs', url: 'https://docs.kontor.example/tools', content: 'Tools &amp; more' },
-          ],
-        })
-      }
-      if (url.pathname === '/res/v1/web/search') {
-        return Response.json({
-          type: 'search',
-          web: { results: [{ title: 'Brave <strong>Kontor</strong>', url: 'https://brave.example/kontor', description: 'Found by <strong>Brave</strong>.' }] },
-        })
-      }
-      if (url.pathname === '/search' && req.method === 'POST') {
-        return Response.json({ query: body.query, results: [{ title: 'Tavily result', url: 'https://tavily.example/a', content: 'From Tavily.', score: 0.9 }] })
-      }
-      return new Response('no route', { status: 404 })
-    },
-  })
-  base = `http://127.0.0.1:${server.port}`
+  search = startFakeSearch()
+  base = search.url
+  asked = search.asked
 })
-afterAll(() => server.stop(true))
+afterAll(() => search.stop())
 beforeEach(() => {
   asked.length = 0
-  failWith = undefined
+  search.failWith = undefined
 })
 
 const config = (env: Record<string, string>) => parseConfig({ KONTOR_SECRET: 'x'.repeat(32), ...env }).search
@@ -96,9 +68,9 @@ describe('search backends', () => {
 
   test('failures become messages the model can act on', async () => {
     const backend = searchBackend(config({ BRAVE_API_KEY: 'wrong', BRAVE_BASE_URL: base }))!
-    failWith = 401
+    search.failWith = 401
     await expect(backend.search('x', 5, signal())).rejects.toThrow('The search service refused the request (HTTP 401).')
-    failWith = 500
+    search.failWith = 500
     await expect(backend.search('x', 5, signal())).rejects.toThrow('The search service answered with HTTP 500.')
     const down = searchBackend(config({ SEARXNG_URL: 'http://127.0.0.1:9' }))!
     const error = await down.search('x', 5, signal()).catch((e: unknown) => e)

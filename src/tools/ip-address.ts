@@ -1,7 +1,7 @@
 /**
- * Whether an IP address is one the public internet routes to. Stricter than `isPrivateHost`
- * (src/lib/network.ts) for IPv6: it reads every written form (`::ffff:7f00:1` is 127.0.0.1) and
- * the ranges that embed an IPv4 address (mapped, compatible, NAT64, 6to4).
+ * Whether an IP address is one the public internet routes to. Reads every written form of IPv6
+ * (`::ffff:7f00:1` is 127.0.0.1, brackets, zone ids) and the ranges that embed an IPv4 address
+ * (mapped, compatible, NAT64, 6to4). `isPrivateHost` (src/lib/network.ts) judges IP literals by it.
  */
 export function isPublicIp(address: string): boolean {
   const ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '')

@@ -31,6 +31,8 @@ export const sourceQueryTool = defineTool({
           pageEnd: c.pageEnd,
           headingPath: c.headingPath,
           citation: citationOf(c),
+          // The chat shows a cited passage where the reply cites it.
+          text: c.content,
         })),
       },
     }

@@ -387,10 +387,20 @@ test.describe('chat', () => {
     let chat = chatPage(page)
     await expect(chat.modelPicker).toContainText('GPT-4.1 mini')
 
+    // A prompt without variables goes straight into the field; one with variables asks for them first.
+    const plain = await page.request.post('/api/prompts', { data: { title: 'Proofread', content: 'Proofread the following text:' } })
+    await page.goto(`/chat?prompt=${((await plain.json()) as { id: string }).id}`)
+    await waitForHydration(page)
+    await expect(chat.composer).toHaveValue('Proofread the following text:')
     const prompt = await page.request.post('/api/prompts', { data: { title: 'Summary', content: 'Summarise this for {{audience}}:' } })
     await page.goto(`/chat?prompt=${((await prompt.json()) as { id: string }).id}`)
     await waitForHydration(page)
-    await expect(chat.composer).toHaveValue('Summarise this for {{audience}}:')
+    const variables = page.getByRole('dialog', { name: 'Summary' })
+    await variables.getByLabel('audience').fill('the board')
+    await variables.getByRole('button', { name: 'Insert' }).click()
+    await expect(variables).toHaveCount(0)
+    await expect(chat.composer).toHaveValue('Summarise this for the board:')
+    await expect(chat.composer).toBeFocused()
 
     const agent = await page.request.post('/api/agents', {
       data: { name: 'Support writer', instructions: 'You answer politely.', modelId: mini!.id },

@@ -105,6 +105,45 @@ test('a prompt is created with a variable, found, edited, used in a chat and del
   await expect(page.getByTestId('prompt-card')).toHaveCount(1)
 })
 
+test('a saved prompt is picked in the chat composer, its variable filled in, inserted into the message and sent', async ({ page }) => {
+  test.setTimeout(60_000)
+  await signUpAndSignIn(page)
+  await permitGpt41(page)
+  const created = await page.request.post('/api/prompts', { data: { title: 'Explain a topic', content: 'Explain {{topic}} to a new colleague in three sentences.' } })
+  expect(created.status(), await created.text()).toBe(201)
+  await page.request.post('/api/prompts', { data: { title: 'Proofread', content: 'Proofread this text.' } })
+  await page.goto('/chat')
+  await waitForHydration(page)
+
+  const composer = page.getByRole('textbox', { name: 'Message' })
+  await composer.fill('Hello! ')
+  await page.getByRole('button', { name: 'Insert a saved prompt' }).click()
+  const list = page.getByRole('listbox', { name: 'Saved prompts' })
+  await expect(list.getByRole('option')).toHaveCount(2)
+  await page.getByRole('combobox', { name: 'Search prompts' }).fill('colleague')
+  await expect(list.getByRole('option')).toHaveCount(1)
+  await list.getByRole('option', { name: /Explain a topic/ }).click()
+
+  const dialog = page.getByRole('dialog', { name: 'Explain a topic' })
+  await dialog.getByRole('button', { name: 'Insert' }).click()
+  await expect(dialog.getByText('Please enter a value for “topic”')).toBeVisible()
+  await dialog.getByLabel('topic').fill('double-entry bookkeeping')
+  await dialog.getByRole('button', { name: 'Insert' }).click()
+  await expect(dialog).toHaveCount(0)
+  const text = 'Hello! Explain double-entry bookkeeping to a new colleague in three sentences.'
+  await expect(composer).toHaveValue(text)
+  await expect(composer).toBeFocused()
+
+  await composer.press('Enter')
+  await expect(page).toHaveURL(/\/chats\/[\w-]+$/)
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'complete')
+  await expect(page.getByTestId('assistant-message').last()).toContainText(`You said: ${text}`)
+  const requests = (await (await fetch(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}/llm-requests`)).json()) as Array<{
+    body?: { messages?: Array<{ role: string; content: unknown }> }
+  }>
+  expect(requests.some((r) => r.body?.messages?.some((m) => m.role === 'user' && m.content === text))).toBe(true)
+})
+
 test('an agent is created with a permitted model, edited, chatted with, becomes unavailable with its model and is deleted', async ({ page }) => {
   test.setTimeout(60_000)
   await signUpAndSignIn(page)

@@ -1,12 +1,15 @@
 /**
  * The server the Playwright suite runs against: Kontor on a fresh database with mail going to a
- * real SMTP sink and every model provider pointed at one fake provider in this process. A small
+ * real SMTP sink, every model provider pointed at one fake provider in this process and web
+ * search (internet_search) answered by a fake SearXNG in this process. A small
  * HTTP side door lets the tests read what those received:
  *   GET /mails?to=...    mails the SMTP sink received (any other GET path answers the same)
  *   GET /llm-requests    requests the fake provider received, oldest first
  *   POST /llm-script     queue replies of the fake provider (body: an array of FakeReply)
  *   POST /seed-messages  append `count` messages to a chat straight in the database (body:
  *                        { threadId, count }), for tests of long chats that sending could not build
+ *   POST /search-release answer the web searches held by the fake SearXNG (queries with `[held]`);
+ *                        returns { released: n }
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,6 +19,7 @@ import { messages } from '../../db/schema'
 import { parseConfig } from '../../src/lib/config'
 import { startServer } from '../../src/server'
 import { startFakeLlm, type FakeReply } from './fake-llm'
+import { startFakeSearch } from './fake-search'
 import { startSmtpSink } from './smtp-sink'
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
@@ -25,6 +29,7 @@ export const FAKE_LLM_PORT = E2E_PORT + 2
 
 const sink = await startSmtpSink()
 const fake = await startFakeLlm({ port: FAKE_LLM_PORT })
+const search = startFakeSearch()
 const dir = mkdtempSync(join(tmpdir(), 'kontor-e2e-'))
 const config = parseConfig({
   NODE_ENV: 'test',
@@ -41,6 +46,7 @@ const config = parseConfig({
   MISTRAL_BASE_URL: fake.url,
   OLLAMA_BASE_URL: `${fake.url}/v1`,
   OLLAMA_API_KEY: 'ollama-e2e',
+  SEARXNG_URL: search.url,
 })
 const kontor = await startServer(config)
 
@@ -81,6 +87,7 @@ Bun.serve({
       fake.script(...replies)
       return Response.json({ queued: replies.length })
     }
+    if (url.pathname === '/search-release' && request.method === 'POST') return Response.json({ released: search.release() })
     if (url.pathname === '/seed-messages' && request.method === 'POST') {
       const { threadId, count } = (await request.json()) as { threadId: string; count: number }
       return Response.json({ inserted: await seedMessages(threadId, count) })

@@ -7,12 +7,14 @@
  *
  * What a reply does is scripted by the test, never by the product: either by markers in the last
  * user message (`[[fake:error=429]]`, `[[fake:slow-first-token=2000]]`, `[[fake:delay=50]]` between
- * deltas, `[[fake:cut-after=5]]`, `[[fake:malformed]]`, `[[fake:tool=name:{"a":1}]]`,
- * `[[fake:reasoning]]`, `[[fake:tokens=N]]`, `[[fake:finish=length]]`, `[[fake:times=N]]` (the message's
+ * deltas, `[[fake:cut-after=5]]`, `[[fake:stream-error=5]]` (the provider's in-stream error event after
+ * 5 deltas), `[[fake:malformed]]`, `[[fake:tool=name:{"a":1}]]`,
+ * `[[fake:reasoning]]`, `[[fake:tokens=N]]`, `[[fake:text=...]]` (the reply's text, also before its tool calls),
+ * `[[fake:after-tool=...]]` (the reply once a tool result came back), `[[fake:finish=length]]`, `[[fake:times=N]]` (the message's
  * error only for the first N requests carrying it, e.g. to let a Retry succeed); in embedding inputs
  * error and slow-first-token), or by `fake.script(...)`, whose replies take precedence. Without
  * either, the reply echoes the message: "You said: ...", streamed word by word. When the last
- * message is a tool result, the reply is "Tool result: <content>" so a tool loop ends.
+ * message is a tool result, the reply is "Tool result: <content>" (or the after-tool text) so a tool loop ends.
  * Models whose id starts with `unknown` answer 404 (Mistral: 400 invalid_model, as Mistral does).
  * A request without a key (Authorization or x-api-key), or with the key `wrong-key`, answers 401.
  */
@@ -41,6 +43,8 @@ export type FakeReply = {
   times?: number
   /** Send a chunk that is not JSON after the first delta. */
   malformed?: boolean
+  /** After this many content deltas, send the provider's in-stream error event (overloaded) and end. */
+  streamErrorAfter?: number
 }
 
 export type FakeRequest = {
@@ -58,7 +62,7 @@ type Plan = {
   toolCalls: Array<{ id: string; name: string; arguments: string }>
   finish: 'stop' | 'length' | 'content_filter' | 'tool_calls'
   inputTokens: number
-} & Pick<FakeReply, 'error' | 'errorMessage' | 'retryAfterMs' | 'slowFirstTokenMs' | 'delayMs' | 'cutAfter' | 'malformed'>
+} & Pick<FakeReply, 'error' | 'errorMessage' | 'retryAfterMs' | 'slowFirstTokenMs' | 'delayMs' | 'cutAfter' | 'malformed' | 'streamErrorAfter'>
 
 /** One SSE frame; `delta` marks frames that carry content (what cut-after and the faults count). */
 type Frame = { data: string; delta?: boolean }
@@ -139,25 +143,29 @@ function answered(record: FakeRequest, response: Response) {
 
 const MARKER = /\[\[fake:([a-z-]+)(?:=((?:(?!\]\]).)*))?\]\](?!\])/g
 
-/** Reads `[[fake:...]]` markers; returns the scripted reply and the text without them. */
-export function parseMarkers(text: string): { reply: FakeReply; rest: string } {
+/** Reads `[[fake:...]]` markers; returns the scripted reply, the reply after a tool result and the text without them. */
+export function parseMarkers(text: string): { reply: FakeReply; afterTool?: string; rest: string } {
   const reply: FakeReply = {}
+  let afterTool: string | undefined
   for (const [, name, value = ''] of text.matchAll(MARKER)) {
     if (name === 'error') reply.error = Number(value)
     else if (name === 'slow-first-token') reply.slowFirstTokenMs = Number(value)
     else if (name === 'delay') reply.delayMs = Number(value)
     else if (name === 'cut-after') reply.cutAfter = Number(value)
     else if (name === 'malformed') reply.malformed = true
+    else if (name === 'stream-error') reply.streamErrorAfter = Number(value)
     else if (name === 'reasoning') reply.reasoning = '' // empty: 'Thinking about: <the message>'
     else if (name === 'finish') reply.finish = value as FakeReply['finish']
     else if (name === 'times') reply.times = Number(value)
     else if (name === 'tokens') reply.text = Array.from({ length: Number(value) }, (_, i) => `t${i}`).join(' ')
+    else if (name === 'text') reply.text = value
+    else if (name === 'after-tool') afterTool = value
     else if (name === 'tool') {
       const colon = value.indexOf(':')
       reply.toolCalls = [...(reply.toolCalls ?? []), { name: value.slice(0, colon), arguments: value.slice(colon + 1) }]
     }
   }
-  return { reply, rest: text.replace(MARKER, '').trim() }
+  return { reply, afterTool, rest: text.replace(MARKER, '').trim() }
 }
 
 type Turn = { role: string; text: string; toolResult?: string }
@@ -189,7 +197,7 @@ function planFor(flavour: Flavour, body: any, scripted: FakeReply | undefined, s
   const turns = turnsOf(flavour, body)
   const last = turns.at(-1)
   const lastUser = turns.findLast((t) => t.role === 'user' && t.toolResult === undefined)
-  const { reply: marked, rest } = parseMarkers(lastUser?.text ?? '')
+  const { reply: marked, afterTool, rest } = parseMarkers(lastUser?.text ?? '')
   if (marked.times !== undefined && seen) {
     const count = (seen.get(lastUser?.text ?? '') ?? 0) + 1
     seen.set(lastUser?.text ?? '', count)
@@ -197,7 +205,7 @@ function planFor(flavour: Flavour, body: any, scripted: FakeReply | undefined, s
   }
   const toolResult = last?.toolResult
   // After a tool result the markers of the user's message are spent, or a tool loop never ends.
-  const reply: FakeReply = scripted ?? (toolResult !== undefined ? { text: `Tool result: ${toolResult}` } : marked)
+  const reply: FakeReply = scripted ?? (toolResult !== undefined ? { text: afterTool ?? `Tool result: ${toolResult}` } : marked)
   const text = reply.text ?? (reply.toolCalls?.length ? '' : `You said: ${rest}`)
   const reasoning = reply.reasoning === '' ? `Thinking about: ${rest}` : reply.reasoning
   const toolCalls = (reply.toolCalls ?? []).map((call, i) => ({
@@ -235,13 +243,14 @@ async function chat(record: FakeRequest, scripted: FakeReply | undefined, seen?:
     return answered(record, Response.json(message))
   }
   const frames = flavour === 'anthropic' ? anthropicFrames(body, plan) : openaiFrames(flavour, body, plan)
-  return sse(record, withFaults(frames, plan))
+  return sse(record, withFaults(frames, plan, streamErrorFrame(flavour)))
 }
 
 /** Applies the scripted faults to a well-formed stream of frames. */
-async function* withFaults(frames: Iterable<Frame>, plan: Plan): AsyncIterable<string | typeof CUT> {
+async function* withFaults(frames: Iterable<Frame>, plan: Plan, errorFrame: string): AsyncIterable<string | typeof CUT> {
   let deltas = 0
   for (const frame of frames) {
+    if (frame.delta && plan.streamErrorAfter !== undefined && deltas >= plan.streamErrorAfter) return yield errorFrame
     if (frame.delta && deltas === 0 && plan.slowFirstTokenMs) await sleep(plan.slowFirstTokenMs)
     if (frame.delta && deltas > 0 && plan.delayMs) await sleep(plan.delayMs)
     if (frame.delta && plan.cutAfter !== undefined && deltas >= plan.cutAfter) return yield CUT
@@ -274,6 +283,12 @@ function sse(record: FakeRequest, frames: AsyncIterable<string | typeof CUT>): R
 }
 
 const created = () => Math.floor(Date.now() / 1000)
+
+/** The error a provider sends inside a stream that has started (here: overloaded). */
+function streamErrorFrame(flavour: Flavour) {
+  if (flavour === 'anthropic') return `event: error\ndata: ${JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })}\n\n`
+  return `data: ${JSON.stringify({ error: { message: 'The server is overloaded', type: 'server_error', param: null, code: null } })}\n\n`
+}
 
 function* openaiFrames(flavour: Flavour, body: any, plan: Plan): Iterable<Frame> {
   const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: created(), model: body.model }

@@ -24,8 +24,9 @@ export function createApiClient(fetcher: Fetcher) {
     const res = await fetcher(`/api${path}`, {
       method,
       credentials: 'include',
-      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A form (a file upload) sets its own multipart content type and boundary.
+      headers: body === undefined || body instanceof FormData ? undefined : { 'content-type': 'application/json' },
+      body: body === undefined || body instanceof FormData ? (body as FormData | undefined) : JSON.stringify(body),
     })
     if (!res.ok) {
       const data = (await res.json().catch(() => null)) as Partial<ApiError> | null
@@ -42,6 +43,8 @@ export function createApiClient(fetcher: Fetcher) {
   return {
     get: <T>(path: string) => request<T>('GET', path),
     post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+    /** multipart/form-data, e.g. a file. */
+    postForm: <T>(path: string, form: FormData) => request<T>('POST', path, form),
     put: <T>(path: string, body: unknown = {}) => request<T>('PUT', path, body),
     patch: <T>(path: string, body: unknown = {}) => request<T>('PATCH', path, body),
     delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),

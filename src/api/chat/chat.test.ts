@@ -1,17 +1,25 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { agents, messages } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse, sseEvents } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { createLocalFileStore } from '../../storage/local'
+import { processingIdle } from '../sources/process'
 
 let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
   fake = await startFakeLlm()
   t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-chat', OPENAI_BASE_URL: `${fake.url}/v1` } })
+  // Files attached to chats (the Bun entry wires local disk; the test app has no store of its own).
+  t.deps.files = createLocalFileStore(join(mkdtempSync(join(tmpdir(), 'kontor-chat-files-')), 'files'))
 })
 afterAll(async () => {
+  await processingIdle()
   await t.close()
   fake.close()
 })
@@ -181,9 +189,35 @@ describe('sending a message', () => {
     const second = await send(client, thread.id, 'me too')
     expect(second.status).toBe(409)
     expect((await second.json()).code).toBe('REPLY_IN_PROGRESS')
+    // Neither may an edit replace, nor a regenerate drop, the reply that is streaming.
+    const edit = await send(client, thread.id, 'edited', { replaceLast: true })
+    expect(edit.status).toBe(409)
+    expect((await edit.json()).code).toBe('REPLY_IN_PROGRESS')
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const regenerate = await t.app.request(`/api/threads/${thread.id}/regenerate`, { method: 'POST', headers: { cookie, origin: BASE_URL } })
+    expect(regenerate.status).toBe(409)
+    expect((await regenerate.json()).code).toBe('REPLY_IN_PROGRESS')
+    const during = (await client.get(`/api/threads/${thread.id}`)).body.messages
+    expect(during.map((m: { role: string; status: string }) => `${m.role}:${m.status}`)).toEqual(['user:complete', 'assistant:streaming'])
     while (!(await iterator.next()).done) {}
     const after = (await client.get(`/api/threads/${thread.id}`)).body.messages
     expect(after.map((m: { status: string }) => m.status)).toEqual(['complete', 'complete'])
+  })
+
+  test('replies streaming at once are each written while they stream, and completely at the end', async () => {
+    const { client, thread } = await chatSetup()
+    const ids = [thread.id, (await client.post('/api/threads', {})).body.id, (await client.post('/api/threads', {})).body.id]
+    const streams = await Promise.all(ids.map(async (id) => sseEvents((await send(client, id, '[[fake:tokens=120]] [[fake:delay=15]] together')).body!)[Symbol.asyncIterator]()))
+    for (const events of streams) for (let texts = 0; texts < 20; ) if ((await events.next()).value?.event === 'text') texts++
+    await new Promise((r) => setTimeout(r, 350)) // one persist interval
+    for (const id of ids) {
+      const midway = (await client.get(`/api/threads/${id}`)).body.messages[1]
+      expect(midway.status).toBe('streaming')
+      expect(midway.content).toStartWith('t0 t1 t2')
+    }
+    for (const events of streams) while (!(await events.next()).done) {}
+    const expected = Array.from({ length: 120 }, (_, i) => `t${i}`).join(' ')
+    for (const id of ids) expect((await client.get(`/api/threads/${id}`)).body.messages[1]).toMatchObject({ status: 'complete', content: expected })
   })
 
   test('concurrent sends to one thread: exactly one streams, nothing orphaned', async () => {
@@ -259,5 +293,50 @@ describe('agents in chats', () => {
     expect(body.messages[0]!.content).toMatch(/^Current date and time: .*\n\nAlways answer like a pirate\.$/s)
     const detail = (await client.get(`/api/threads/${thread.id}`)).body
     expect(detail.agent).toEqual({ id: agentId, name: 'Pirate' })
+  })
+})
+
+describe('files in the system prompt', () => {
+  /** The last streamed chat request (not the one for the title). */
+  const replyRequest = () => fake.requests.filter((r) => r.path.endsWith('/chat/completions') && r.body?.stream).at(-1)!
+
+  /** Attaches a text file to the thread as the browser does. */
+  async function attach(client: TestClient, threadId: string, file: { text: string; fileName: string; name?: string; description?: string }) {
+    const form = new FormData()
+    form.set('file', new File([file.text], file.fileName, { type: 'text/plain' }))
+    if (file.name) form.set('name', file.name)
+    if (file.description) form.set('description', file.description)
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const res = await t.app.request(`/api/threads/${threadId}/sources/file`, { method: 'POST', headers: { cookie, origin: BASE_URL }, body: form })
+    expect(res.status).toBe(201)
+  }
+
+  test('the model is told which files are attached to the chat, and which of them it can search', async () => {
+    const { client, thread } = await chatSetup()
+    await client.post('/api/models/permitted', { modelId: 'openai/text-embedding-3-small' })
+    await attach(client, thread.id, { text: 'Walruses rest on the ice of the bay.', fileName: 'walruses.txt', name: 'Walrus field notes', description: 'Counts from\nthe 2024 season' })
+    await attach(client, thread.id, { text: ' \n\t ', fileName: 'blank.txt' })
+    await processingIdle()
+    // Its embedding answers slowly, so it is still being processed when the message is sent.
+    await attach(client, thread.id, { text: 'Harbour crane manual [[fake:slow-first-token=2000]]', fileName: 'crane.txt' })
+
+    await readSse(await send(client, thread.id, 'What do my files say?'))
+    const request = replyRequest()
+    const system = (request.body as { messages: { role: string; content: string }[] }).messages[0]!
+    expect(system.role).toBe('system')
+    expect(system.content).toStartWith('Current date and time: ')
+    expect(system.content).toContain('\n\nFiles attached to this chat (search the ready ones with the source_query tool):\n')
+    expect(system.content).toContain('- Walrus field notes (walruses.txt): ready — Counts from the 2024 season\n')
+    expect(system.content).toContain('- blank.txt: failed, could not be read\n')
+    expect(system.content).toEndWith('- crane.txt: processing, not searchable yet')
+    expect((request.body as { tools?: { function: { name: string } }[] }).tools?.map((x) => x.function.name)).toContain('source_query')
+    await processingIdle()
+  })
+
+  test('a chat without files says nothing about files', async () => {
+    const { client, thread } = await chatSetup()
+    await readSse(await send(client, thread.id, 'hello'))
+    const request = replyRequest()
+    expect((request.body as { messages: { content: string }[] }).messages[0]!.content).not.toContain('Files attached')
   })
 })

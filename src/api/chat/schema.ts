@@ -24,7 +24,7 @@ export const toolResultPart = z.object({
   isError: z.boolean(),
   /** For errors the UI translates: TOOL_NOT_FOUND, VALIDATION_FAILED (arguments the model must correct). */
   code: z.string().optional(),
-  /** Structured output for the UI: send_email's draft `{ to, subject, body }`, internet_search's `{ results }`, website_content's `{ url, title }`. */
+  /** Structured output for the UI: send_email's draft `{ to, subject, body }`, internet_search's `{ results }`, website_content's `{ url, title }`, source_query's `{ passages }` (file name, pages, citation, text). */
   data: z.unknown().optional(),
 })
 

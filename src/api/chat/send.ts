@@ -4,6 +4,7 @@ import { fail } from '../../lib/errors'
 import { toolsFor } from '../../tools'
 import { hasActiveSubscription, returnTrialMessage, takeTrialMessage } from '../subscriptions/state'
 import { providerClient } from '../models/providers'
+import { sourcesOfThread } from '../sources/service'
 import { findOwnThread, replyModel } from '../threads/service'
 import { beginReply, type BeginMode } from './begin-reply'
 import { streamReply } from './stream-reply'
@@ -17,15 +18,20 @@ export const SSE_HEADERS = {
 
 /**
  * Sends a message (or regenerates the last reply) and answers with the reply as a stream of
- * SSE frames. Reads as: authorize → model → quota (cloud trial) → store user message → stream → store reply.
+ * SSE frames. Reads as: authorize → model, tools, files → quota (cloud trial) → store user message → stream → store reply.
  */
 export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: string, mode: BeginMode, signal: AbortSignal) {
   const thread = await findOwnThread(deps, caller, threadId)
-  const { model, agent } = await replyModel(deps, caller, thread)
-  const provider = await providerClient(deps, caller.organizationId, model.providerId)
   const toolContext = { deps, caller, threadId: thread.id }
-  const tools = await toolsFor(toolContext)
-  const onTrial = !(await hasActiveSubscription(deps, caller.organizationId))
+  // Independent look-ups: against a database server they overlap instead of queueing.
+  const [{ model, agent }, tools, subscribed, files] = await Promise.all([
+    replyModel(deps, caller, thread),
+    toolsFor(toolContext),
+    hasActiveSubscription(deps, caller.organizationId),
+    sourcesOfThread(deps, thread.id),
+  ])
+  const provider = await providerClient(deps, caller.organizationId, model.providerId)
+  const onTrial = !subscribed
   if (onTrial && !(await takeTrialMessage(deps, caller.organizationId))) fail('SUBSCRIPTION_REQUIRED')
   const begun = await beginReply(deps, thread.id, mode, model.modelId).catch(async (error) => {
     // Refused before anything was sent: the trial message is not used up.
@@ -34,7 +40,7 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
   })
 
   const history: ChatMessage[] = [
-    { role: 'system', content: systemPrompt({ now: new Date(), locale: caller.locale, agentInstructions: agent?.instructions }) },
+    { role: 'system', content: systemPrompt({ now: new Date(), locale: caller.locale, agentInstructions: agent?.instructions, files }) },
     ...begun.history
       .filter((m) => m.status !== 'failed' && m.content.trim())
       .map((m) => ({ role: m.role, content: m.content }) satisfies ChatMessage),

@@ -1,11 +1,45 @@
-/** The system prompt: the current date and time first, then the agent's instructions when there is an agent. */
-export function systemPrompt(opts: { now: Date; locale: 'en' | 'de'; agentInstructions?: string | null }) {
-  const when = new Intl.DateTimeFormat(opts.locale === 'de' ? 'de-DE' : 'en-GB', {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(opts.now)
-  const lines = [`Current date and time: ${when} (UTC).`]
+/** A file attached to the chat, as the model is told about it. */
+export type PromptFile = { name: string; fileName: string; description?: string | null; status: 'processing' | 'ready' | 'failed' }
+
+const STATUS_TEXT = {
+  ready: 'ready',
+  processing: 'processing, not searchable yet',
+  failed: 'failed, could not be read',
+} as const
+
+/** Building a date format is costly; one per locale is kept. */
+const formats = new Map<string, Intl.DateTimeFormat>()
+const formatOf = (locale: 'en' | 'de') => {
+  let format = formats.get(locale)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' })
+    formats.set(locale, format)
+  }
+  return format
+}
+
+/** User-given text on one line and of bounded length, so that it cannot pass for instructions of its own. */
+const oneLine = (text: string, max: number) => {
+  const line = text.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim()
+  return line.length <= max ? line : `${line.slice(0, max - 1)}…`
+}
+
+/**
+ * The system prompt: the current date and time first, then the agent's instructions when there
+ * is an agent, then the files attached to the chat with their status, so that the model knows
+ * what it can search with source_query (and what it cannot yet).
+ */
+export function systemPrompt(opts: { now: Date; locale: 'en' | 'de'; agentInstructions?: string | null; files?: PromptFile[] }) {
+  const lines = [`Current date and time: ${formatOf(opts.locale).format(opts.now)} (UTC).`]
   if (opts.agentInstructions?.trim()) lines.push('', opts.agentInstructions.trim())
+  if (opts.files?.length) {
+    lines.push('', 'Files attached to this chat (search the ready ones with the source_query tool):')
+    for (const file of opts.files) {
+      const name = oneLine(file.name, 200)
+      const fileName = oneLine(file.fileName, 200)
+      const about = file.description?.trim() ? ` — ${oneLine(file.description, 300)}` : ''
+      lines.push(`- ${name}${fileName && fileName !== name ? ` (${fileName})` : ''}: ${STATUS_TEXT[file.status]}${about}`)
+    }
+  }
   return lines.join('\n')
 }

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatProvider, ToolCall } from '../../ai'
+import type { ChatMessage, ChatProvider, ToolCall, ToolDefinition } from '../../ai'
 import { AppError } from '../../lib/errors'
 import { toolDefinition } from '../../tools'
 import { runToolCall } from '../../tools/run-tool'
@@ -26,8 +26,10 @@ export type ToolLoop = {
   toolContext: ToolContext
   state: ReplyState
   send: (e: ReplyEvent) => void
-  /** Writes the state to the database: when due, or now with `force`. */
-  checkpoint: (force?: boolean) => Promise<void>
+  /** Notes that the state changed; it is written to the database within a few hundred milliseconds. */
+  changed: () => void
+  /** Writes the state to the database now. */
+  checkpoint: () => Promise<void>
 }
 
 /**
@@ -39,7 +41,7 @@ export type ToolLoop = {
 export async function runToolLoop(loop: ToolLoop) {
   const { state, send, toolContext } = loop
   const messages = [...loop.messages]
-  const tools = loop.tools.length ? loop.tools.map(toolDefinition) : undefined
+  const tools = loop.tools.length ? loop.tools.map(definitionOf) : undefined
   const usedIds = new Set<string>()
 
   for (let call = 1; ; call++) {
@@ -61,7 +63,7 @@ export async function runToolLoop(loop: ToolLoop) {
       state.parts.push({ type: 'tool_call', id: ids[i]!, name: c.name, arguments: c.arguments, offset: state.content.length })
       send({ event: 'tool_call', data: { id: ids[i]!, name: c.name, arguments: c.arguments } })
     }
-    await loop.checkpoint(true)
+    await loop.checkpoint()
 
     const running = turn.toolCalls.map((c) => runToolCall(c, loop.tools, toolContext))
     for (const r of running) r.catch(() => {}) // an abort is rethrown below, in order
@@ -71,13 +73,13 @@ export async function runToolLoop(loop: ToolLoop) {
       state.parts.push({ type: 'tool_result', id: ids[i]!, name: c.name, result: result.content, isError: result.isError, ...extra })
       send({ event: 'tool_result', data: { id: ids[i]!, name: c.name, result: result.content, isError: result.isError, ...extra } })
       messages.push({ role: 'tool', toolCallId: c.id, content: result.content })
-      await loop.checkpoint(true)
+      await loop.checkpoint()
     }
   }
 }
 
 /** One streamed model call: its deltas go out as they come; its tool calls are collected. */
-async function modelTurn(loop: ToolLoop, messages: ChatMessage[], tools: ReturnType<typeof toolDefinition>[] | undefined) {
+async function modelTurn(loop: ToolLoop, messages: ChatMessage[], tools: ToolDefinition[] | undefined) {
   const { state, send } = loop
   const turn = { text: '', reasoning: '', signature: undefined as string | undefined, toolCalls: [] as ToolCall[] }
   const before = { input: state.inputTokens ?? 0, output: state.outputTokens ?? 0 }
@@ -100,10 +102,14 @@ async function modelTurn(loop: ToolLoop, messages: ChatMessage[], tools: ReturnT
       state.outputTokens = before.output + e.outputTokens
       send({ event: 'usage', data: { inputTokens: state.inputTokens, outputTokens: state.outputTokens } })
     }
-    await loop.checkpoint()
+    loop.changed()
   }
   return turn
 }
+
+/** A tool's JSON Schema is the same for every chat: it is built once. */
+const definitions = new WeakMap<Tool, ToolDefinition>()
+const definitionOf = (tool: Tool) => definitions.get(tool) ?? definitions.set(tool, toolDefinition(tool)).get(tool)!
 
 function uniqueId(id: string, used: Set<string>) {
   let unique = id || 'call'

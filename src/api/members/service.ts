@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { users } from '../../../db/schema'
 import type { AppDeps, Role, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
+import { removeFiles, userFileKeys } from '../sources/service'
 import type { Member } from './schema'
 
 const requireAdmin = (caller: SessionUser) => caller.role === 'admin' || fail('FORBIDDEN')
@@ -50,16 +51,20 @@ export async function changeRole(deps: AppDeps, caller: SessionUser, id: string,
 /**
  * Removes a member. Their sessions and credentials go with them (foreign keys cascade), and so
  * does everything private to them: threads, prompts and agents reference the user with
- * ON DELETE CASCADE (docs/decisions/0010-members-and-invites.md).
+ * ON DELETE CASCADE (docs/decisions/0010-members-and-invites.md). Their files attached to chats
+ * are removed from the file store after the commit.
  */
 export async function removeMember(deps: AppDeps, caller: SessionUser, id: string) {
   requireAdmin(caller)
   if (id === caller.id) fail('CANNOT_REMOVE_SELF')
   const member = await findMember(deps, caller, id)
   const guard = member.role === 'admin' ? anotherAdminExists(caller.organizationId) : sql`1`
+  const files = await userFileKeys(deps, id)
   const deleted = await deps.db
     .delete(users)
     .where(and(eq(users.id, id), eq(users.organizationId, caller.organizationId), guard))
     .returning({ id: users.id })
   if (!deleted.length) fail('LAST_ADMIN')
+  // A file attached between the read and the delete is left to the background job (deleted_files).
+  await removeFiles(deps, files)
 }

@@ -209,7 +209,10 @@ describe('organisation endpoints', () => {
     expect((await client.post('/api/models/endpoints', { name: 'x', baseUrl: 'http://u:p@host.example/v1' })).body.code).toBe('INVALID_ENDPOINT_URL')
     const cloudAdmin = cloud.client()
     await registerOrg(cloudAdmin, { email: `c-${crypto.randomUUID().slice(0, 6)}@acme-corp.test` })
-    for (const baseUrl of ['http://127.0.0.1:8000/v1', 'http://10.1.2.3/v1', 'http://169.254.169.254/', 'http://[::1]/v1', 'http://localhost:11434/v1']) {
+    const privateUrls = ['http://127.0.0.1:8000/v1', 'http://10.1.2.3/v1', 'http://169.254.169.254/', 'http://[::1]/v1', 'http://localhost:11434/v1']
+    // Every written form: IPv4-mapped IPv6 (hex and dotted), unique local, link-local, unspecified, shared (CGNAT), decimal IPv4.
+    privateUrls.push('http://[::ffff:7f00:1]/v1', 'http://[::ffff:127.0.0.1]:8000/v1', 'http://[fc00::1]/v1', 'http://[fe80::1]/v1', 'http://0.0.0.0/v1', 'http://100.64.0.1/v1', 'http://2130706433/v1')
+    for (const baseUrl of privateUrls) {
       const res = await cloudAdmin.post('/api/models/endpoints', { name: 'x', baseUrl })
       expect({ baseUrl, code: res.body.code }).toEqual({ baseUrl, code: 'INVALID_ENDPOINT_URL' })
     }

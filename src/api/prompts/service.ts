@@ -1,5 +1,6 @@
 import { and, desc, eq, or, sql, type AnyColumn } from 'drizzle-orm'
 import type { z } from 'zod'
+import { preparedFor } from '../../../db/client'
 import { prompts } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
@@ -7,12 +8,14 @@ import type { promptBody, PromptView } from './schema'
 
 type PromptRow = typeof prompts.$inferSelect
 
+const viewColumns = { id: prompts.id, title: prompts.title, content: prompts.content, createdAt: prompts.createdAt, updatedAt: prompts.updatedAt }
+
 /** `{{topic}}`-style variables, each once, in order of first use. */
 export function promptVariables(content: string): string[] {
   return [...new Set([...content.matchAll(/\{\{\s*([\p{L}\p{N}_ -]{1,40}?)\s*\}\}/gu)].map((m) => m[1]!))]
 }
 
-const toView = (p: PromptRow): PromptView => ({
+const toView = (p: Pick<PromptRow, keyof typeof viewColumns>): PromptView => ({
   id: p.id,
   title: p.title,
   content: p.content,
@@ -23,16 +26,26 @@ const toView = (p: PromptRow): PromptView => ({
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 // Searched literally: % and _ in the search are escaped.
-const contains = (column: AnyColumn, pattern: string) => sql`${column} LIKE ${pattern} ESCAPE '\\'`
+const contains = (column: AnyColumn, pattern: unknown) => sql`${column} LIKE ${pattern} ESCAPE '\\'`
+
+const ownPrompts = preparedFor((db) =>
+  db.select(viewColumns).from(prompts).where(eq(prompts.userId, sql.placeholder('userId'))).orderBy(desc(prompts.updatedAt)).prepare(),
+)
+const patternParam = sql.placeholder('pattern')
+const ownPromptsMatching = preparedFor((db) =>
+  db
+    .select(viewColumns)
+    .from(prompts)
+    .where(and(eq(prompts.userId, sql.placeholder('userId')), or(contains(prompts.title, patternParam), contains(prompts.content, patternParam))))
+    .orderBy(desc(prompts.updatedAt))
+    .prepare(),
+)
 
 /** The caller's prompts, last edited first; `search` matches title or content. */
 export async function listPrompts(deps: AppDeps, caller: SessionUser, search?: string) {
-  const pattern = search ? `%${escapeLike(search)}%` : undefined
-  const rows = await deps.db
-    .select()
-    .from(prompts)
-    .where(and(eq(prompts.userId, caller.id), pattern ? or(contains(prompts.title, pattern), contains(prompts.content, pattern)) : undefined))
-    .orderBy(desc(prompts.updatedAt))
+  const rows = search
+    ? await ownPromptsMatching(deps.db).all({ userId: caller.id, pattern: `%${escapeLike(search)}%` })
+    : await ownPrompts(deps.db).all({ userId: caller.id })
   return rows.map(toView)
 }
 

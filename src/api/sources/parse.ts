@@ -104,8 +104,10 @@ async function docxToHtml(bytes: Uint8Array): Promise<string> {
   }
   const mammoth = await import('mammoth')
   try {
+    // Node's build reads `buffer`; the browser build (which bundlers for Workers pick) `arrayBuffer`.
+    const data = bytes.slice().buffer
     const result = await mammoth.convertToHtml(
-      { buffer: bytes as unknown as Buffer },
+      { buffer: data as unknown as Buffer, arrayBuffer: data },
       { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) },
     )
     return result.value

@@ -24,12 +24,16 @@ const TRANSIENT = new Set<ErrorCode>(['PROVIDER_RATE_LIMITED', 'PROVIDER_UNAVAIL
 
 type SourceRow = typeof sources.$inferSelect
 
-/** The source was deleted (or taken over) while it was being processed. */
+/** The source was deleted, taken over or handed back while it was being processed. */
 class Gone extends Error {}
 
 let active = 0
 const queue: Array<() => void> = []
 const inFlight = new Set<Promise<unknown>>()
+/** Claims this process holds (source id → lease), so a shutdown can hand them back. */
+const held = new Map<string, { deps: AppDeps; lease: string }>()
+/** Apps that are shutting down take no new work. */
+const stopping = new WeakSet<AppDeps>()
 
 async function limited<T>(run: () => Promise<T>): Promise<T> {
   if (active >= CONCURRENCY) await new Promise<void>((resolve) => queue.push(resolve))
@@ -59,8 +63,9 @@ export async function processingIdle() {
 }
 
 /**
- * Picks up sources left `processing` without a live claim: uploads whose process died, and
- * transient failures waiting for their retry. Run periodically by the Bun server.
+ * Picks up sources left `processing` without a live claim: uploads whose process died or was
+ * stopped, and transient failures waiting for their retry. Run periodically (the Bun server's
+ * poller, the Workers cron trigger).
  */
 export async function resumeSources(deps: AppDeps, { now = new Date(), limit = 10 } = {}) {
   const due = await deps.db
@@ -75,50 +80,83 @@ export async function resumeSources(deps: AppDeps, { now = new Date(), limit = 1
 }
 
 /**
+ * Hands back the claims of sources this process is working on (a graceful shutdown), so that
+ * another process resumes them at once instead of after the claim runs out. The attempt is not
+ * counted; the work cut short here notices at its next step that it lost the claim, and stops.
+ */
+export async function releaseSources(deps: AppDeps) {
+  stopping.add(deps)
+  for (const [id, claim] of held) {
+    if (claim.deps !== deps) continue
+    held.delete(id)
+    await deps.db
+      .update(sources)
+      .set({ lease: null, lockedUntil: null, attempts: sql`max(${sources.attempts} - 1, 0)` })
+      .where(and(eq(sources.id, id), eq(sources.lease, claim.lease), eq(sources.status, 'processing')))
+      .catch((error) => deps.logger.warn('could not hand back a source claim', { sourceId: id, error }))
+  }
+}
+
+/**
  * Parses, chunks and embeds one source, then stores all its chunks in one transaction and marks
- * it ready; a file that cannot be used is marked failed with an error code. Returns false when
- * another process holds the source or it is no longer processing.
+ * it ready; a file that cannot be used is marked failed with an error code. The claim is a
+ * conditional UPDATE in the database, so of several processes exactly one gets it; it is renewed
+ * while working and every later write requires it to still be this process's lease. Returns false
+ * when another process holds the source or it is no longer processing.
  */
 export async function processSource(deps: AppDeps, id: string, now = new Date()): Promise<boolean> {
+  if (stopping.has(deps)) return false
+  const lease = crypto.randomUUID()
   const [source] = await deps.db
     .update(sources)
-    .set({ lockedUntil: new Date(now.getTime() + LOCK_MS), attempts: incrementAttempts, updatedAt: now })
+    .set({ lease, lockedUntil: new Date(now.getTime() + LOCK_MS), attempts: incrementAttempts, updatedAt: now })
     .where(and(eq(sources.id, id), eq(sources.status, 'processing'), or(isNull(sources.lockedUntil), lt(sources.lockedUntil, now))))
     .returning()
   if (!source) return false
+  held.set(id, { deps, lease })
+  try {
+    return await work(deps, source, lease)
+  } finally {
+    if (held.get(id)?.lease === lease) held.delete(id)
+  }
+}
+
+async function work(deps: AppDeps, source: SourceRow, lease: string) {
+  const id = source.id
+  const mine = and(eq(sources.id, id), eq(sources.status, 'processing'), eq(sources.lease, lease))
   if (source.attempts > MAX_ATTEMPTS) {
     deps.logger.warn('source given up after repeated attempts', { sourceId: id, attempts: source.attempts })
-    await finish(deps, id, { status: 'failed', error: 'SOURCE_PROCESSING_FAILED' })
+    await finish(deps, id, lease, { status: 'failed', error: 'SOURCE_PROCESSING_FAILED' })
     return true
   }
   const heartbeat = async () => {
-    const held = await deps.db
+    const renewed = await deps.db
       .update(sources)
       .set({ lockedUntil: new Date(Date.now() + LOCK_MS) })
-      .where(and(eq(sources.id, id), eq(sources.status, 'processing')))
+      .where(mine)
       .returning({ id: sources.id })
-    if (!held.length) throw new Gone()
+    if (!renewed.length) throw new Gone()
   }
   try {
-    await index(deps, source, heartbeat)
+    await index(deps, source, lease, heartbeat)
   } catch (error) {
     if (error instanceof Gone) return true
     if (error instanceof AppError && TRANSIENT.has(error.code) && source.attempts < MAX_ATTEMPTS) {
       deps.logger.warn('source processing will be retried', { sourceId: id, code: error.code, attempts: source.attempts })
       await deps.db
         .update(sources)
-        .set({ lockedUntil: new Date(Date.now() + RETRY_DELAY_MS) })
-        .where(and(eq(sources.id, id), eq(sources.status, 'processing')))
+        .set({ lease: null, lockedUntil: new Date(Date.now() + RETRY_DELAY_MS) })
+        .where(mine)
       return true
     }
     const code: ErrorCode = error instanceof AppError ? error.code : 'SOURCE_PROCESSING_FAILED'
     if (!(error instanceof AppError)) deps.logger.error('source processing failed', { sourceId: id, error })
-    await finish(deps, id, { status: 'failed', error: code })
+    await finish(deps, id, lease, { status: 'failed', error: code })
   }
   return true
 }
 
-async function index(deps: AppDeps, source: SourceRow, heartbeat: () => Promise<void>) {
+async function index(deps: AppDeps, source: SourceRow, lease: string, heartbeat: () => Promise<void>) {
   const model = await embeddingModelOf(deps, source.organizationId)
   if (!model) throw new AppError('EMBEDDING_MODEL_REQUIRED')
   const bytes = await deps.files.get(source.fileKey)
@@ -142,7 +180,7 @@ async function index(deps: AppDeps, source: SourceRow, heartbeat: () => Promise<
 
   // All chunks or none: a crash or a deletion before the commit leaves nothing behind.
   await deps.db.transaction(async (tx) => {
-    const current = await tx.query.sources.findFirst({ where: and(eq(sources.id, source.id), eq(sources.status, 'processing')) })
+    const current = await tx.query.sources.findFirst({ where: and(eq(sources.id, source.id), eq(sources.status, 'processing'), eq(sources.lease, lease)) })
     if (!current) throw new Gone()
     await tx.delete(sourceChunks).where(eq(sourceChunks.sourceId, source.id))
     for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
@@ -161,7 +199,7 @@ async function index(deps: AppDeps, source: SourceRow, heartbeat: () => Promise<
     }
     await tx
       .update(sources)
-      .set({ status: 'ready', error: null, pages: doc.pages, chunkCount: chunks.length, embeddingModel: model.modelId, dimensions, lockedUntil: null, updatedAt: new Date() })
+      .set({ status: 'ready', error: null, pages: doc.pages, chunkCount: chunks.length, embeddingModel: model.modelId, dimensions, lease: null, lockedUntil: null, updatedAt: new Date() })
       .where(eq(sources.id, source.id))
   })
 }
@@ -170,9 +208,9 @@ async function index(deps: AppDeps, source: SourceRow, heartbeat: () => Promise<
 export const embeddingText = (sourceName: string, chunk: Pick<Chunk, 'content' | 'headingPath'>) =>
   `${sourceName}${chunk.headingPath ? ` — ${chunk.headingPath}` : ''}\n\n${chunk.content}`
 
-async function finish(deps: AppDeps, id: string, values: { status: 'failed'; error: ErrorCode }) {
+async function finish(deps: AppDeps, id: string, lease: string, values: { status: 'failed'; error: ErrorCode }) {
   await deps.db
     .update(sources)
-    .set({ ...values, lockedUntil: null, updatedAt: new Date() })
-    .where(and(eq(sources.id, id), eq(sources.status, 'processing')))
+    .set({ ...values, lease: null, lockedUntil: null, updatedAt: new Date() })
+    .where(and(eq(sources.id, id), eq(sources.status, 'processing'), eq(sources.lease, lease)))
 }

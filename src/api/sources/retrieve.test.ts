@@ -125,6 +125,10 @@ describe('the source_query tool in a chat', () => {
     const result = events.find((e) => e.event === 'tool_result')
     expect(result?.data).toMatchObject({ name: 'source_query', isError: false })
     expect(result!.data.result).toContain('Cite as: (plant.pdf, p. 3)')
+    // The chat shows the cited passage: its data carries the citation and the passage's text.
+    const cited = result!.data.data.passages.find((p: { citation: string }) => p.citation === '(plant.pdf, p. 3)')
+    expect(cited).toMatchObject({ sourceName: 'plant.pdf', page: 3 })
+    expect(cited.text).toContain('The annual maintenance budget for the turbine is 40,000 euros.')
     const chat = fake.requests.filter((r) => r.path.endsWith('/chat/completions'))
     expect(chat[0]!.body.tools.map((x: { function: { name: string } }) => x.function.name)).toContain('source_query')
   })

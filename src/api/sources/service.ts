@@ -1,5 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm'
-import { sources, threads } from '../../../db/schema'
+import { and, asc, eq, lte } from 'drizzle-orm'
+import { deletedFiles, sources, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { settingsOf, usablePermittedModels } from '../models/permitted'
@@ -65,11 +65,49 @@ export async function threadFileKeys(deps: AppDeps, threadId: string) {
   return rows.map((r) => r.fileKey)
 }
 
-/** Deletes stored files; a failure is logged, not thrown: the rows are gone and nothing points at the files. */
+/** File keys of all of a user's sources, read before the user (and so their sources) is deleted. */
+export async function userFileKeys(deps: AppDeps, userId: string) {
+  const rows = await deps.db.select({ fileKey: sources.fileKey }).from(sources).where(eq(sources.userId, userId))
+  return rows.map((r) => r.fileKey)
+}
+
+/** A file that could not be deleted is tried again after this long. */
+export const FILE_RETRY_MS = 10 * 60_000
+
+/**
+ * Deletes stored files of deleted sources, after the commit that deleted the rows. A failure is
+ * logged, not thrown: the rows are gone and nothing points at the files any more; the key stays in
+ * `deleted_files` (written by a trigger with the deletion) and the background job tries again.
+ */
 export async function removeFiles(deps: AppDeps, keys: string[]) {
   for (const key of keys) {
-    await deps.files.delete(key).catch((error) => deps.logger.warn('could not delete a source file', { key, error }))
+    try {
+      await deps.files.delete(key)
+      await deps.db.delete(deletedFiles).where(eq(deletedFiles.fileKey, key))
+    } catch (error) {
+      deps.logger.warn('could not delete a source file; it is tried again later', { key, error })
+      await deps.db
+        .update(deletedFiles)
+        .set({ dueAt: new Date(Date.now() + FILE_RETRY_MS) })
+        .where(eq(deletedFiles.fileKey, key))
+        .catch(() => {})
+    }
   }
+}
+
+/**
+ * Removes the stored files of sources deleted in any way (also by cascade or in SQL, e.g. an
+ * organisation removed by an operator) that are still in the store. Run by the background job.
+ */
+export async function sweepDeletedFiles(deps: AppDeps, { now = new Date(), limit = 100 } = {}) {
+  const rows = await deps.db
+    .select({ fileKey: deletedFiles.fileKey })
+    .from(deletedFiles)
+    .where(lte(deletedFiles.dueAt, now))
+    .orderBy(asc(deletedFiles.dueAt))
+    .limit(limit)
+  await removeFiles(deps, rows.map((r) => r.fileKey))
+  return rows.length
 }
 
 /** Whether the thread has a source ready to be searched (the source_query tool is offered then). */

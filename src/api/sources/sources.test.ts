@@ -1,22 +1,25 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { sourceChunks, sources, threads } from '../../../db/schema'
+import { deletedFiles, organizations, sourceChunks, sources, threads } from '../../../db/schema'
 import { makeDocx, makeDocxBomb, makeLyingDocx, makePdf } from '../../../tests/support/documents'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { BASE_URL, createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import type { AppDeps } from '../../lib/context'
 import { createLocalFileStore } from '../../storage/local'
-import { EMBED_BATCH, LOCK_MS, processingIdle, resumeSources } from './process'
+import { EMBED_BATCH, LOCK_MS, processingIdle, processSource, releaseSources, resumeSources } from './process'
+import { FILE_RETRY_MS, sweepDeletedFiles } from './service'
 
 let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
+const filesRoot = join(mkdtempSync(join(tmpdir(), 'kontor-files-')), 'files')
 beforeAll(async () => {
   fake = await startFakeLlm()
   t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-sources', OPENAI_BASE_URL: `${fake.url}/v1` } })
   // The Bun entry wires local disk; the test app has no store of its own.
-  t.deps.files = createLocalFileStore(join(mkdtempSync(join(tmpdir(), 'kontor-files-')), 'files'))
+  t.deps.files = createLocalFileStore(filesRoot)
 })
 afterAll(async () => {
   await processingIdle()
@@ -385,4 +388,142 @@ describe('deleting and resuming', () => {
     const stored = await t.deps.db.select({ seq: sourceChunks.seq }).from(sourceChunks).where(and(eq(sourceChunks.sourceId, source.id)))
     expect(stored).toHaveLength(150)
   }, 20_000)
+})
+
+describe('claims held by one process at a time', () => {
+  /** A source recorded as processing with its file stored, as an upload leaves it. */
+  async function insertProcessing(threadId: string, text: string) {
+    const thread = await t.deps.db.query.threads.findFirst({ where: eq(threads.id, threadId) })
+    const id = crypto.randomUUID()
+    const fileKey = `sources/${thread!.organizationId}/${threadId}/${id}`
+    await t.deps.files.put(fileKey, new TextEncoder().encode(text))
+    await t.deps.db.insert(sources).values({
+      id, organizationId: thread!.organizationId, threadId, userId: thread!.userId, name: 'claimed.txt', fileName: 'claimed.txt',
+      kind: 'txt', mimeType: 'text/plain', size: text.length, fileKey, status: 'processing',
+    })
+    return id
+  }
+
+  /** The app's dependencies with a file store that stops in `get` until `open()` is called. */
+  function pausedAtRead() {
+    let open!: () => void
+    let reached!: () => void
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    const reading = new Promise<void>((resolve) => (reached = resolve))
+    const deps: AppDeps = {
+      ...t.deps,
+      files: { ...t.deps.files, get: async (key) => (reached(), await gate, t.deps.files.get(key)) },
+    }
+    return { deps, open, reading }
+  }
+
+  const rowOf = (id: string) => t.deps.db.query.sources.findFirst({ where: eq(sources.id, id) })
+
+  test('a process whose claim ran out and was taken over stops at its next step and stores nothing', async () => {
+    const { thread } = await setup()
+    const id = await insertProcessing(thread.id, 'Claimed document about icebergs.')
+    const first = pausedAtRead()
+    const firstRun = processSource(first.deps, id)
+    await first.reading
+    const firstLease = (await rowOf(id))!.lease
+    expect(firstLease).toBeString()
+
+    // The first process hangs past its claim; a second one takes the source over.
+    await t.deps.db.update(sources).set({ lockedUntil: new Date(Date.now() - 1) }).where(eq(sources.id, id))
+    const second = pausedAtRead()
+    const secondRun = processSource(second.deps, id)
+    await second.reading
+    const secondLease = (await rowOf(id))!.lease
+    expect(secondLease).not.toBe(firstLease)
+
+    first.open()
+    expect(await firstRun).toBe(true)
+    expect(embeddingRequests()).toHaveLength(0)
+    expect(await chunksOf(id)).toEqual([])
+    expect(await rowOf(id)).toMatchObject({ status: 'processing', lease: secondLease })
+
+    second.open()
+    expect(await secondRun).toBe(true)
+    expect(embeddingRequests()).toHaveLength(1)
+    expect(await chunksOf(id)).toHaveLength(1)
+    expect(await rowOf(id)).toMatchObject({ status: 'ready', lease: null, lockedUntil: null, attempts: 2 })
+  })
+
+  test('a stopping process hands its claims back; another process resumes at once, the attempt not counted', async () => {
+    const { client, thread } = await setup()
+    const id = await insertProcessing(thread.id, 'Handed back document about fjords.')
+    const stopping = pausedAtRead()
+    const run = processSource(stopping.deps, id)
+    await stopping.reading
+    expect(await rowOf(id)).toMatchObject({ attempts: 1, lease: expect.any(String) })
+
+    await releaseSources(stopping.deps)
+    expect(await rowOf(id)).toMatchObject({ status: 'processing', attempts: 0, lease: null, lockedUntil: null })
+    // A stopping process takes no new work.
+    expect(await processSource(stopping.deps, id)).toBe(false)
+
+    expect(await resumeSources(t.deps)).toBe(1)
+    expect((await client.get(`/api/threads/${thread.id}/sources`)).body).toEqual([expect.objectContaining({ id, status: 'ready', chunks: 1 })])
+    const chunks = await chunksOf(id)
+    stopping.open()
+    await run
+    expect(await chunksOf(id)).toEqual(chunks)
+    expect(embeddingRequests()).toHaveLength(1)
+    expect(await rowOf(id)).toMatchObject({ attempts: 1 })
+  })
+})
+
+describe('stored files of deleted users and organisations', () => {
+  const pathOf = async (sourceId: string) => join(filesRoot, (await t.deps.db.query.sources.findFirst({ where: eq(sources.id, sourceId) }))!.fileKey)
+  const pendingDeletions = (keys: string[]) => t.deps.db.select().from(deletedFiles).then((rows) => rows.filter((r) => keys.includes(r.fileKey)))
+
+  test('removing a member deletes the files they attached from the store; the admin’s stay', async () => {
+    const { client: admin, thread } = await setup()
+    const kept = await uploadAndProcess(admin, thread.id, { bytes: 'The admin keeps notes about harbours.', fileName: 'admin.txt' })
+    const email = `member-${crypto.randomUUID().slice(0, 8)}@acme.test`
+    const invite = await admin.post('/api/invites', { email, role: 'user' })
+    const member = t.client()
+    const token = new URL(invite.body.acceptUrl).searchParams.get('token')
+    const accepted = await member.post('/api/invites/accept', { token, name: 'Mia Member', password: PASSWORD, passwordConfirmation: PASSWORD })
+    expect(accepted.status).toBe(201)
+    const memberThread = (await member.post('/api/threads', {})).body as { id: string }
+    const otherThread = (await member.post('/api/threads', {})).body as { id: string }
+    const ids = [
+      (await uploadAndProcess(member, memberThread.id, { bytes: 'Member file about lighthouses.', fileName: 'one.txt' })).id,
+      (await uploadAndProcess(member, otherThread.id, { bytes: 'Member file about tides.', fileName: 'two.txt' })).id,
+    ]
+    const paths = await Promise.all(ids.map(pathOf))
+    const keptPath = await pathOf(kept.id)
+    expect([...paths, keptPath].map((p) => existsSync(p))).toEqual([true, true, true])
+
+    expect((await admin.delete(`/api/users/${accepted.body.id}`)).status).toBe(204)
+    expect(paths.map((p) => existsSync(p))).toEqual([false, false])
+    expect(existsSync(keptPath)).toBe(true)
+    expect(await pendingDeletions(paths.map((p) => p.slice(filesRoot.length + 1)))).toEqual([])
+  })
+
+  test('an organisation deleted in SQL leaves its file keys behind; the background sweep removes the files, retrying failures later', async () => {
+    const { client, thread } = await setup()
+    const source = await uploadAndProcess(client, thread.id, { bytes: 'Organisation file about canals.', fileName: 'org.txt' })
+    const path = await pathOf(source.id)
+    const key = path.slice(filesRoot.length + 1)
+    const row = await t.deps.db.query.threads.findFirst({ where: eq(threads.id, thread.id) })
+    await t.deps.db.delete(organizations).where(eq(organizations.id, row!.organizationId))
+    expect(await t.deps.db.query.sources.findFirst({ where: eq(sources.id, source.id) })).toBeUndefined()
+    expect(existsSync(path)).toBe(true)
+    expect(await pendingDeletions([key])).toHaveLength(1)
+
+    // A store that fails is logged and tried again later, not at once.
+    const failing: AppDeps = { ...t.deps, files: { ...t.deps.files, delete: async () => Promise.reject(new Error('store unavailable')) } }
+    await sweepDeletedFiles(failing)
+    expect(existsSync(path)).toBe(true)
+    const [pending] = await pendingDeletions([key])
+    expect(pending!.dueAt.getTime()).toBeGreaterThan(Date.now() + FILE_RETRY_MS / 2)
+    await sweepDeletedFiles(t.deps)
+    expect(existsSync(path)).toBe(true)
+
+    await sweepDeletedFiles(t.deps, { now: new Date(Date.now() + FILE_RETRY_MS + 1000) })
+    expect(existsSync(path)).toBe(false)
+    expect(await pendingDeletions([key])).toEqual([])
+  })
 })

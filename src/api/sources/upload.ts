@@ -78,10 +78,16 @@ export async function uploadSource(
   // cannot both win (SQLite runs one write at a time).
   const columns = getTableColumns(sources)
   const entries = Object.entries(values) as [keyof typeof columns, unknown][]
-  const inserted = await deps.db.run(sql`
+  const insert = sql`
     insert into ${sources} (${sql.join(entries.map(([k]) => sql.identifier(columns[k].name)), sql`, `)})
     select ${sql.join(entries.map(([, v]) => sql`${v instanceof Date ? v.getTime() : v}`), sql`, `)}
-    where (select count(*) from ${sources} where ${sources.threadId} = ${thread.id}) < ${MAX_SOURCES_PER_THREAD}`)
+    where (select count(*) from ${sources} where ${sources.threadId} = ${thread.id}) < ${MAX_SOURCES_PER_THREAD}`
+  const inserted = await deps.db.run(insert).catch(async (error) => {
+    // The thread (or its user) was deleted while the file came in: nothing will point at the file.
+    await deps.files.delete(fileKey).catch(() => {})
+    await findOwnThread(deps, caller, thread.id)
+    throw error
+  })
   if (inserted.rowsAffected === 0) {
     await deps.files.delete(fileKey).catch(() => {})
     fail('TOO_MANY_SOURCES')

@@ -1,13 +1,16 @@
-import { Check, ChevronRight, Copy, RefreshCw, TriangleAlert, Wrench } from 'lucide-react'
+import { Check, ChevronRight, Copy, RefreshCw, TriangleAlert } from 'lucide-react'
 import { Collapsible } from 'radix-ui'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
 import type { Message } from '../api'
 import { useCopyMessage } from '../hooks/use-copy'
-import { toolCallsOf } from '../lib/thread-cache'
+import { replyPassages } from '../lib/tool-data'
+import { segmentsOf, toolCallsOf } from '../lib/tool-parts'
 import { ActionButton } from './action-button'
 import { Markdown } from './markdown'
+import { ToolCallGroup } from './tool-calls'
 
 type AssistantMessageProps = {
   message: Message
@@ -15,43 +18,41 @@ type AssistantMessageProps = {
   onRegenerate?: () => void
 }
 
-/** A reply: plain full-width text rendered as markdown, with its reasoning, state and actions. */
+/** A reply: plain full-width text rendered as markdown, its tool calls where they happened, with its reasoning, state and actions. */
 export function AssistantMessage({ message, onRegenerate }: AssistantMessageProps) {
   const { t } = useTranslation('chat')
   const { copied, copy } = useCopyMessage()
   const streaming = message.status === 'streaming'
-  const tools = toolCallsOf(message.parts)
+  const calls = useMemo(() => toolCallsOf(message.parts), [message.parts])
+  const passages = useMemo(() => replyPassages(calls), [calls])
+  const segments = segmentsOf(message.content, calls)
+  const last = segments.at(-1)
+  // Waiting for the model: nothing yet, or every tool it called has answered and its next words are due.
+  const waiting = streaming && (last ? last.kind === 'tools' && last.calls.every((c) => c.result) : !message.reasoning)
 
   return (
     <div className="group/message" data-testid="assistant-message" data-status={message.status} aria-busy={streaming || undefined}>
       <h3 className="sr-only">{t('message.assistant')}</h3>
       {message.reasoning && <Reasoning text={message.reasoning} thinking={streaming && !message.content} />}
-      {tools.length > 0 && (
-        <ul className="mb-2 flex flex-wrap gap-1.5">
-          {tools.map((call) => (
-            <li
-              key={call.id}
-              className="inline-flex items-center gap-1 rounded-full border bg-muted/40 px-2 py-0.5 text-xs text-muted-foreground"
-            >
-              <Wrench aria-hidden className="size-3" />
-              {call.failed ? t('message.toolFailed', { name: call.name }) : t('message.tool', { name: call.name })}
-            </li>
-          ))}
-        </ul>
-      )}
-      {message.content ? (
+      {segments.length > 0 && (
         <div className="break-words leading-7" data-testid="assistant-content">
-          <Markdown text={message.content} />
+          {segments.map((segment, i) =>
+            segment.kind === 'text' ? (
+              <div key={`text-${i}`} className="my-3 first:mt-0 last:mb-0">
+                <Markdown text={segment.text} passages={passages} />
+              </div>
+            ) : (
+              <ToolCallGroup key={`tools-${segment.calls[0]!.id}`} calls={segment.calls} streaming={streaming} />
+            ),
+          )}
         </div>
-      ) : (
-        streaming &&
-        !message.reasoning && (
-          <p className="flex h-7 items-center gap-1" role="status" aria-label={t('message.writing')}>
-            <span className="size-1.5 animate-pulse rounded-full bg-muted-foreground" />
-            <span className="size-1.5 animate-pulse rounded-full bg-muted-foreground [animation-delay:150ms]" />
-            <span className="size-1.5 animate-pulse rounded-full bg-muted-foreground [animation-delay:300ms]" />
-          </p>
-        )
+      )}
+      {waiting && (
+        <p className="flex h-7 items-center gap-1" role="status" aria-label={t('message.writing')}>
+          <span className="size-1.5 animate-pulse rounded-full bg-muted-foreground" />
+          <span className="size-1.5 animate-pulse rounded-full bg-muted-foreground [animation-delay:150ms]" />
+          <span className="size-1.5 animate-pulse rounded-full bg-muted-foreground [animation-delay:300ms]" />
+        </p>
       )}
 
       {message.status === 'failed' && (

@@ -3,10 +3,14 @@ import { toText } from 'hast-util-to-text'
 import { useEffect, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import ReactMarkdown, { type Components, type Options } from 'react-markdown'
+import type { PluggableList } from 'unified'
 import remarkGfm from 'remark-gfm'
+import { CitationRef, CitationsContext } from './citation-ref'
 import { CodeBlock } from './code-block'
 import { codeLanguage, rehypeHighlightCode } from '../lib/highlight-code'
 import { hasMath, normalizeMathDelimiters } from '../lib/math-text'
+import { rehypeCitations } from '../lib/rehype-citations'
+import type { SourcePassage } from '../lib/tool-data'
 
 type MathPlugins = typeof import('../lib/math-plugins')
 
@@ -82,29 +86,39 @@ const components: Components = {
   ),
   th: ({ node: _node, ...props }) => <th className="border-b bg-muted/50 px-3 py-2 text-left font-medium" {...props} />,
   td: ({ node: _node, ...props }) => <td className="border-b px-3 py-2 align-top [tr:last-child_&]:border-b-0" {...props} />,
+  // Only rehypeCitations makes these (raw HTML in a reply stays text): a citation of a source passage.
+  cite: ({ node, children }) => {
+    const index = Number(node?.properties?.dataPassage)
+    return Number.isInteger(index) ? <CitationRef index={index}>{children}</CitationRef> : <cite>{children}</cite>
+  },
 }
+
+const NO_PASSAGES: SourcePassage[] = []
 
 /**
  * Markdown of a model's reply, made safe: raw HTML is shown as text (react-markdown's default,
  * and no plugin here adds raw HTML, so no sanitiser is needed), unsafe URLs are emptied, links
  * open in a new tab without referrer or opener, and images are never loaded: they become links.
+ * Citations of the given source passages show the passage they cite.
  */
-export function MarkdownRenderer(props: { text: string }) {
+export function MarkdownRenderer(props: { text: string; passages?: SourcePassage[] }) {
   const mathPlugins = useMath(props.text)
+  const passages = props.passages ?? NO_PASSAGES
+  const citations: PluggableList = passages.length ? [[rehypeCitations, passages]] : []
   const options: Options = mathPlugins
     ? {
         remarkPlugins: [remarkGfm, ...mathPlugins.remarkPlugins],
-        rehypePlugins: [...mathPlugins.rehypePlugins, rehypeHighlightCode],
+        rehypePlugins: [...mathPlugins.rehypePlugins, rehypeHighlightCode, ...citations],
       }
-    : { remarkPlugins: [remarkGfm], rehypePlugins: [rehypeHighlightCode] }
+    : { remarkPlugins: [remarkGfm], rehypePlugins: [rehypeHighlightCode, ...citations] }
   return (
-    <>
+    <CitationsContext.Provider value={passages}>
       {/* React hoists the stylesheet into the head, once. */}
       {mathPlugins && <link rel="stylesheet" href={mathPlugins.katexStylesheet} precedence="katex" />}
       <ReactMarkdown {...options} components={components}>
         {mathPlugins ? normalizeMathDelimiters(props.text) : props.text}
       </ReactMarkdown>
-    </>
+    </CitationsContext.Provider>
   )
 }
 

@@ -2,13 +2,14 @@ import { describe, expect, test } from 'bun:test'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { createI18n } from '../../../lib/i18n'
+import type { SourcePassage } from '../lib/tool-data'
 import { MarkdownRenderer } from './markdown-renderer'
 
 const i18n = createI18n('en')
-const render = (text: string) =>
+const render = (text: string, passages?: SourcePassage[]) =>
   renderToString(
     <I18nextProvider i18n={i18n}>
-      <MarkdownRenderer text={text} />
+      <MarkdownRenderer text={text} passages={passages} />
     </I18nextProvider>,
   )
 
@@ -71,6 +72,18 @@ describe('markdown of model replies', () => {
     expect(html).toContain('Copy code')
     expect(html).toContain('>ts<')
     expect(html).toContain('Qapla')
+  })
+
+  test('citations of the given passages become buttons showing the passage; in code, links and without passages they stay text', () => {
+    const passages: SourcePassage[] = [{ sourceName: 'plant.pdf', page: 3, pageEnd: 3, headingPath: '', citation: '(plant.pdf, p. 3)', text: 'Budget' }]
+    const text = 'The budget is 40,000 euros (plant.pdf, p. 3).\n\n`(plant.pdf, p. 3)` and [(plant.pdf, p. 3)](https://example.com) (see above)'
+    const html = render(text, passages)
+    expect(html.match(/data-testid="citation"/g)).toHaveLength(1)
+    expect(html).toContain('aria-label="Show the cited passage (plant.pdf, p. 3)"')
+    expect(html).toContain('<cite class="not-italic">(plant.pdf, p. 3)</cite>')
+    expect(render(text)).not.toContain('data-testid="citation"')
+    // A raw <cite> the model writes is text, never a citation.
+    expect(render('<cite data-passage="0">x</cite>', passages)).not.toContain('data-testid="citation"')
   })
 
   test('inline code and code blocks keep HTML as text', () => {

@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense } from 'react'
+import type { SourcePassage } from '../lib/tool-data'
 
 const loadRenderer = () => import('./markdown-renderer')
 const Renderer = lazy(() => loadRenderer().then((m) => ({ default: m.MarkdownRenderer })))
@@ -8,11 +9,11 @@ export function preloadMarkdown() {
   void loadRenderer().catch(() => {})
 }
 
-/** A reply as markdown; the plain text shows until the renderer's chunk has arrived. */
-export const Markdown = memo(function Markdown(props: { text: string }) {
+/** A reply as markdown (citations of `passages` shown with them); the plain text shows until the renderer's chunk has arrived. */
+export const Markdown = memo(function Markdown(props: { text: string; passages?: SourcePassage[] }) {
   return (
     <Suspense fallback={<div className="whitespace-pre-wrap">{props.text}</div>}>
-      <Renderer text={props.text} />
+      <Renderer text={props.text} passages={props.passages} />
     </Suspense>
   )
 })

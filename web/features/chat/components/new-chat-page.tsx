@@ -1,7 +1,7 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Sparkles } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { isApiError } from '../../../lib/api-client'
@@ -9,6 +9,13 @@ import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { authQueries } from '../../auth/api'
 import { modelQueries } from '../../models/api'
+import { PromptVariablesDialog, type PromptToFill } from '../../prompts/components/prompt-variables-dialog'
+import { promptVariables } from '../../prompts/lib/fill-variables'
+import { AttachButton } from '../../sources/components/attach-button'
+import { FileDropZone } from '../../sources/components/file-drop-zone'
+import { SourceChips } from '../../sources/components/source-chips'
+import { usePendingFiles } from '../../sources/hooks/use-pending-files'
+import { useUnavailableReason } from '../../sources/hooks/use-unavailable-reason'
 import { threadDetailKey, threadsApi, upsertThreadInList, type ThreadDetail } from '../api'
 import type { NewChatData } from '../lib/new-chat'
 import { setPendingMessage } from '../lib/pending-message'
@@ -21,7 +28,8 @@ import { NoModelNotice } from './no-model-notice'
 
 /**
  * /chat: a greeting and the message field. The first message creates the chat with the picked
- * model, then the chat's page sends it (handed over through the pending-message store).
+ * model, then the chat's page uploads the files chosen here and sends it (both handed over through
+ * the pending-message store). A prefilled prompt with variables asks for their values first.
  */
 export function NewChatPage({ data }: { data: NewChatData }) {
   const { t } = useTranslation('chat')
@@ -32,6 +40,11 @@ export function NewChatPage({ data }: { data: NewChatData }) {
   const models = useSuspenseQuery(modelQueries.languageModels(api)).data
   const [modelId, setModelId] = useState(data.modelId)
   const model = models.find((m) => m.id === modelId) ?? null
+  const files = usePendingFiles()
+  const unavailable = useUnavailableReason(data.isEmbeddingModelEnabled, me.role === 'admin')
+  const prefill = useMemo(() => prefillOf(data), [data])
+  const [toFill, setToFill] = useState<PromptToFill | null>(prefill.toFill)
+  const [restore, setRestore] = useState<{ text: string } | null>(null)
 
   // The chat page comes next: fetch its markdown renderer while the user types.
   useEffect(() => preloadMarkdown(), [])
@@ -44,7 +57,7 @@ export function NewChatPage({ data }: { data: NewChatData }) {
       const detail = { ...thread, messages: [], model: data.agent ? data.agent.model : model, agent, sources: [] } as ThreadDetail
       queryClient.setQueryData<ThreadDetail>(threadDetailKey(thread.id), detail)
       upsertThreadInList(queryClient, thread, true)
-      setPendingMessage(thread.id, content)
+      setPendingMessage(thread.id, content, files.files.map((f) => f.file))
       await navigate({ to: '/chats/$threadId', params: { threadId: thread.id } })
       return true
     } catch (error) {
@@ -57,7 +70,7 @@ export function NewChatPage({ data }: { data: NewChatData }) {
   const replyModel = data.agent ? data.agent.model : model
 
   return (
-    <div className="flex h-full flex-col">
+    <FileDropZone onFiles={files.add} unavailable={unavailable} className="flex h-full flex-col">
       <ChatHeader title={t('common:nav.newChat')}>
         {data.agent ? (
           <AgentBadge name={data.agent.name} model={data.agent.model?.displayName ?? null} />
@@ -75,7 +88,36 @@ export function NewChatPage({ data }: { data: NewChatData }) {
       {!replyModel && (
         <NoModelNotice reason={data.agent ? 'agent' : models.length > 0 ? 'choose' : 'none'} isAdmin={me.role === 'admin'} />
       )}
-      <Composer onSend={send} disabled={!replyModel} initialText={data.promptContent ?? ''} autoFocus />
-    </div>
+      <Composer
+        onSend={send}
+        disabled={!replyModel}
+        initialText={prefill.text}
+        restore={restore}
+        autoFocus
+        attachments={<SourceChips chips={files.files.map((f) => ({ key: f.key, name: f.file.name, status: 'attached' as const, onRemove: () => files.remove(f.key) }))} />}
+        tools={<AttachButton onFiles={files.add} unavailable={unavailable} />}
+        onPasteFiles={unavailable ? undefined : files.add}
+      />
+      <PromptVariablesDialog
+        prompt={toFill}
+        onSubmit={(text) => {
+          setToFill(null)
+          setRestore({ text })
+        }}
+        onCancel={() => {
+          // Not filled in: the prompt as it is, to edit by hand.
+          setToFill(null)
+          setRestore({ text: data.promptContent ?? '' })
+        }}
+      />
+    </FileDropZone>
   )
+}
+
+/** The prompt of `?prompt=`: straight into the field, or (with variables) after asking for their values. */
+function prefillOf(data: NewChatData): { text: string; toFill: PromptToFill | null } {
+  const content = data.promptContent ?? ''
+  const variables = promptVariables(content)
+  if (variables.length === 0) return { text: content, toFill: null }
+  return { text: '', toFill: { title: data.promptTitle ?? undefined, content, variables } }
 }

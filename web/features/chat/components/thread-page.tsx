@@ -6,7 +6,13 @@ import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { authQueries } from '../../auth/api'
 import { modelQueries } from '../../models/api'
-import { threadDetailKey, threadQueries, useSetThreadModel, type ThreadDetail } from '../api'
+import { AttachButton } from '../../sources/components/attach-button'
+import { FileDropZone } from '../../sources/components/file-drop-zone'
+import { SourceChips } from '../../sources/components/source-chips'
+import { useSourceChips } from '../../sources/hooks/use-source-chips'
+import { useThreadSources } from '../../sources/hooks/use-thread-sources'
+import { useUnavailableReason } from '../../sources/hooks/use-unavailable-reason'
+import { chatModelQueries, threadDetailKey, threadQueries, useSetThreadModel, type ThreadDetail } from '../api'
 import { useIsReplying, useReplyActions } from '../hooks/use-reply'
 import { clearPendingMessage, takePendingMessage } from '../lib/pending-message'
 import { isReplying } from '../lib/reply-runner'
@@ -17,54 +23,90 @@ import { Composer } from './composer'
 import { MessageList } from './message-list'
 import { ModelPicker } from './model-picker'
 import { NoModelNotice } from './no-model-notice'
+import { QueuedMessage } from './queued-message'
 import { UpgradeNotice } from './upgrade-notice'
 
 /** How often a reply that another page load is receiving is re-read (after a reload mid-stream). */
 const REMOTE_POLL_MS = 1000
 
-/** /chats/{id}: the messages, the model in the header, the message field. */
+/**
+ * A message held back while the chat's files upload or process (the answer should draw on them).
+ * pending: the chat's first message from /chat, kept in the pending-message store until sent.
+ * now: the user chose not to wait.
+ */
+type Queued = { content: string; pending: boolean; now: boolean }
+
+/** /chats/{id}: the messages, the model in the header, the chat's files, the message field. */
 export function ThreadPage({ threadId }: { threadId: string }) {
   const { t } = useTranslation('chat')
   const api = useApi()
   const queryClient = useQueryClient()
   const me = useSuspenseQuery(authQueries.me(api)).data
-  const thread = useSuspenseQuery({
+  const threadQuery = useSuspenseQuery({
     ...threadQueries.detail(api, threadId),
     refetchInterval: (query) => (isStreaming(query.state.data) && !isReplying(threadId) ? REMOTE_POLL_MS : false),
-  }).data
+  })
+  const thread = threadQuery.data
   const models = useQuery(modelQueries.languageModels(api)).data ?? []
+  const embedding = useSuspenseQuery(chatModelQueries.embeddingEnabled(api)).data
+  const unavailable = useUnavailableReason(embedding.isEmbeddingModelEnabled, me.role === 'admin')
+  const files = useThreadSources(threadId, { sources: thread.sources, updatedAt: threadQuery.dataUpdatedAt })
+  const chips = useSourceChips(threadId, files)
   const replying = useIsReplying(threadId)
   const [needsUpgrade, setNeedsUpgrade] = useState(false)
   const actions = useReplyActions(threadId, { onRefused: (error) => error.code === 'SUBSCRIPTION_REQUIRED' && setNeedsUpgrade(true) })
   const setModel = useSetThreadModel(threadId)
   const [restore, setRestore] = useState<{ text: string } | null>(null)
+  const [queued, setQueued] = useState<Queued | null>(null)
 
-  // The first message of a chat started on /chat. Sent once: taking it empties the store, and after
-  // a reload it is only sent while the server has no message of this chat yet.
+  // The first message of a chat started on /chat, with its files. Sent once: taking it empties the
+  // store, and after a reload it is only sent while the server has no message of this chat yet.
   useEffect(() => {
-    const content = takePendingMessage(threadId)
-    if (content === null) return
+    const pending = takePendingMessage(threadId)
+    if (pending === null) return
     const current = queryClient.getQueryData<ThreadDetail>(threadDetailKey(threadId))
     if (current && current.messages.length > 0) {
       clearPendingMessage(threadId)
       return
     }
-    void actions.send(content, { onStarted: () => clearPendingMessage(threadId) }).then((taken) => {
-      if (taken) return
-      clearPendingMessage(threadId)
-      setRestore({ text: content })
-    })
+    if (pending.files.length > 0) files.upload(pending.files)
+    setQueued({ content: pending.content, pending: true, now: false })
   }, [threadId])
 
   // After a reload mid-reply, the server still writes it: shown as it grows, but not stoppable here.
   const remoteStreaming = !replying && isStreaming(thread)
   const busy = replying || remoteStreaming
 
+  // A held message goes once nothing streams and the files are ready (or failed), or at once when asked.
+  useEffect(() => {
+    if (!queued || busy || (files.busy && !queued.now)) return
+    setQueued(null)
+    const { content, pending } = queued
+    void actions.send(content, { onStarted: pending ? () => clearPendingMessage(threadId) : undefined }).then((taken) => {
+      if (taken) return
+      if (pending) clearPendingMessage(threadId)
+      setRestore({ text: content })
+    })
+  }, [queued, busy, files.busy])
+
+  const send = async (content: string) => {
+    if (!files.busy) return actions.send(content)
+    setQueued({ content, pending: false, now: false })
+    return true
+  }
+
+  const editQueued = () => {
+    if (!queued) return
+    if (queued.pending) clearPendingMessage(threadId)
+    setQueued(null)
+    setRestore({ text: queued.content })
+  }
+
   const chooseModel = (modelId: string) =>
     setModel.mutate(modelId, { onError: (error) => toast.error(`${t('model.changeFailed')} ${errorMessage(t, error)}`) })
 
   return (
-    <div className="flex h-full flex-col">
+    <FileDropZone onFiles={files.upload} unavailable={unavailable} className="flex h-full flex-col">
       <ChatHeader title={thread.title ?? t('untitled')}>
         {thread.agent ? (
           // The agent's model wins over the chat's own, so there is nothing to pick here.
@@ -80,17 +122,21 @@ export function ThreadPage({ threadId }: { threadId: string }) {
         onEdit={actions.editLast}
         onRegenerate={() => void actions.regenerate()}
       />
+      {queued && <QueuedMessage content={queued.content} onSendNow={() => setQueued({ ...queued, now: true })} onEdit={editQueued} />}
       {!thread.model && <NoModelNotice reason={thread.agent ? 'agent' : models.length > 0 ? 'choose' : 'none'} isAdmin={me.role === 'admin'} />}
       {needsUpgrade && <UpgradeNotice isAdmin={me.role === 'admin'} />}
       <Composer
         key={threadId}
-        onSend={(content) => actions.send(content)}
+        onSend={send}
         onStop={actions.stop}
         replying={replying}
-        disabled={remoteStreaming || !thread.model}
+        disabled={remoteStreaming || !thread.model || queued !== null}
         restore={restore}
         autoFocus
+        attachments={<SourceChips chips={chips} />}
+        tools={<AttachButton onFiles={files.upload} unavailable={unavailable} />}
+        onPasteFiles={unavailable ? undefined : files.upload}
       />
-    </div>
+    </FileDropZone>
   )
 }

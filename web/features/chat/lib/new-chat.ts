@@ -17,6 +17,8 @@ export type NewChatData = {
   hasActiveSubscription: boolean
   /** The content of the prompt named by `?prompt=`, to prefill the message field. */
   promptContent: string | null
+  /** Its title, heading the form that asks for its variables. */
+  promptTitle: string | null
 }
 
 /**
@@ -26,11 +28,11 @@ export type NewChatData = {
  */
 export async function loadNewChat(context: { queryClient: QueryClient; api: ApiClient }, search: NewChatSearch): Promise<NewChatData> {
   const { queryClient, api } = context
-  const [models, embedding, hasActiveSubscription, promptContent, agent] = await Promise.all([
+  const [models, embedding, hasActiveSubscription, prompt, agent] = await Promise.all([
     queryClient.ensureQueryData(modelQueries.languageModels(api)),
     queryClient.ensureQueryData(chatModelQueries.embeddingEnabled(api)),
     queryClient.ensureQueryData(subscriptionQueries.active(api)),
-    search.prompt ? fetchPromptContent(context, search.prompt) : null,
+    search.prompt ? fetchPrompt(context, search.prompt) : null,
     search.agentId ? fetchAgent(context, search.agentId) : null,
   ])
   const given = search.modelId ? findModel(models, search.modelId) : undefined
@@ -40,7 +42,8 @@ export async function loadNewChat(context: { queryClient: QueryClient; api: ApiC
     agent: given ? null : agent,
     isEmbeddingModelEnabled: embedding.isEmbeddingModelEnabled,
     hasActiveSubscription: hasActiveSubscription.hasActiveSubscription,
-    promptContent,
+    promptContent: prompt?.content ?? null,
+    promptTitle: prompt?.title ?? null,
   }
 }
 
@@ -49,10 +52,11 @@ export const findModel = (models: PermittedModel[], idOrRef: string) => models.f
 
 type LoaderContext = { queryClient: QueryClient; api: ApiClient }
 
-/** The saved prompt's content; a prompt that is gone (or someone else's) prefills nothing. */
-async function fetchPromptContent({ queryClient, api }: LoaderContext, promptId: string): Promise<string | null> {
+/** The saved prompt; a prompt that is gone (or someone else's) prefills nothing. */
+async function fetchPrompt({ queryClient, api }: LoaderContext, promptId: string): Promise<{ title: string; content: string } | null> {
   try {
-    return (await queryClient.ensureQueryData(promptQueries.detail(api, promptId))).content
+    const { title, content } = await queryClient.ensureQueryData(promptQueries.detail(api, promptId))
+    return { title, content }
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null
     throw error

@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test'
 import type { Message } from '../api'
-import { isStreaming, localMessage, toolCallsOf, withoutLastReply, withoutLastUserTurn } from './thread-cache'
+import { isStreaming, localMessage, withoutLastReply, withoutLastUserTurn } from './thread-cache'
 
 const m = (role: Message['role'], content: string, status: Message['status'] = 'complete') => ({ ...localMessage(role, content, status), id: content })
 
@@ -16,21 +16,4 @@ test('a thread streams while its last message does', () => {
   expect(isStreaming(thread([m('user', 'q'), m('assistant', 'a', 'streaming')]))).toBe(true)
   expect(isStreaming(thread([m('user', 'q'), m('assistant', 'a', 'stopped')]))).toBe(false)
   expect(isStreaming(undefined)).toBe(false)
-})
-
-test('tool calls are listed once each, failed when their result is an error, and unknown parts are ignored', () => {
-  const parts = [
-    { type: 'tool_call', id: 'c1', name: 'internet_search', arguments: '{}', offset: 0 },
-    { type: 'tool_result', id: 'c1', name: 'internet_search', result: 'ok', isError: false },
-    { type: 'tool_call', id: 'c2', name: 'website_content', arguments: '{}', offset: 10 },
-    { type: 'tool_result', id: 'c2', name: 'website_content', result: 'refused', isError: true },
-    { type: 'tool_call', id: 'c3', name: 'send_email', arguments: '{}', offset: 20 },
-    null,
-    'odd',
-  ]
-  expect(toolCallsOf(parts)).toEqual([
-    { id: 'c1', name: 'internet_search', failed: false },
-    { id: 'c2', name: 'website_content', failed: true },
-    { id: 'c3', name: 'send_email', failed: undefined },
-  ])
 })

@@ -6,17 +6,6 @@ export type ToolPart =
   | { type: 'tool_call'; id: string; name: string; arguments: string; offset?: number }
   | { type: 'tool_result'; id: string; name: string; result: string; isError: boolean; code?: string; data?: unknown }
 
-/** The tool calls of a reply, each with whether its result was an error (undefined while it runs). */
-export function toolCallsOf(parts: unknown[]): Array<{ id: string; name: string; failed: boolean | undefined }> {
-  const known = parts.filter((p): p is ToolPart => typeof p === 'object' && p !== null && 'type' in p && 'id' in p)
-  return known
-    .filter((p) => p.type === 'tool_call')
-    .map((call) => {
-      const result = known.find((p) => p.type === 'tool_result' && p.id === call.id)
-      return { id: call.id, name: call.name, failed: result && result.type === 'tool_result' ? result.isError : undefined }
-    })
-}
-
 export function updateThread(queryClient: QueryClient, threadId: string, update: (thread: ThreadDetail) => ThreadDetail) {
   queryClient.setQueryData<ThreadDetail>(threadDetailKey(threadId), (thread) => thread && update(thread))
 }

@@ -1,0 +1,76 @@
+import { describe, expect, test } from 'bun:test'
+import { type SseMessage, sseBatches } from './sse'
+
+/** A body that arrives in exactly these pieces (strings or raw bytes). */
+function body(...pieces: Array<string | Uint8Array>) {
+  const encoder = new TextEncoder()
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const piece of pieces) controller.enqueue(typeof piece === 'string' ? encoder.encode(piece) : piece)
+      controller.close()
+    },
+  })
+}
+
+async function read(stream: ReadableStream<Uint8Array>) {
+  const batches: SseMessage[][] = []
+  for await (const batch of sseBatches(stream)) batches.push(batch)
+  return batches
+}
+
+describe('sseBatches', () => {
+  test('yields the messages of each chunk together, with event names and joined data lines', async () => {
+    const batches = await read(body('data: a\n\ndata: b\n\nevent: x\ndata: c1\ndata: c2\n\n', 'data: d\n\n'))
+    expect(batches).toEqual([
+      [
+        { event: null, data: 'a' },
+        { event: null, data: 'b' },
+        { event: 'x', data: 'c1\nc2' },
+      ],
+      [{ event: null, data: 'd' }],
+    ])
+  })
+
+  test('frames, lines and characters split across chunks are put back together', async () => {
+    const euro = new TextEncoder().encode('data: 1€\n\n')
+    const batches = await read(body('da', 'ta: hel', 'lo\n', '\ndata: x\r', '\n\r\n', euro.slice(0, 8), euro.slice(8)))
+    expect(batches.flat()).toEqual([
+      { event: null, data: 'hello' },
+      { event: null, data: 'x' },
+      { event: null, data: '1€' },
+    ])
+  })
+
+  test('CR, CRLF and LF line ends; comments, ids, retries and messages without data are skipped', async () => {
+    const batches = await read(body(': keep-alive\r\nid: 7\rretry: 10\r\nevent: ping\n\ndata:tight\r\rdata: two\r\n\r\n'))
+    expect(batches.flat()).toEqual([
+      { event: null, data: 'tight' },
+      { event: null, data: 'two' },
+    ])
+  })
+
+  test('an unfinished last message is dropped', async () => {
+    expect((await read(body('data: whole\n\ndata: {"half'))).flat()).toEqual([{ event: null, data: 'whole' }])
+  })
+
+  test('stopping early cancels the body', async () => {
+    let cancelled = false
+    const stream = new ReadableStream<Uint8Array>({
+      pull: (controller) => controller.enqueue(new TextEncoder().encode('data: more\n\n')),
+      cancel: () => void (cancelled = true),
+    })
+    for await (const _ of sseBatches(stream)) break
+    expect(cancelled).toBe(true)
+  })
+
+  test('a body that breaks is a lost connection, which may be retried', async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('data: a\n\n'))
+        controller.error(new TypeError('socket closed'))
+      },
+    })
+    const error = await read(stream).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', retryable: true })
+  })
+})

@@ -1,0 +1,101 @@
+import { connectionLost, isAbort, ProviderError } from './errors'
+
+/** One Server-Sent-Events message: its `event` field (null when unnamed) and its data lines joined by \n. */
+export type SseMessage = { event: string | null; data: string }
+
+/** Maps an HTTP error answer of a provider (status, headers, body text) to our error. */
+export type HttpFailure = (status: number, headers: Headers, body: string) => ProviderError
+
+export type SseRequest = {
+  url: string
+  headers: Record<string, string>
+  body: string
+  signal?: AbortSignal
+  fetch?: typeof fetch
+  /** How this provider's error answers read. */
+  failure: HttpFailure
+}
+
+/**
+ * POSTs a streamed request and returns the SSE messages of its answer, a network chunk at a
+ * time. Errors follow the gateway's model: an error status → `failure(...)`; a connection that
+ * cannot be made or breaks → PROVIDER_UNAVAILABLE (retryable); an abort passes through as is.
+ */
+export async function postSse(req: SseRequest): Promise<{ headers: Headers; batches: AsyncGenerator<SseMessage[]> }> {
+  let response: Response
+  try {
+    response = await (req.fetch ?? fetch)(req.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...req.headers },
+      body: req.body,
+      signal: req.signal,
+    })
+  } catch (error) {
+    throw isAbort(error) ? error : connectionLost(error)
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '')
+    throw req.failure(response.status, response.headers, text)
+  }
+  if (!response.body) throw new ProviderError('PROVIDER_BAD_RESPONSE', { detail: 'a streamed answer without a body' })
+  return { headers: response.headers, batches: sseBatches(response.body) }
+}
+
+/**
+ * Reads a body of Server-Sent Events (WHATWG rules: lines end in \n, \r\n or \r; a blank line ends
+ * a message; `data` lines are joined; comments, `id` and `retry` are ignored; an unfinished last
+ * message is dropped) and yields the messages of each network chunk together, so that a chunk of
+ * hundreds of small frames costs one await instead of hundreds. Linear in the body's size: only
+ * the unfinished last line is carried over to the next chunk. Returning early cancels the body,
+ * which closes the connection.
+ */
+export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage[]> {
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let rest = ''
+  let event: string | null = null
+  let data: string[] = []
+  let finished = false
+  try {
+    for (;;) {
+      let chunk: Awaited<ReturnType<typeof reader.read>>
+      try {
+        chunk = await reader.read()
+      } catch (error) {
+        throw isAbort(error) ? error : connectionLost(error)
+      }
+      let text = rest + (chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true }))
+      rest = ''
+      if (text.includes('\r')) {
+        // A \r at the end may be the first half of a \r\n split across chunks.
+        if (!chunk.done && text.endsWith('\r')) {
+          rest = '\r'
+          text = text.slice(0, -1)
+        }
+        text = text.replace(/\r\n?/g, '\n')
+      }
+      const batch: SseMessage[] = []
+      let start = 0
+      for (let end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
+        if (end === start) {
+          if (data.length) batch.push({ event, data: data.length === 1 ? data[0]! : data.join('\n') })
+          event = null
+          data = []
+          continue
+        }
+        const line = text.slice(start, end)
+        if (line.startsWith('data:')) data.push(line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5))
+        else if (line.startsWith('event:')) event = line.charCodeAt(6) === 32 ? line.slice(7) : line.slice(6)
+        // Anything else is a comment (":"), an id, a retry or an unknown field: ignored.
+      }
+      rest = text.slice(start) + rest
+      if (batch.length) yield batch
+      if (chunk.done) {
+        finished = true
+        return
+      }
+    }
+  } finally {
+    if (!finished) reader.cancel().catch(() => {})
+  }
+}

@@ -1,0 +1,101 @@
+import { eq, sql } from 'drizzle-orm'
+import { parse } from 'hono/utils/cookie'
+import { preparedFor } from '../../db/client'
+import { sessions, users } from '../../db/schema'
+import type { AppDeps, SessionUser } from '../lib/context'
+import type { Auth } from './auth'
+
+/**
+ * The signed-in caller of a request, or null. Every request reads the session from the
+ * database (there is no cookie cache), so a revoked session or a removed member is refused at
+ * once.
+ *
+ * The common case, a valid session that needs no refresh, costs the cookie's HMAC check (key
+ * imported once) and one prepared statement. better-auth's getSession costs several times that
+ * per request (its endpoint machinery, a second query for the user, output filtering), so it is
+ * left the rare cases: an expired session (which it deletes) and one due for its daily
+ * extension. Its rules thus stay the only ones.
+ */
+export async function readSessionUser(deps: Pick<AppDeps, 'auth' | 'db'>, headers: Headers): Promise<SessionUser | null> {
+  const cookie = headers.get('cookie')
+  if (!cookie) return null
+  const auth = await authSettings(deps.auth)
+  const token = await verifiedToken(parse(cookie, auth.cookieName)[auth.cookieName], auth.key)
+  if (!token) return null
+  const row = await sessionByToken(deps.db).get({ token })
+  if (!row) return null
+  const expiresAt = row.expiresAt.getTime()
+  const now = Date.now()
+  // better-auth's own tests: expired, or last extended more than `updateAge` ago.
+  if (expiresAt <= now || expiresAt - auth.expiresInMs + auth.updateAgeMs <= now) {
+    const result = await deps.auth.api.getSession({ headers })
+    return result && toSessionUser(result.user as typeof result.user & Pick<SessionUser, 'role' | 'organizationId' | 'locale'>)
+  }
+  return toSessionUser(row)
+}
+
+const sessionByToken = preparedFor((db) =>
+  db
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      role: users.role,
+      organizationId: users.organizationId,
+      locale: users.locale,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare(),
+)
+
+type AuthSettings = { cookieName: string; key: CryptoKey; expiresInMs: number; updateAgeMs: number }
+const settings = new WeakMap<Auth, Promise<AuthSettings>>()
+
+/** better-auth's cookie name, secret and session ages, read from its context once. */
+function authSettings(auth: Auth): Promise<AuthSettings> {
+  let found = settings.get(auth)
+  if (!found) {
+    found = auth.$context.then(async (ctx) => ({
+      cookieName: ctx.authCookies.sessionToken.name,
+      key: await crypto.subtle.importKey('raw', new TextEncoder().encode(ctx.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']),
+      expiresInMs: ctx.sessionConfig.expiresIn * 1000,
+      updateAgeMs: ctx.sessionConfig.updateAge * 1000,
+    }))
+    settings.set(auth, found)
+  }
+  return found
+}
+
+/** better-auth's signed cookie: `token.base64(HMAC-SHA256(secret, token))`. */
+async function verifiedToken(value: string | undefined, key: CryptoKey): Promise<string | null> {
+  const dot = value ? value.lastIndexOf('.') : -1
+  if (!value || dot < 1) return null
+  const token = value.slice(0, dot)
+  const signature = value.slice(dot + 1)
+  if (signature.length !== 44 || !signature.endsWith('=')) return null
+  try {
+    const bytes = Uint8Array.from(atob(signature), (ch) => ch.charCodeAt(0))
+    return (await crypto.subtle.verify('HMAC', key, bytes, new TextEncoder().encode(token))) ? token : null
+  } catch {
+    return null // not base64
+  }
+}
+
+type UserColumns = { id: string; name: string; email: string; emailVerified: boolean; role: string; organizationId: string; locale: string }
+
+function toSessionUser(u: UserColumns): SessionUser | null {
+  if (u.role !== 'user' && u.role !== 'admin') return null // no role: treated as not found (spec 2)
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    emailVerified: u.emailVerified,
+    role: u.role,
+    organizationId: u.organizationId,
+    locale: u.locale === 'en' ? 'en' : 'de',
+  }
+}

@@ -1,0 +1,192 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { makePdf } from '../support/documents'
+import { chatPage, enableModels } from './support/chat'
+import { signUpAndSignIn, waitForHydration } from './support/session'
+
+const SIDE_DOOR = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`
+
+type Source = { id: string; name: string; status: string; error: string | null }
+type LlmRequest = { path: string; body?: { tools?: Array<{ function?: { name: string } }>; messages?: Array<{ role: string; content: unknown }> } }
+
+const chips = (page: Page) => page.getByTestId('source-chip')
+const chip = (page: Page, name: string) => chips(page).filter({ hasText: name })
+const readSources = async (page: Page, threadId: string) => (await (await page.request.get(`/api/threads/${threadId}/sources`)).json()) as Source[]
+const llmRequests = async () => (await (await fetch(`${SIDE_DOOR}/llm-requests`)).json()) as LlmRequest[]
+
+/** A chat model and an embedding model; the embedding model becomes the organisation's. */
+const enableChatAndEmbedding = (page: Page) => enableModels(page, ['openai/gpt-4.1', 'openai/text-embedding-3-small'])
+
+/** Drops files on an element the way a browser does: dragenter, dragover, drop, with the files in a DataTransfer. */
+async function dropFiles(page: Page, target: ReturnType<Page['getByRole']>, files: Array<{ name: string; type: string; bytes: number[] }>) {
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer()
+    for (const f of list) transfer.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }))
+    return transfer
+  }, files)
+  await target.dispatchEvent('dragenter', { dataTransfer })
+  await target.dispatchEvent('dragover', { dataTransfer })
+  await expect(page.getByTestId('file-drop-zone')).toBeVisible()
+  await expect(page.getByTestId('file-drop-zone')).toContainText('Drop files to add them to this chat')
+  await target.dispatchEvent('drop', { dataTransfer })
+  await expect(page.getByTestId('file-drop-zone')).toHaveCount(0)
+}
+
+test.describe('sources', () => {
+  // Each test signs up a new organisation and waits for files to be processed and replies to finish.
+  test.describe.configure({ timeout: 90_000 })
+
+  test('a file attached before the first message goes with it: processed, searched for the answer, then removed', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await enableChatAndEmbedding(page)
+    await page.goto('/chat')
+    await waitForHydration(page)
+    const chat = chatPage(page)
+
+    // The fake embedding answers this file's chunks late, so that "processing" can be seen.
+    const document = [
+      '# Project Falcon',
+      '',
+      'Project Falcon replaces the warehouse scanners in 2027.',
+      'The internal code name of Project Falcon is BLUE HERON.',
+      '[[fake:slow-first-token=1500]]',
+    ].join('\n')
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByRole('button', { name: 'Attach files' }).click()
+    await (await chooser).setFiles({ name: 'falcon.md', mimeType: 'text/markdown', buffer: Buffer.from(document) })
+    await expect(chip(page, 'falcon.md')).toHaveAttribute('data-status', 'attached')
+    // Nothing is uploaded before there is a chat.
+    expect((await llmRequests()).filter((r) => r.path.endsWith('/embeddings') && JSON.stringify(r.body).includes('BLUE HERON'))).toHaveLength(0)
+
+    const question = 'What is the code name of Project Falcon?'
+    await chat.write(`[[fake:tool=source_query:{"query":"code name of Project Falcon"}]] ${question}`)
+    const threadId = await chat.threadId()
+    // The message waits for the file, so that the answer can draw on it.
+    await expect(page.getByTestId('queued-message')).toContainText(question)
+    await expect(chip(page, 'falcon.md')).toHaveAttribute('data-status', 'processing')
+    await expect(chip(page, 'falcon.md')).toContainText('Processing…')
+    await expect(chip(page, 'falcon.md')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 })
+    await expect(page.getByTestId('queued-message')).toHaveCount(0)
+
+    await expect(chat.userMessages).toHaveCount(1)
+    await expect(chat.lastReply).toHaveAttribute('data-status', 'complete', { timeout: 15_000 })
+    await expect(chat.lastReply).toContainText('BLUE HERON')
+
+    // The model was offered source_query, called it, and got the passage back with its citation.
+    const requests = (await llmRequests()).filter((r) => JSON.stringify(r.body?.messages ?? []).includes(question))
+    expect(requests[0]?.body?.tools?.map((t) => t.function?.name)).toContain('source_query')
+    const toolResult = requests.flatMap((r) => r.body?.messages ?? []).find((m) => m.role === 'tool')
+    expect(String(toolResult?.content)).toContain('The internal code name of Project Falcon is BLUE HERON.')
+    expect(String(toolResult?.content)).toContain('Cite as: (falcon.md')
+
+    // Sent once, uploaded once.
+    const thread = (await (await page.request.get(`/api/threads/${threadId}`)).json()) as { messages: Array<{ role: string }> }
+    expect(thread.messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+    expect((await readSources(page, threadId)).map((s) => [s.name, s.status])).toEqual([['falcon.md', 'ready']])
+
+    // Removing asks first; cancelling keeps the file.
+    await chip(page, 'falcon.md').getByRole('button', { name: 'Remove falcon.md' }).click()
+    const dialog = page.getByRole('alertdialog')
+    await expect(dialog).toContainText('Remove file?')
+    await expect(dialog).toContainText('“falcon.md” will be removed from this chat.')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(chip(page, 'falcon.md')).toBeVisible()
+    await chip(page, 'falcon.md').getByRole('button', { name: 'Remove falcon.md' }).click()
+    await dialog.getByRole('button', { name: 'Remove file' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(page.getByText('“falcon.md” removed')).toBeVisible()
+    await expect(chips(page)).toHaveCount(0)
+    expect(await readSources(page, threadId)).toEqual([])
+  })
+
+  test('files dropped on a chat are uploaded and processed', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await enableChatAndEmbedding(page)
+    const { id } = (await (await page.request.post('/api/threads', { data: {} })).json()) as { id: string }
+    await page.goto(`/chats/${id}`)
+    await waitForHydration(page)
+
+    const pdf = makePdf([['Quarterly report, page one.'], ['Revenue grew by 17 percent in the third quarter.']])
+    await dropFiles(page, page.getByRole('textbox', { name: 'Message' }), [
+      { name: 'quarterly.pdf', type: 'application/pdf', bytes: [...pdf] },
+      { name: 'notes.txt', type: 'text/plain', bytes: [...Buffer.from('Meeting notes: the launch moves to May.')] },
+    ])
+    await expect(chip(page, 'quarterly.pdf')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 })
+    await expect(chip(page, 'notes.txt')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 })
+    expect((await readSources(page, id)).map((s) => [s.name, s.status])).toEqual([
+      ['quarterly.pdf', 'ready'],
+      ['notes.txt', 'ready'],
+    ])
+
+    // They stay with the chat.
+    await page.reload()
+    await waitForHydration(page)
+    await expect(chips(page)).toHaveText([/quarterly\.pdf/, /notes\.txt/])
+  })
+
+  test('files of the wrong type are refused with the reason; without an embedding model nothing can be attached', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await enableModels(page)
+
+    // No embedding model: the button is disabled and says why, and so does a drop.
+    await page.goto('/chat')
+    await waitForHydration(page)
+    const attach = page.getByRole('button', { name: 'Attach files' })
+    await expect(attach).toBeDisabled()
+    await expect(attach).toHaveAccessibleDescription(/has an embedding model/)
+    await attach.hover()
+    await expect(page.getByRole('tooltip')).toContainText('Files cannot be added until your organisation has an embedding model.')
+    const composer = page.getByRole('textbox', { name: 'Message' })
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer()
+      transfer.items.add(new File(['hello'], 'hello.txt', { type: 'text/plain' }))
+      return transfer
+    })
+    await composer.dispatchEvent('dragenter', { dataTransfer })
+    await expect(page.getByTestId('file-drop-zone')).toContainText('Files cannot be added')
+    await composer.dispatchEvent('drop', { dataTransfer })
+    await expect(chips(page)).toHaveCount(0)
+
+    // The server refuses too, with its own clear error.
+    const { id } = (await (await page.request.post('/api/threads', { data: {} })).json()) as { id: string }
+    // A multipart form is what another site could post: the API wants the app's own origin on it.
+    const refused = await page.request.post(`/api/threads/${id}/sources/file`, {
+      headers: { origin: new URL(page.url()).origin },
+      multipart: { file: { name: 'hello.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') } },
+    })
+    expect(refused.status()).toBe(409)
+    expect(((await refused.json()) as { code: string }).code).toBe('EMBEDDING_MODEL_REQUIRED')
+
+    const embedding = await page.request.post('/api/models/permitted', { data: { modelId: 'openai/text-embedding-3-small' } })
+    expect(embedding.status(), await embedding.text()).toBe(201)
+    await page.goto(`/chats/${id}`)
+    await waitForHydration(page)
+    await expect(attach).toBeEnabled()
+
+    // A type the app does not take is refused before upload.
+    let chooser = page.waitForEvent('filechooser')
+    await attach.click()
+    await (await chooser).setFiles([
+      { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
+      { name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
+    ])
+    await expect(page.getByText('photo.png, setup.exe were not attached')).toBeVisible()
+    await expect(page.getByText('This file type is not supported. Please upload a PDF, Word (DOCX), text, Markdown, CSV or HTML file.')).toBeVisible()
+    await expect(chips(page)).toHaveCount(0)
+
+    // A file whose content is not what its name says is refused by the server; the chip says why.
+    chooser = page.waitForEvent('filechooser')
+    await attach.click()
+    await (await chooser).setFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not really a PDF') })
+    await expect(chip(page, 'contract.pdf')).toHaveAttribute('data-status', 'failed')
+    await expect(chip(page, 'contract.pdf')).toHaveAttribute('title', /This file type is not supported/)
+    await expect(page.getByText('contract.pdf could not be added')).toBeVisible()
+    expect(await readSources(page, id)).toEqual([])
+    // The toasts are sonner's own colours, not this screen's.
+    const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze()
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target} ${n.failureSummary}`).join(', ')}`)).toEqual([])
+    await chip(page, 'contract.pdf').getByRole('button', { name: 'Remove contract.pdf' }).click()
+    await expect(chips(page)).toHaveCount(0)
+  })
+})

@@ -1,0 +1,217 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { chatPage, enableModels } from './support/chat'
+import { signUpAndSignIn, waitForHydration } from './support/session'
+import { attachTextFile, releaseHeldSearches, toolCards } from './support/tools'
+
+const REL = 'noopener noreferrer nofollow'
+
+async function startChat(page: Page) {
+  await page.goto('/chat')
+  await waitForHydration(page)
+  return chatPage(page)
+}
+
+async function expectNoSeriousAxeFindings(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+}
+
+/** Where each text appears in the reply's visible text (-1: missing). */
+const positions = async (content: ReturnType<typeof toolCards>['content'], texts: string[]) => {
+  const text = await content.innerText()
+  return texts.map((t) => text.indexOf(t))
+}
+
+test.describe('tools in chat', () => {
+  // Each test signs up a new organisation and waits for whole replies with tool calls; the
+  // search test also reloads and scans twice, which takes close to a minute on a busy machine.
+  test.describe.configure({ timeout: 90_000 })
+
+  test('a web search shows its call where it happened, running then done, its results as links, and the answer cites one', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await enableModels(page)
+    const chat = await startChat(page)
+    const { reply, content, card } = toolCards(page)
+    await chat.write(
+      '[[fake:text=Let me search the web.]] [[fake:tool=internet_search:{"query":"kontor tools for teams and their organisations [held]"}]] ' +
+        '[[fake:after-tool=Kontor is a workspace for chatting with models, see [Kontor](https://kontor.example/).]] What is Kontor?',
+    )
+    const search = card('internet_search')
+
+    // While the search runs: the tool's name, its query and a spinner, after the text that came first.
+    await expect(search).toContainText('Web search')
+    await expect(search).toContainText('“kontor tools for teams and their organisations [held]”')
+    await expect(search.getByRole('status')).toHaveText('Running…')
+    await expect(search).toHaveAttribute('data-state-kind', 'running')
+    await expect(content).toContainText('Let me search the web.')
+    await releaseHeldSearches()
+
+    await expect(reply).toHaveAttribute('data-status', 'complete')
+    await expect(search).toHaveAttribute('data-state-kind', 'done')
+    await expect(search.getByRole('status')).toHaveCount(0)
+    const toggle = search.getByRole('button', { name: /Web search/ })
+    await expect(toggle).toContainText('2 results')
+    // Text before, the card, the answer after it: in the order it happened.
+    const order = await positions(content, ['Let me search the web.', 'Web search', 'Kontor is a workspace'])
+    expect(order.every((p) => p >= 0)).toBe(true)
+    expect(order).toEqual([...order].sort((a, b) => a - b))
+
+    // The results are folded away until opened.
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(search.getByRole('link')).toHaveCount(0)
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    const first = search.getByRole('link', { name: /Kontor – the workspace/ })
+    await expect(first).toHaveAttribute('href', 'https://kontor.example/')
+    await expect(first).toHaveAttribute('target', '_blank')
+    await expect(first).toHaveAttribute('rel', REL)
+    await expect(search.getByRole('link', { name: /Kontor docs/ })).toHaveAttribute('href', 'https://docs.kontor.example/tools')
+    await expect(search).toContainText('docs.kontor.example')
+    await expect(search).toContainText('Tools & more')
+    // The result the backend dropped (not a web page) is not offered as a link.
+    await expect(search.locator('a[href^="javascript"]')).toHaveCount(0)
+
+    // The answer cites a result as a link that opens in a new tab.
+    const cited = content.getByRole('link', { name: 'Kontor', exact: true })
+    await expect(cited).toHaveAttribute('href', 'https://kontor.example/')
+    await expect(cited).toHaveAttribute('rel', REL)
+
+    await expectNoSeriousAxeFindings(page, 'light')
+
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'))
+    await page.reload()
+    await waitForHydration(page)
+    // After a reload the call is still where it happened, from what the server stored.
+    await expect(card('internet_search')).toHaveAttribute('data-state-kind', 'done')
+    const reloaded = await positions(content, ['Let me search the web.', 'Web search', 'Kontor is a workspace'])
+    expect(reloaded).toEqual([...reloaded].sort((a, b) => a - b))
+    await card('internet_search').getByRole('button', { name: /Web search/ }).click()
+    await expect(card('internet_search').getByRole('link', { name: /Kontor docs/ })).toBeVisible()
+    await expectNoSeriousAxeFindings(page, 'dark')
+
+    // On a phone the cards fit the width: a long query is cut short, nothing sticks out sideways.
+    await page.setViewportSize({ width: 360, height: 800 })
+    await expect(card('internet_search').getByRole('link', { name: /Kontor docs/ })).toBeVisible()
+    const overflow = await page.getByTestId('message-scroller').evaluate((el) => el.scrollWidth - el.clientWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+
+  test('a failed tool call says why, in the user language where the error has a code', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await enableModels(page)
+    const chat = await startChat(page)
+    const { reply, card } = toolCards(page)
+    await chat.write('[[fake:tool=weather_report:{"city":"Berlin"}]] [[fake:after-tool=I cannot check the weather.]] Weather?')
+    await expect(reply).toHaveAttribute('data-status', 'complete')
+    const failed = card('weather_report')
+    await expect(failed).toHaveAttribute('data-state-kind', 'failed')
+    await expect(failed).toContainText('weather_report')
+    await expect(failed).toContainText('“city: Berlin”')
+    await expect(failed.getByTestId('tool-error')).toHaveText('Tool not found')
+    // The detail written for the model is behind the toggle.
+    const toggle = failed.getByRole('button', { name: /weather_report/ })
+    await toggle.click()
+    await expect(failed).toContainText('there is no tool named "weather_report"')
+
+    // In German: the account's language and this browser's.
+    const german = await page.request.patch('/api/users/locale', { data: { locale: 'de' } })
+    expect(german.status(), await german.text()).toBe(200)
+    await page.context().addCookies([{ name: 'kontor-lang', value: 'de', url: new URL(page.url()).origin }])
+    await page.reload()
+    await waitForHydration(page)
+    await expect(card('weather_report').getByTestId('tool-error')).toHaveText('Werkzeug nicht gefunden')
+    await expect(card('weather_report')).toContainText('Fehlgeschlagen')
+  })
+
+  test('an e-mail draft is an editable card whose mail link and copy follow the edits; nothing is sent', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.setViewportSize({ width: 390, height: 800 })
+    await signUpAndSignIn(page)
+    await enableModels(page)
+    const chat = await startChat(page)
+    const { reply, emailDraft } = toolCards(page)
+    const args = { to: 'ada@example.com', subject: 'Lunch & plans', body: 'Hi Ada,\n\nLunch on Friday?\n\nBob' }
+    await chat.write(`[[fake:tool=send_email:${JSON.stringify(args)}]] [[fake:after-tool=The draft is ready.]] Write to Ada about lunch`)
+    await expect(reply).toHaveAttribute('data-status', 'complete')
+    await expect(reply).toContainText('The draft is ready.')
+
+    await expect(emailDraft).toContainText('E-mail draft')
+    await expect(emailDraft).toContainText('Not sent.')
+    const to = emailDraft.getByLabel('To')
+    const subject = emailDraft.getByLabel('Subject')
+    const body = emailDraft.getByLabel('Message')
+    await expect(to).toHaveValue('ada@example.com')
+    await expect(subject).toHaveValue('Lunch & plans')
+    await expect(body).toHaveValue(args.body)
+    const open = emailDraft.getByRole('link', { name: 'Open in mail app' })
+    await expect(open).toHaveAttribute('href', 'mailto:ada@example.com?subject=Lunch%20%26%20plans&body=Hi%20Ada%2C%0D%0A%0D%0ALunch%20on%20Friday%3F%0D%0A%0D%0ABob')
+
+    await to.fill('ada@example.com, bob@example.com')
+    await subject.fill('Friday? 100% yes #lunch')
+    await body.fill('See you at 12.')
+    await expect(open).toHaveAttribute('href', 'mailto:ada@example.com,bob@example.com?subject=Friday%3F%20100%25%20yes%20%23lunch&body=See%20you%20at%2012.')
+
+    // On a phone the card fits the width: nothing sticks out sideways.
+    const box = await emailDraft.boundingBox()
+    expect(box!.x).toBeGreaterThanOrEqual(0)
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390)
+    await expectNoSeriousAxeFindings(page, 'e-mail draft')
+
+    await emailDraft.getByRole('button', { name: 'Copy draft' }).click()
+    await expect(page.getByText('Draft copied to the clipboard')).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'To: ada@example.com, bob@example.com\nSubject: Friday? 100% yes #lunch\n\nSee you at 12.',
+    )
+
+  })
+
+  test("an answer's citation of an attached file shows the cited passage", async ({ page }) => {
+    await signUpAndSignIn(page)
+    await enableModels(page, ['openai/gpt-4.1', 'openai/text-embedding-3-small'])
+    await page.goto('/chat')
+    const created = await page.request.post('/api/threads', { data: {} })
+    expect(created.status(), await created.text()).toBe(201)
+    const { id } = (await created.json()) as { id: string }
+    await attachTextFile(page, id, 'notes.txt', 'Plant notes.\n\nThe annual maintenance budget for the turbine is 40,000 euros.')
+    await page.goto(`/chats/${id}`)
+    await waitForHydration(page)
+    const chat = chatPage(page)
+    const { reply, content, card } = toolCards(page)
+    await chat.write(
+      '[[fake:tool=source_query:{"query":"maintenance budget"}]] ' +
+        '[[fake:after-tool=The budget is 40,000 euros (notes.txt, chunk 1). Costs (see above) are yearly.]] What is the budget?',
+    )
+    await expect(reply).toHaveAttribute('data-status', 'complete')
+
+    const files = card('source_query')
+    await expect(files).toContainText('Search in files')
+    await expect(files).toContainText('“maintenance budget”')
+    await files.getByRole('button', { name: /Search in files/ }).click()
+    await expect(files).toContainText('notes.txt')
+    await expect(files).toContainText('part 1')
+    await expect(files).toContainText('40,000 euros')
+
+    // The citation opens the passage; text that only looks like one stays text.
+    const citation = content.getByRole('button', { name: 'Show the cited passage (notes.txt, chunk 1)' })
+    await expect(citation).toHaveText('(notes.txt, chunk 1)')
+    await expect(content.getByRole('button', { name: /see above/ })).toHaveCount(0)
+    await citation.click()
+    const passage = page.getByTestId('citation-passage')
+    await expect(passage).toBeVisible()
+    await expect(passage).toContainText('notes.txt')
+    await expect(passage).toContainText('The annual maintenance budget for the turbine is 40,000 euros.')
+    await expect(citation).toHaveAttribute('aria-expanded', 'true')
+    await expectNoSeriousAxeFindings(page, 'citation')
+    await page.keyboard.press('Escape')
+    await expect(passage).toBeHidden()
+
+    // A mouse resting on the citation shows the passage too, and leaving hides it.
+    await page.mouse.move(0, 0)
+    await citation.hover()
+    await expect(passage).toBeVisible()
+    await page.mouse.move(0, 0)
+    await expect(passage).toBeHidden()
+  })
+})

@@ -1,0 +1,87 @@
+import { z } from 'zod'
+import { emailDraft } from '../../../../src/api/chat/schema'
+import { parseArguments, type ToolCallView } from './tool-parts'
+
+// What each tool puts in its result's `data` (src/tools/*.ts). Stored replies outlive code
+// changes, so every shape is checked: data that does not fit is ignored, never trusted.
+
+const searchResult = z.object({ title: z.string().catch(''), url: z.string(), snippet: z.string().catch('') })
+const searchData = z.object({ results: z.array(z.unknown()) })
+
+export type SearchResult = z.infer<typeof searchResult>
+
+/** internet_search's results that have an http(s) address; null when the data is not search results. */
+export function searchResultsOf(data: unknown): SearchResult[] | null {
+  const parsed = searchData.safeParse(data)
+  if (!parsed.success) return null
+  return parsed.data.results.flatMap((r) => {
+    const result = searchResult.safeParse(r)
+    return result.success && hostOf(result.data.url) ? [result.data] : []
+  })
+}
+
+/** The host of an http(s) address without "www."; empty for anything else. */
+export function hostOf(url: string): string {
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.hostname.replace(/^www\./, '') : ''
+  } catch {
+    return ''
+  }
+}
+
+const page = z.number().int().nullable().catch(null)
+const passage = z.object({
+  sourceName: z.string(),
+  page,
+  pageEnd: page,
+  headingPath: z.string().catch(''),
+  citation: z.string(),
+  /** Missing in replies stored before the passage text was kept for the chat. */
+  text: z.string().optional().catch(undefined),
+})
+const passageData = z.object({ passages: z.array(z.unknown()) })
+
+export type SourcePassage = z.infer<typeof passage>
+
+/** source_query's passages (file name, pages, citation, text); empty when the data holds none. */
+export function passagesOf(data: unknown): SourcePassage[] {
+  const parsed = passageData.safeParse(data)
+  if (!parsed.success) return []
+  return parsed.data.passages.flatMap((p) => {
+    const result = passage.safeParse(p)
+    return result.success ? [result.data] : []
+  })
+}
+
+/** The passages of every successful source_query call of a reply, in call order. */
+export function replyPassages(calls: ToolCallView[]): SourcePassage[] {
+  return calls.flatMap((c) => (c.name === 'source_query' && c.result && !c.result.isError ? passagesOf(c.result.data) : []))
+}
+
+export type EmailDraft = z.infer<typeof emailDraft>
+
+/** The e-mail a send_email call drafted: the checked draft of its result, else what the model sent. */
+export function emailDraftOf(call: ToolCallView): EmailDraft | null {
+  const fromResult = emailDraft.safeParse(call.result?.data)
+  if (fromResult.success) return fromResult.data
+  const args = parseArguments(call.arguments)
+  if (!args) return null
+  const text = (v: unknown) => (typeof v === 'string' ? v : '')
+  return { to: text(args.to), subject: text(args.subject), body: text(args.body) }
+}
+
+const SUMMARY_ARGUMENT: Record<string, string | undefined> = { internet_search: 'query', source_query: 'query', website_content: 'url', send_email: 'subject' }
+
+/** The argument that says what a call is about (the query, the address, the subject), when there is one. */
+export function callSummary(call: Pick<ToolCallView, 'name' | 'arguments'>): string | null {
+  const args = parseArguments(call.arguments)
+  if (!args) return null
+  const key = SUMMARY_ARGUMENT[call.name]
+  if (key) {
+    const value = args[key]
+    return typeof value === 'string' && value.trim() ? value.trim() : null
+  }
+  const first = Object.entries(args).find(([, v]) => typeof v === 'string' || typeof v === 'number')
+  return first ? `${first[0]}: ${first[1]}` : null
+}

@@ -1,0 +1,73 @@
+import { FileText, LoaderCircle, TriangleAlert, X } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Tooltip } from '../../../components/ui/tooltip'
+import { cn } from '../../../lib/cn'
+
+/** attached: chosen for a chat that does not exist yet; the others as the server (or the upload) says. */
+export type ChipStatus = 'attached' | 'uploading' | 'processing' | 'ready' | 'failed'
+
+export type Chip = {
+  key: string
+  name: string
+  status: ChipStatus
+  /** Why it failed, translated. */
+  reason?: string
+  /** Left out while the file cannot be removed (on its way to the server). */
+  onRemove?: () => void
+}
+
+/** The files of a chat (or of the chat about to start), above the message field. */
+export function SourceChips(props: { chips: Chip[]; className?: string }) {
+  const { t } = useTranslation('sources')
+  if (props.chips.length === 0) return null
+  return (
+    <ul aria-label={t('chips.label')} className={cn('flex flex-wrap gap-1.5 px-3 pt-3', props.className)}>
+      {props.chips.map((chip) => (
+        <SourceChip key={chip.key} chip={chip} />
+      ))}
+    </ul>
+  )
+}
+
+function SourceChip({ chip }: { chip: Chip }) {
+  const { t } = useTranslation('sources')
+  const status = t(`status.${chip.status}`)
+  const busy = chip.status === 'uploading' || chip.status === 'processing'
+  const failed = chip.status === 'failed'
+  const Icon = busy ? LoaderCircle : failed ? TriangleAlert : FileText
+  return (
+    <li
+      data-testid="source-chip"
+      data-status={chip.status}
+      title={[chip.name, chip.status === 'attached' || chip.status === 'ready' ? null : status, chip.reason].filter(Boolean).join(' — ')}
+      className={cn(
+        'flex h-8 max-w-full items-center gap-1.5 rounded-lg border bg-muted/40 pl-2 pr-1 text-[13px]',
+        !chip.onRemove && 'pr-2.5',
+        failed && 'border-destructive/40 bg-destructive/5',
+      )}
+    >
+      <Icon aria-hidden className={cn('size-4 shrink-0 text-muted-foreground', busy && 'animate-spin', failed && 'text-destructive')} />
+      <span className="min-w-0 max-w-48 truncate font-medium">{chip.name}</span>
+      {chip.status === 'ready' && <span className="sr-only">{status}</span>}
+      {chip.status !== 'ready' && chip.status !== 'attached' && (
+        <Tooltip label={chip.reason ?? status} side="top" disabled={!chip.reason} className="max-w-xs leading-snug">
+          <span tabIndex={chip.reason ? 0 : undefined} className={cn('shrink-0 text-xs text-muted-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring', failed && 'text-destructive')}>
+            {status}
+            {chip.reason && <span className="sr-only">: {chip.reason}</span>}
+          </span>
+        </Tooltip>
+      )}
+      {chip.onRemove && (
+      <button
+        type="button"
+        onClick={chip.onRemove}
+        aria-label={t('chips.remove', { name: chip.name })}
+        title={t('chips.remove', { name: chip.name })}
+        className="grid size-6 shrink-0 place-items-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <X aria-hidden className="size-3.5" />
+      </button>
+      )}
+    </li>
+  )
+}

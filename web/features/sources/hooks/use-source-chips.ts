@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { confirm } from '../../../components/confirm-dialog'
+import { errorMessage } from '../../../lib/error-message'
+import { useDeleteSource, type Source } from '../api'
+import type { Chip } from '../components/source-chips'
+import type { LocalUpload } from './use-thread-sources'
+
+/** The chips of a chat's files: the server's (removed after confirmation) and this tab's uploads. */
+export function useSourceChips(threadId: string, state: { sources: Source[]; uploads: LocalUpload[]; dismiss: (key: string) => void }): Chip[] {
+  const { t } = useTranslation('sources')
+  const remove = useDeleteSource(threadId)
+
+  const askRemove = (source: Source) =>
+    confirm({
+      title: t('remove.title'),
+      description: t('remove.description', { name: source.name }),
+      confirmLabel: t('remove.confirm'),
+      destructive: true,
+      action: async () => {
+        try {
+          await remove.mutateAsync(source.id)
+        } catch (error) {
+          toast.error(t('remove.failed'), { description: errorMessage(t, error) })
+          throw error
+        }
+        toast.success(t('remove.done', { name: source.name }))
+      },
+    })
+
+  return [
+    ...state.sources.map((source) => ({
+      key: source.id,
+      name: source.name,
+      status: source.status,
+      reason: source.error ? t(source.error, { ns: 'errors', defaultValue: t('UNKNOWN', { ns: 'errors' }) }) : undefined,
+      onRemove: () => askRemove(source),
+    })),
+    ...state.uploads.map((upload) => ({
+      key: upload.key,
+      name: upload.name,
+      status: upload.status === 'uploaded' ? ('processing' as const) : upload.status,
+      reason: upload.error,
+      // An upload on its way cannot be called back; a refused one is only forgotten.
+      onRemove: upload.status === 'failed' ? () => state.dismiss(upload.key) : undefined,
+    })),
+  ]
+}

@@ -1,0 +1,73 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
+import { isApiError } from '../../../lib/api-client'
+import { errorMessage } from '../../../lib/error-message'
+import { useApi } from '../../../lib/use-api'
+import { addSourceToCache, isProcessing, sourceQueries, sourcesApi, type Source } from '../api'
+import { checkFiles } from '../lib/check-files'
+import { useAnnounceRefused } from './use-announce-refused'
+
+/**
+ * A file of this tab: uploading; uploaded (the server has it as `sourceId`, the list does not show
+ * it yet); or refused by the server (kept, with the reason, so that it does not just vanish).
+ */
+export type LocalUpload = { key: string; name: string; status: 'uploading' | 'uploaded' | 'failed'; sourceId?: string; error?: string }
+
+let nextKey = 0
+
+/**
+ * A chat's files: those on the server (re-read while any is processing) and those being uploaded
+ * or refused in this tab. `busy` holds while a file is uploading or processing: the time a message
+ * about the files should wait for.
+ */
+export function useThreadSources(threadId: string, initial: { sources: Source[]; updatedAt?: number }) {
+  const { t } = useTranslation('sources')
+  const api = useApi()
+  const queryClient = useQueryClient()
+  const announceRefused = useAnnounceRefused()
+  const [uploads, setUploads] = useState<LocalUpload[]>([])
+  const queue = useRef(Promise.resolve())
+  const sources = useQuery({ ...sourceQueries.list(api, threadId), initialData: initial.sources, initialDataUpdatedAt: initial.updatedAt }).data
+
+  const listed = new Set(sources.map((s) => s.id))
+  const shown = uploads.filter((u) => !(u.sourceId && listed.has(u.sourceId)))
+  // Once listed, an uploaded file is the server's to show.
+  useEffect(() => {
+    if (shown.length !== uploads.length) setUploads((list) => list.filter((u) => !(u.sourceId && listed.has(u.sourceId))))
+  })
+
+  const uploadOne = async (key: string, file: File) => {
+    try {
+      const source = await sourcesApi.upload(api, threadId, file)
+      // Marked first, then listed: no moment in between counts as "nothing uploading".
+      setUploads((list) => list.map((u) => (u.key === key ? { ...u, status: 'uploaded', sourceId: source.id } : u)))
+      await addSourceToCache(queryClient, threadId, source)
+    } catch (error) {
+      const message = errorMessage(t, error)
+      setUploads((list) => list.map((u) => (u.key === key ? { ...u, status: 'failed', error: message } : u)))
+      toast.error(t('uploadFailed', { name: file.name }), { description: message })
+      // The admin may just have removed the embedding model: the attach button should say so.
+      if (isApiError(error) && error.code === 'EMBEDDING_MODEL_REQUIRED') void queryClient.invalidateQueries({ queryKey: ['models', 'embedding-enabled'] })
+    }
+  }
+
+  /** Uploads the files the server would take and says at once why the others are not. Starts synchronously. */
+  const upload = (files: File[]) => {
+    const { accepted, refused } = checkFiles(files, sources.length + shown.filter((u) => u.status !== 'failed').length)
+    announceRefused(refused)
+    const started = accepted.map((file) => ({ key: `upload-${++nextKey}`, file }))
+    setUploads((list) => [...list, ...started.map(({ key, file }) => ({ key, name: file.name, status: 'uploading' as const }))])
+    // One after another, so that the chat lists them in the order they were chosen.
+    queue.current = queue.current.then(async () => {
+      for (const { key, file } of started) await uploadOne(key, file)
+    })
+  }
+
+  /** Forgets a file the server refused. */
+  const dismiss = (key: string) => setUploads((list) => list.filter((u) => u.key !== key))
+
+  const busy = shown.some((u) => u.status !== 'failed') || isProcessing(sources)
+  return { sources, uploads: shown, upload, dismiss, busy }
+}
