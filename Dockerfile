@@ -1,5 +1,7 @@
 # Kontor: multi-stage image. Build: docker build -t kontor .
-# Run:   docker run -p 3000:3000 -v kontor-data:/data -e KONTOR_SECRET=$(openssl rand -hex 32) kontor
+# Run:   docker run -p 3000:3000 -v kontor-data:/data -e KONTOR_SECRET=$(openssl rand -hex 32) --stop-timeout 30 kontor
+# (--stop-timeout: on SIGTERM Kontor lets running chat replies finish for up to 20 s; Docker's
+# default of 10 s would kill it before.)
 FROM oven/bun:1.4.4 AS build
 WORKDIR /app
 COPY package.json bun.lock ./
@@ -14,7 +16,7 @@ ENV NODE_ENV=production \
     KONTOR_DATA_DIR=/data \
     DATABASE_URL=file:/data/kontor.db
 COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/package.json /app/tsconfig.json ./
 COPY --from=build /app/src ./src
 COPY --from=build /app/web ./web
 COPY --from=build /app/db ./db
@@ -25,5 +27,5 @@ USER bun
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s \
-  CMD bun -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+  CMD bun -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["bun", "src/main.ts"]

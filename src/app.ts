@@ -15,6 +15,7 @@ import { systemRoutes } from './api/system/routes'
 import { sourceRoutes, UPLOAD_PATH } from './api/sources/routes'
 import { userAccountRoutes } from './api/users/routes'
 import type { AppDeps, AppEnv } from './lib/context'
+import { DATABASE_UNREACHABLE, describeDatabaseError, isDatabaseUnavailable } from './lib/database-errors'
 import { AppError, ERRORS, type ErrorCode } from './lib/errors'
 import { buildOpenApi } from './lib/openapi'
 import { mountRoutes, type RouteDef } from './lib/route'
@@ -68,6 +69,12 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
       const code: ErrorCode =
         error.status === 400 && /json/i.test(error.message) ? 'INVALID_JSON' : (STATUS_CODES[error.status] ?? 'BAD_REQUEST')
       return c.json({ code, message: ERRORS[code][1], status: ERRORS[code][0] }, ERRORS[code][0])
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: 503 with a clear message; /api/ready says the same until it is back.
+      c.get('logger')?.error('database unreachable', { error: describeDatabaseError(error), method: c.req.method, path: c.req.path })
+      c.header('Retry-After', '5')
+      return c.json({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNREACHABLE, status: 503 }, 503)
     }
     const requestId = c.get('requestId')
     c.get('logger')?.error('unhandled error', { error, method: c.req.method, path: c.req.path })

@@ -19,12 +19,25 @@ function developmentSecret(dataDir: string): string | undefined {
   return readFileSync(file, 'utf8').trim()
 }
 
+/** A failed start is reported in one line: a multi-line message (a failed query quotes its SQL) is cut. */
+function fail(error: unknown): never {
+  const message = error instanceof Error ? error.message : String(error)
+  const line = message.split('\n')[0]!.trim()
+  console.error(error instanceof ConfigError ? line : `Kontor could not start: ${line}`)
+  process.exit(1)
+}
+
 try {
   const config = parseConfig(process.env, developmentSecret(process.env.KONTOR_DATA_DIR || './data'))
   const running = await startServer(config)
+  // Waiting for an unreachable libSQL server may end in a failure that is not an outage.
+  running.ready.catch(fail)
   // Graceful shutdown: stop taking requests, give running replies a while to finish, then stop
   // the rest (they are kept as `stopped`) before closing the database.
+  let stopping = false
   const stop = async () => {
+    if (stopping) return
+    stopping = true
     running.deps.logger.info('shutting down')
     running.server.stop()
     if (!(await repliesFinished(20_000))) await stopRunningReplies()
@@ -34,6 +47,5 @@ try {
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : `Kontor could not start: ${error instanceof Error ? error.message : error}`)
-  process.exit(1)
+  fail(error)
 }

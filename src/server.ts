@@ -2,7 +2,7 @@
  * Starts Kontor on Bun: migrates the database, wires the adapters (libSQL client, SMTP, static
  * files) and serves the app. Used by the Bun entry and by the end-to-end test server.
  */
-import { createClient } from '@libsql/client'
+import { createClient, type Client } from '@libsql/client'
 import { serveStatic } from 'hono/bun'
 import { lookup } from 'node:dns/promises'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
@@ -11,6 +11,7 @@ import { migrateDatabase } from '../db/migrate'
 import { createApp } from './app'
 import { createDeps } from './deps'
 import { ConfigError, type Config } from './lib/config'
+import { describeDatabaseError, isDatabaseUnavailable } from './lib/database-errors'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { releaseSources, resumeSources } from './api/sources/process'
 import { sweepDeletedFiles } from './api/sources/service'
@@ -20,16 +21,34 @@ import { createPageRenderer, type WebAssets } from './ssr/render'
 
 export const ROOT = resolve(import.meta.dir, '..')
 
-export async function startServer(config: Config) {
-  if (config.database.url.startsWith('file:')) mkdirSync(dirname(config.database.url.slice(5)), { recursive: true })
-  const client = createClient({ url: config.database.url, authToken: config.database.authToken })
-  // A database file is written ahead (WAL): a commit appends to one log instead of rewriting a
-  // rollback journal with several syncs, which every sent message and streamed reply waits for.
-  // The mode is stored in the file, so every connection and process on it uses it.
-  if (config.database.url.startsWith('file:')) await client.execute('PRAGMA journal_mode = WAL')
-  // The single binary unpacks its migrations and assets elsewhere and says where.
-  await migrateDatabase(client, process.env.KONTOR_MIGRATIONS_DIR ?? join(ROOT, 'drizzle'))
+/** The database address for logs and errors: no user, password or token. */
+function shownUrl(url: string) {
+  if (url.startsWith('file:')) return url
+  try {
+    const u = new URL(url)
+    return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`
+  } catch {
+    return 'DATABASE_URL'
+  }
+}
 
+export async function startServer(config: Config) {
+  const buildDir = resolve(process.env.WEB_BUILD_DIR ?? join(ROOT, 'public/build'))
+  const manifestFile = join(buildDir, 'manifest.json')
+  if (!existsSync(manifestFile)) throw new ConfigError('Web assets are missing: run `bun run build` first')
+  const assets = JSON.parse(readFileSync(manifestFile, 'utf8')) as WebAssets
+
+  const isFile = config.database.url.startsWith('file:')
+  const database = shownUrl(config.database.url)
+  const setupFailed = (error: unknown) => new Error(`the database at ${database} could not be set up: ${describeDatabaseError(error)}`)
+  let client: Client
+  try {
+    if (isFile) mkdirSync(dirname(config.database.url.slice(5)), { recursive: true })
+    // A file database is opened here; a libSQL server is only reached by the first query.
+    client = createClient({ url: config.database.url, authToken: config.database.authToken })
+  } catch (error) {
+    throw setupFailed(error)
+  }
   const deps = createDeps(config, {
     client,
     mailTransport: config.smtp && createSmtpTransport(config.smtp),
@@ -38,10 +57,41 @@ export async function startServer(config: Config) {
     // The website_content tool checks every address a name resolves to before fetching it.
     resolveHost: async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address),
   })
-  const buildDir = resolve(process.env.WEB_BUILD_DIR ?? join(ROOT, 'public/build'))
-  const manifestFile = join(buildDir, 'manifest.json')
-  if (!existsSync(manifestFile)) throw new ConfigError('Web assets are missing: run `bun run build` first')
-  const assets = JSON.parse(readFileSync(manifestFile, 'utf8')) as WebAssets
+  const prepareDatabase = async () => {
+    // A database file is written ahead (WAL): a commit appends to one log instead of rewriting a
+    // rollback journal with several syncs, which every sent message and streamed reply waits for.
+    // The mode is stored in the file, so every connection and process on it uses it.
+    if (isFile) await client.execute('PRAGMA journal_mode = WAL')
+    // The single binary unpacks its migrations and assets elsewhere and says where.
+    await migrateDatabase(client, process.env.KONTOR_MIGRATIONS_DIR ?? join(ROOT, 'drizzle'))
+  }
+
+  // A libSQL server that does not answer yet (it may be starting beside Kontor) is waited for:
+  // Kontor serves meanwhile, /api/ready answers 503 and requests get a clear 503 until it is up.
+  // Any other failure (a file that cannot be opened, a refused token, a broken migration) stops
+  // the start; `ready` rejects when one happens while waiting.
+  let stopping = false
+  let ready: Promise<void>
+  try {
+    await prepareDatabase()
+    ready = Promise.resolve()
+  } catch (error) {
+    if (isFile || !isDatabaseUnavailable(error)) throw setupFailed(error)
+    deps.logger.error('database unreachable, waiting for it', { database, error: describeDatabaseError(error) })
+    ready = (async () => {
+      for (let wait = 1000; !stopping; wait = Math.min(wait * 2, 15_000)) {
+        await new Promise((r) => setTimeout(r, wait))
+        try {
+          await prepareDatabase()
+          deps.logger.info('database reachable, migrations applied', { database })
+          return
+        } catch (retryError) {
+          if (!isDatabaseUnavailable(retryError)) throw setupFailed(retryError)
+          deps.logger.warn('database still unreachable', { database, error: describeDatabaseError(retryError) })
+        }
+      }
+    })()
+  }
 
   const buildFiles = serveStatic({
     root: buildDir,
@@ -67,34 +117,45 @@ export async function startServer(config: Config) {
   })
   deps.logger.info('Kontor is running', { url: config.baseUrl, port: server.port })
 
-  // Billing webhooks that could not be delivered at once are retried from the outbox.
-  const webhookTimer = config.billing.webhook
-    ? setInterval(() => void deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error })), 15_000)
-    : undefined
-
-  // Sources whose processing was cut off (a crash, a restart) or waits for a retry are resumed;
-  // files of deleted sources that are still stored are removed.
-  let resuming = false
-  const resume = () => {
-    if (resuming) return
-    resuming = true
-    void Promise.all([
-      resumeSources(deps).catch((error) => deps.logger.warn('resuming sources failed', { error })),
-      sweepDeletedFiles(deps).catch((error) => deps.logger.warn('removing deleted files failed', { error })),
-    ]).finally(() => (resuming = false))
-  }
-  resume()
-  const sourcesTimer = setInterval(resume, 10_000)
+  // Background work starts once the database is there.
+  let webhookTimer: ReturnType<typeof setInterval> | undefined
+  let sourcesTimer: ReturnType<typeof setInterval> | undefined
+  void ready.then(
+    () => {
+      if (stopping) return
+      // Billing webhooks that could not be delivered at once are retried from the outbox.
+      if (config.billing.webhook) {
+        webhookTimer = setInterval(() => void deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error })), 15_000)
+      }
+      // Sources whose processing was cut off (a crash, a restart) or waits for a retry are
+      // resumed; files of deleted sources that are still stored are removed.
+      let resuming = false
+      const resume = () => {
+        if (resuming) return
+        resuming = true
+        void Promise.all([
+          resumeSources(deps).catch((error) => deps.logger.warn('resuming sources failed', { error })),
+          sweepDeletedFiles(deps).catch((error) => deps.logger.warn('removing deleted files failed', { error })),
+        ]).finally(() => (resuming = false))
+      }
+      resume()
+      sourcesTimer = setInterval(resume, 10_000)
+    },
+    () => {},
+  )
 
   return {
     app,
     deps,
     server,
+    /** Resolves when the database is migrated; rejects when setting it up failed for good. */
+    ready,
     async stop() {
+      stopping = true
       clearInterval(webhookTimer)
       clearInterval(sourcesTimer)
       // Sources being processed here are handed back for another process to resume at once.
-      await releaseSources(deps)
+      await releaseSources(deps).catch((error) => deps.logger.warn('handing back sources failed', { error: describeDatabaseError(error) }))
       await server.stop()
       client.close()
     },

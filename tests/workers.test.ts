@@ -111,6 +111,8 @@ test('on Workers: pages render, a user registers and signs in, and a chat reply 
   const reply = await call('POST', `/api/threads/${thread.id}/messages`, { content: 'Hello from the edge' }, cookie)
   expect(reply.headers.get('content-type')).toStartWith('text/event-stream')
   const events = await readSse(reply)
+  // The reply arrives as deltas (one `text` event per word of the fake), not as one block.
+  expect(events.filter((e) => e.event === 'text').length).toBeGreaterThan(1)
   expect(events.filter((e) => e.event === 'text').map((e) => e.data.delta).join('')).toBe('You said: Hello from the edge')
   expect(events.at(-1)).toEqual({ event: 'message_end', data: { status: 'complete' } })
 }, 180_000)

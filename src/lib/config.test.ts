@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test'
-import { ConfigError, parseConfig } from './config'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { CONFIG_VARIABLES, ConfigError, configSchema, parseConfig } from './config'
 
 const SECRET = 'a-secret-of-at-least-32-characters-0123'
 
@@ -44,6 +46,13 @@ describe('parseConfig refuses bad values, naming the variable', () => {
 
   test('without any secret outside production the start is refused too', () => {
     expect(configError({}).message).toBe('Invalid configuration: KONTOR_SECRET is required')
+  })
+
+  test('the line says what is expected', () => {
+    expect(configError({ KONTOR_SECRET: SECRET, PORT: 'eighty' }).message).toBe('Invalid configuration: PORT must be a whole number from 1 to 65535 (got "eighty")')
+    expect(configError({ KONTOR_SECRET: SECRET, KONTOR_CLOUD: 'yes' }).message).toBe('Invalid configuration: KONTOR_CLOUD must be true, false, 1 or 0 (got "yes")')
+    expect(configError({ KONTOR_SECRET: SECRET, LOG_LEVEL: 'loud' }).message).toBe('Invalid configuration: LOG_LEVEL must be one of debug, info, warn, error, silent (got "loud")')
+    expect(configError({ KONTOR_SECRET: SECRET, S3_BUCKET: 'files' }).message).toStartWith('Invalid configuration: S3_BUCKET needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY')
   })
 
   test('the message quotes the bad value but never a secret or a password in a URL', () => {
@@ -158,4 +167,37 @@ test('a provider is available when its key (Ollama: its URL) is set', () => {
     ollama: { apiKey: undefined, baseUrl: 'http://127.0.0.1:11434/v1' },
   })
   expect(() => parseConfig({ KONTOR_SECRET: SECRET, ANTHROPIC_BASE_URL: 'ftp://x' })).toThrow(/ANTHROPIC_BASE_URL/)
+})
+
+describe('the README documents the configuration', () => {
+  const root = resolve(import.meta.dir, '../..')
+  const readme = readFileSync(join(root, 'README.md'), 'utf8')
+  /** The README's configuration table: variable → [default, example, meaning]. */
+  const rows = new Map(
+    [...readme.matchAll(/^\| `([A-Z0-9_]+)` \|(.*)\|$/gm)].map((m) => [m[1]!, m[2]!.split(' | ').map((cell) => cell.trim())]),
+  )
+
+  test('every variable the configuration reads has a row with its default, an example and its meaning', () => {
+    for (const name of CONFIG_VARIABLES) {
+      const row = rows.get(name)
+      expect([name, row?.length]).toEqual([name, 3])
+      expect([name, row!.every((cell) => cell.length > 0)]).toEqual([name, true])
+      // A default the schema fills in is the one the README states.
+      const parsed = configSchema.shape[name as keyof typeof configSchema.shape].safeParse(undefined)
+      const fallback = parsed.success ? parsed.data : undefined
+      if (fallback !== undefined && fallback !== '' && !Array.isArray(fallback)) expect([name, row![0]]).toEqual([name, expect.stringContaining(String(fallback))])
+    }
+    expect([...rows.keys()].filter((name) => !CONFIG_VARIABLES.includes(name))).toEqual([])
+  })
+
+  test('so does every other environment variable the server reads', () => {
+    const reads = new Set<string>()
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) && !e.name.includes('.test.') ? [join(dir, e.name)] : []))
+    for (const file of [...files(join(root, 'src')), ...files(join(root, 'db')), join(root, 'web/build.ts')]) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/process\.env\.([A-Z0-9_]+)|process\.env\[['"]([A-Z0-9_]+)['"]\]/g)) reads.add(m[1] ?? m[2]!)
+    }
+    expect(reads.size).toBeGreaterThan(3)
+    expect([...reads].filter((name) => !readme.includes(`\`${name}\``))).toEqual([])
+  })
 })

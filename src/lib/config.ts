@@ -1,19 +1,27 @@
 import { z } from 'zod'
 
 const flag = z
-  .preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(['true', 'false', '1', '0', '']))
+  .preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(['true', 'false', '1', '0', ''], { error: 'must be true, false, 1 or 0' }))
   .default('false')
   .transform((v) => v === 'true' || v === '1')
+
+/** A whole number in a range, with one message for every way of missing it. */
+const integer = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error })
+}
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` })
 
 const optionalText = z
   .string()
   .optional()
   .transform((v) => (v ? v : undefined))
 
-const configSchema = z
+export const configSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
+    PORT: integer(1, 65535).default(3000),
     // Default: kontor.db inside KONTOR_DATA_DIR (filled in after parsing).
     DATABASE_URL: z
       .string()
@@ -28,11 +36,11 @@ const configSchema = z
     KONTOR_TRUST_PROXY: flag,
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
     SMTP_HOST: optionalText,
-    SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    SMTP_PORT: integer(1, 65535).optional(),
     SMTP_USER: optionalText,
     SMTP_PASSWORD: optionalText,
     SMTP_FROM: z.string().default('Kontor <no-reply@localhost>'),
-    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    LOG_LEVEL: oneOf(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     ANTHROPIC_API_KEY: optionalText,
@@ -41,9 +49,9 @@ const configSchema = z
     MISTRAL_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     OLLAMA_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     OLLAMA_API_KEY: optionalText,
-    KONTOR_PRICE_PER_SEAT_MONTHLY: z.coerce.number().int().min(0).max(10_000_000).default(1500),
+    KONTOR_PRICE_PER_SEAT_MONTHLY: integer(0, 10_000_000).default(1500),
     KONTOR_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code').default('EUR'),
-    KONTOR_TRIAL_MESSAGES: z.coerce.number().int().min(0).max(1_000_000).default(50),
+    KONTOR_TRIAL_MESSAGES: integer(0, 1_000_000).default(50),
     KONTOR_BILLING_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     KONTOR_BILLING_WEBHOOK_SECRET: optionalText,
     S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
@@ -68,6 +76,9 @@ const configSchema = z
   })
 
 export type RawConfig = z.infer<typeof configSchema>
+
+/** Every variable the configuration reads (the README's configuration table lists each). */
+export const CONFIG_VARIABLES = Object.keys(configSchema.shape)
 
 /** Configuration as the app uses it: parsed once at start and passed down, never read again. */
 export type Config = {

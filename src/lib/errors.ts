@@ -83,6 +83,7 @@ export const ERRORS = {
   SOURCE_NOT_FOUND: [404, 'File not found'],
   FILE_TOO_LARGE: [413, 'The file is too large. Files can be at most 20 MB.'],
   FILE_EMPTY: [400, 'The file is empty.'],
+  UPLOAD_INCOMPLETE: [400, 'The upload broke off before the file was complete. Please try again.'],
   TOO_MANY_SOURCES: [409, 'A chat can have at most 20 files. Remove one before adding another.'],
   UNSUPPORTED_FILE_TYPE: [415, 'This file type is not supported. Please upload a PDF, Word (DOCX), text, Markdown, CSV or HTML file.'],
   EMBEDDING_MODEL_REQUIRED: [409, 'Files cannot be added because your organisation has no embedding model. Please ask an admin to choose one in the model settings.'],

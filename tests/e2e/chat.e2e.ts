@@ -159,11 +159,19 @@ test.describe('chat', () => {
     await expect(chat.lastReply).toContainText('You said: Second question')
   })
 
-  test('a reply is copied to the clipboard', async ({ page, context }) => {
+  test('Enter sends, Shift+Enter breaks the line, an overlong message is held back, and a reply is copied', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await signUpAndSignIn(page)
     await enableModels(page)
     const chat = await startChat(page)
+    // Messages are at most 32,000 characters: a longer one says so and is not sent, not even by Enter.
+    await chat.composer.fill('x'.repeat(32_001))
+    await expect(page.getByText('32001 of 32000 characters — please shorten your message.')).toBeVisible()
+    await expect(chat.composer).toHaveAttribute('aria-invalid', 'true')
+    await expect(chat.send).toBeDisabled()
+    await chat.composer.press('Enter')
+    await expect(page).toHaveURL(/\/chat$/)
+    await expect(chat.composer).toHaveValue('x'.repeat(32_001))
     // Shift+Enter breaks the line, Enter sends.
     await chat.composer.fill('Copy me')
     await chat.composer.press('Shift+Enter')
@@ -378,6 +386,63 @@ test.describe('chat', () => {
     await expect(links.first()).toHaveText('Untitled')
   })
 
+  test('the chat header picks an agent or a model, and the reply comes from the one picked', async ({ page }) => {
+    await signUpAndSignIn(page)
+    const [, mini] = await enableModels(page, ['openai/gpt-4.1', 'openai/gpt-4.1-mini'])
+    const created = await page.request.post('/api/agents', { data: { name: 'Pirate', instructions: 'Talk like a pirate.', modelId: mini!.id } })
+    expect(created.status(), await created.text()).toBe(201)
+    const pirate = (await created.json()) as { id: string }
+    const chat = await startChat(page)
+    const agentPicker = page.getByTestId('agent-picker')
+    await expect(agentPicker).toHaveAccessibleName('Agent: No agent')
+    await expect(chat.modelPicker).toContainText('GPT-4.1')
+
+    // On /chat: the agent replaces the model picker, its model is shown beside its name.
+    await agentPicker.click()
+    await page.getByRole('menuitemradio', { name: /Pirate/ }).click()
+    await expect(agentPicker).toContainText('Pirate')
+    await expect(agentPicker).toContainText('GPT-4.1 mini')
+    await expect(chat.modelPicker).toHaveCount(0)
+    await expect(page.getByText('Your agent Pirate is ready. What should it do?')).toBeVisible()
+    await chat.write('Ahoy from the header')
+    const id = await chat.threadId()
+    await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
+    // The chat being shown is the highlighted one in the sidebar.
+    await expect(chat.sidebar.locator(`a[href="/chats/${id}"]`)).toHaveAttribute('aria-current', 'page')
+    const llmRequests = async () =>
+      (await (await fetch(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}/llm-requests`)).json()) as Array<{
+        body?: { model?: string; stream?: boolean; messages?: Array<{ role: string; content: unknown }> }
+      }>
+    const replyTo = async (text: string) => (await llmRequests()).find((r) => r.body?.stream && JSON.stringify(r.body.messages?.at(-1)).includes(text))
+    expect((await replyTo('Ahoy from the header'))?.body?.model).toBe('gpt-4.1-mini')
+    expect(JSON.stringify((await replyTo('Ahoy from the header'))?.body?.messages?.[0])).toContain('Talk like a pirate.')
+
+    // In the chat: without the agent it goes on with the agent's model, which can now be changed.
+    await agentPicker.click()
+    await page.getByRole('menuitemradio', { name: /No agent/ }).click()
+    await expect(agentPicker).toHaveAccessibleName('Agent: No agent')
+    await expect(chat.modelPicker).toContainText('GPT-4.1 mini')
+    await chat.modelPicker.click()
+    await page.getByRole('menuitemradio', { name: /^GPT-4\.1 OpenAI/ }).click()
+    await expect(chat.modelPicker).not.toContainText('mini')
+    await chat.write('Plain question')
+    await expect(chat.lastReply).toContainText('You said: Plain question')
+    await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
+    const plain = await replyTo('Plain question')
+    expect(plain?.body?.model).toBe('gpt-4.1')
+    expect(JSON.stringify(plain?.body?.messages?.[0])).not.toContain('pirate')
+
+    // Picking the agent again is kept by the server: a reload shows it.
+    await agentPicker.click()
+    await page.getByRole('menuitemradio', { name: /Pirate/ }).click()
+    await expect(agentPicker).toContainText('Pirate')
+    await expect.poll(async () => ((await readThread(page, id)) as ThreadDetail & { agentId: string | null }).agentId).toBe(pirate.id)
+    await page.reload()
+    await waitForHydration(page)
+    await expect(agentPicker).toContainText('Pirate')
+    await expect(chat.modelPicker).toHaveCount(0)
+  })
+
   test('/chat takes the model, the agent or the prompt it is given', async ({ page }) => {
     await signUpAndSignIn(page)
     const [, mini] = await enableModels(page, ['openai/gpt-4.1', 'openai/gpt-4.1-mini'])
@@ -409,11 +474,11 @@ test.describe('chat', () => {
     await page.goto(`/chat?agentId=${((await agent.json()) as { id: string }).id}`)
     await waitForHydration(page)
     chat = chatPage(page)
-    await expect(page.getByTestId('chat-agent')).toContainText('Support writer')
+    await expect(page.getByTestId('agent-picker')).toContainText('Support writer')
     await chat.write('Hello agent')
     await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
     await expect(chat.lastReply).toContainText('You said: Hello agent')
-    await expect(page.getByTestId('chat-agent')).toContainText('Support writer')
+    await expect(page.getByTestId('agent-picker')).toContainText('Support writer')
     const requests = (await (await fetch(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}/llm-requests`)).json()) as Array<{
       body?: { model?: string; messages?: Array<{ role: string; content: unknown }> }
     }>

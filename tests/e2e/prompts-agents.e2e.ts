@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { chatPage } from './support/chat'
 import { signUpAndSignIn, waitForHydration } from './support/session'
 
 const confirmDialog = (page: Page) => page.getByRole('alertdialog')
@@ -18,6 +19,17 @@ async function permitGpt41(page: Page): Promise<string> {
   const model = await page.request.post('/api/models/permitted', { data: { modelId: 'openai/gpt-4.1' } })
   expect(model.status(), await model.text()).toBe(201)
   return ((await model.json()) as { id: string }).id
+}
+
+/** The system prompt of the model request that carried `userText` (the fake provider records every request). */
+async function systemPromptFor(userText: string) {
+  const requests = (await (await fetch(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}/llm-requests`)).json()) as Array<{
+    body?: { messages?: Array<{ role: string; content: unknown }> }
+  }>
+  // The user's message itself, not the title request that quotes it.
+  const sent = requests.find((r) => r.body?.messages?.some((m) => m.role === 'user' && m.content === userText))
+  const system = sent?.body?.messages?.find((m) => m.role === 'system')?.content
+  return typeof system === 'string' ? system : JSON.stringify(system ?? null)
 }
 
 async function scan(page: Page, where: string) {
@@ -89,6 +101,13 @@ test('a prompt is created with a variable, found, edited, used in a chat and del
   const [saved] = (await (await page.request.get('/api/prompts?search=Team')).json()) as Array<{ id: string }>
   await edited.getByRole('link', { name: 'Use in chat' }).click()
   await expect(page).toHaveURL(new RegExp(`/chat\\?prompt=${saved!.id}$`))
+  // Its variables are asked for first, then the message field holds the prompt.
+  const variables = page.getByRole('dialog', { name: 'Team meeting summary' })
+  await variables.getByLabel('audience').fill('the board')
+  await variables.getByLabel('count').fill('three')
+  await variables.getByRole('button', { name: 'Insert' }).click()
+  await expect(variables).toHaveCount(0)
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('Summarise these notes for the board in three bullet points.')
 
   // Deleting asks first; cancelling keeps the prompt.
   await open(page, '/prompts')
@@ -145,7 +164,7 @@ test('a saved prompt is picked in the chat composer, its variable filled in, ins
 })
 
 test('an agent is created with a permitted model, edited, chatted with, becomes unavailable with its model and is deleted', async ({ page }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(90_000)
   await signUpAndSignIn(page)
 
   // Without a permitted model the dialog says so, and sends the admin to enable one.
@@ -195,6 +214,29 @@ test('an agent is created with a permitted model, edited, chatted with, becomes 
   const [agent] = (await (await page.request.get('/api/agents')).json()) as Array<{ id: string }>
   await card.getByRole('link', { name: 'Chat with agent' }).click()
   await expect(page).toHaveURL(new RegExp(`/chat\\?agentId=${agent!.id}$`))
+  await waitForHydration(page)
+  const chat = chatPage(page)
+  await chat.write('Where is my parcel?')
+  const threadId = await chat.threadId()
+  await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
+  await expect(page.getByTestId('agent-picker')).toContainText('Support writer (EN)')
+  // The agent's instructions reached the model, in the system prompt.
+  expect(await systemPromptFor('Where is my parcel?')).toContain('You answer customer e-mails in English, politely and briefly.')
+
+  // An edit of the agent shows in the chat's next reply.
+  await open(page, '/agents')
+  await card.getByRole('button', { name: 'Edit “Support writer (EN)”' }).click()
+  await edit.getByLabel('Instructions').fill('You answer customer e-mails in German, formally.')
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(edit).toHaveCount(0)
+  await page.goto(`/chats/${threadId}`)
+  await waitForHydration(page)
+  await chat.write('And my invoice?')
+  await expect(chat.replies).toHaveCount(2)
+  await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
+  const system = await systemPromptFor('And my invoice?')
+  expect(system).toContain('You answer customer e-mails in German, formally.')
+  expect(system).not.toContain('in English')
 
   // Its model unpermitted, the agent stays listed but cannot be chatted with.
   const removed = await page.request.delete(`/api/models/permitted/${permittedId}`)
@@ -205,6 +247,38 @@ test('an agent is created with a permitted model, edited, chatted with, becomes 
   await expect(card.getByRole('link', { name: 'Chat with agent' })).toHaveCount(0)
   await expect(card).toContainText('choose a permitted model to chat with it again')
   await scan(page, 'agents')
+
+  // Its chat says 'No model found' and sends nothing until the agent gets a permitted model.
+  await page.goto(`/chats/${threadId}`)
+  await waitForHydration(page)
+  await expect(page.getByTestId('agent-picker')).toContainText('No model found')
+  await expect(page.getByRole('status').filter({ hasText: 'No model found.' })).toContainText("The agent's model is no longer enabled")
+  await chat.composer.fill('Anyone there?')
+  await expect(chat.send).toBeDisabled()
+  const refused = await page.request.post(`/api/threads/${threadId}/messages`, { data: { content: 'Anyone there?' } })
+  expect(refused.status()).toBe(404)
+  expect(await refused.json()).toMatchObject({ code: 'NO_MODEL_FOUND', message: 'No model found' })
+
+  const again = await page.request.post('/api/models/permitted', { data: { modelId: 'openai/gpt-4.1' } })
+  expect(again.status(), await again.text()).toBe(201)
+  await open(page, '/agents')
+  await expect(card.getByText('Unavailable — its model is no longer permitted')).toBeVisible()
+  await card.getByRole('button', { name: 'Edit “Support writer (EN)”' }).click()
+  await expect(edit.getByLabel('Model')).toHaveValue('')
+  await edit.getByLabel('Model').selectOption({ label: 'GPT-4.1 · OpenAI' })
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(edit).toHaveCount(0)
+  await expect(card.getByText('Unavailable — its model is no longer permitted')).toHaveCount(0)
+  await expect(card.getByRole('link', { name: 'Chat with agent' })).toBeVisible()
+  await page.goto(`/chats/${threadId}`)
+  await waitForHydration(page)
+  await expect(page.getByTestId('agent-picker')).toContainText('GPT-4.1')
+  await chat.write('Anyone there now?')
+  await expect(chat.replies).toHaveCount(3)
+  await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
+  await expect(chat.lastReply).toContainText('You said: Anyone there now?')
+
+  await open(page, '/agents')
 
   await card.getByRole('button', { name: 'Delete “Support writer (EN)”' }).click()
   await expect(confirmDialog(page)).toContainText('Delete agent?')

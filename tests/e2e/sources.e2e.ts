@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { makePdf } from '../support/documents'
 import { chatPage, enableModels } from './support/chat'
-import { signUpAndSignIn, waitForHydration } from './support/session'
+import { inviteLink } from './support/members'
+import { PASSWORD, signUpAndSignIn, uniqueEmail, waitForHydration } from './support/session'
 
 const SIDE_DOOR = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`
 
@@ -107,24 +108,34 @@ test.describe('sources', () => {
     await waitForHydration(page)
 
     const pdf = makePdf([['Quarterly report, page one.'], ['Revenue grew by 17 percent in the third quarter.']])
+    const locked = makePdf([['Salaries 2025']], { encrypted: true })
     await dropFiles(page, page.getByRole('textbox', { name: 'Message' }), [
       { name: 'quarterly.pdf', type: 'application/pdf', bytes: [...pdf] },
       { name: 'notes.txt', type: 'text/plain', bytes: [...Buffer.from('Meeting notes: the launch moves to May.')] },
+      { name: 'salaries.pdf', type: 'application/pdf', bytes: [...locked] },
     ])
     await expect(chip(page, 'quarterly.pdf')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 })
     await expect(chip(page, 'notes.txt')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 })
-    expect((await readSources(page, id)).map((s) => [s.name, s.status])).toEqual([
-      ['quarterly.pdf', 'ready'],
-      ['notes.txt', 'ready'],
+    // The server took the password-protected PDF (it is a PDF) and failed it while processing: the chip says why.
+    await expect(chip(page, 'salaries.pdf')).toHaveAttribute('data-status', 'failed', { timeout: 20_000 })
+    await expect(chip(page, 'salaries.pdf')).toContainText('Failed')
+    await expect(chip(page, 'salaries.pdf')).toHaveAttribute('title', /protected with a password/)
+    await chip(page, 'salaries.pdf').getByText('Failed').hover()
+    await expect(page.getByRole('tooltip')).toContainText('This PDF is protected with a password. Remove the protection and upload it again.')
+    expect((await readSources(page, id)).map((s) => [s.name, s.status, s.error])).toEqual([
+      ['quarterly.pdf', 'ready', null],
+      ['notes.txt', 'ready', null],
+      ['salaries.pdf', 'failed', 'SOURCE_ENCRYPTED'],
     ])
 
-    // They stay with the chat.
+    // They stay with the chat, the failed one with its reason.
     await page.reload()
     await waitForHydration(page)
-    await expect(chips(page)).toHaveText([/quarterly\.pdf/, /notes\.txt/])
+    await expect(chips(page)).toHaveText([/quarterly\.pdf/, /notes\.txt/, /salaries\.pdf/])
+    await expect(chip(page, 'salaries.pdf')).toHaveAttribute('title', /protected with a password/)
   })
 
-  test('files of the wrong type are refused with the reason; without an embedding model nothing can be attached', async ({ page }) => {
+  test('files of the wrong type are refused with the reason; without an embedding model nothing can be attached', async ({ page, browser }) => {
     await signUpAndSignIn(page)
     await enableModels(page)
 
@@ -146,6 +157,26 @@ test.describe('sources', () => {
     await expect(page.getByTestId('file-drop-zone')).toContainText('Files cannot be added')
     await composer.dispatchEvent('drop', { dataTransfer })
     await expect(chips(page)).toHaveCount(0)
+
+    // A member who is not an admin is told to ask one.
+    const email = uniqueEmail()
+    const invite = await page.request.post('/api/invites', { data: { email, role: 'user' } })
+    expect(invite.status(), await invite.text()).toBe(201)
+    const token = new URL(await inviteLink(email)).searchParams.get('token')
+    const memberContext = await browser.newContext()
+    try {
+      const member = await memberContext.newPage()
+      const accepted = await member.request.post('/api/invites/accept', { data: { token, name: 'Mia Member', password: PASSWORD, passwordConfirmation: PASSWORD } })
+      expect(accepted.status(), await accepted.text()).toBe(201)
+      await member.goto('/chat')
+      await waitForHydration(member)
+      const memberAttach = member.getByRole('button', { name: 'Attach files' })
+      await expect(memberAttach).toBeDisabled()
+      await memberAttach.hover()
+      await expect(member.getByRole('tooltip')).toContainText('Files cannot be added because your organisation has no embedding model. Please ask an admin to choose one.')
+    } finally {
+      await memberContext.close()
+    }
 
     // The server refuses too, with its own clear error.
     const { id } = (await (await page.request.post('/api/threads', { data: {} })).json()) as { id: string }

@@ -125,6 +125,23 @@ test.describe('tools in chat', () => {
     await expect(card('weather_report')).toContainText('Fehlgeschlagen')
   })
 
+  test('a model that keeps calling tools is stopped after 10 calls with a clear error, keeping what it did', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await enableModels(page)
+    const chat = await startChat(page)
+    const { reply, content } = toolCards(page)
+    await chat.write('[[fake:text=Trying again.]] [[fake:tool=website_content:{"url":"http://10.0.0.1/"}]] [[fake:tool-turns=50]] Read the router page')
+    await expect(reply).toHaveAttribute('data-status', 'failed', { timeout: 30_000 })
+    await expect(reply.getByRole('alert')).toContainText('Maximal number of iterations reached')
+    // Nine calls ran (the tenth model call's would have no model call left to read them); each said why it failed.
+    const cards = reply.locator('[data-testid=tool-call][data-tool=website_content]')
+    await expect(cards).toHaveCount(9)
+    await expect(reply.locator('[data-testid=tool-call][data-tool=website_content][data-state-kind=failed]')).toHaveCount(9)
+    await expect(cards.first().getByTestId('tool-error')).toContainText('private or internal network')
+    await expect(content).toContainText('Trying again.')
+    await expect(reply.getByRole('button', { name: 'Retry' })).toBeVisible()
+  })
+
   test('an e-mail draft is an editable card whose mail link and copy follow the edits; nothing is sent', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await page.setViewportSize({ width: 390, height: 800 })
@@ -164,6 +181,9 @@ test.describe('tools in chat', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       'To: ada@example.com, bob@example.com\nSubject: Friday? 100% yes #lunch\n\nSee you at 12.',
     )
+    // The server never sent it: the SMTP sink got nothing for either address.
+    const mailbox = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}/mails`
+    for (const to of ['ada@example.com', 'bob@example.com']) expect(await (await fetch(`${mailbox}?to=${to}`)).json()).toEqual([])
 
   })
 

@@ -36,7 +36,8 @@ export function makePdf(pages: string[][], options: { encrypted?: boolean } = {}
   }
   let out = '%PDF-1.4\n%\u00e2\u00e3\u00cf\u00d3\n'
   const offsets: number[] = []
-  const bytesSoFar = () => latin1(out).length
+  // latin1() writes one byte per character.
+  const bytesSoFar = () => out.length
   objects.forEach((body, i) => {
     offsets.push(bytesSoFar())
     out += `${i + 1} 0 obj\n${body}\nendobj\n`

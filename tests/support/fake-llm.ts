@@ -10,7 +10,7 @@
  * deltas, `[[fake:cut-after=5]]`, `[[fake:stream-error=5]]` (the provider's in-stream error event after
  * 5 deltas), `[[fake:malformed]]`, `[[fake:tool=name:{"a":1}]]`,
  * `[[fake:reasoning]]`, `[[fake:tokens=N]]`, `[[fake:text=...]]` (the reply's text, also before its tool calls),
- * `[[fake:after-tool=...]]` (the reply once a tool result came back), `[[fake:finish=length]]`, `[[fake:times=N]]` (the message's
+ * `[[fake:after-tool=...]]` (the reply once a tool result came back), `[[fake:tool-turns=N]]` (the tool calls again on each of the first N model calls), `[[fake:finish=length]]`, `[[fake:times=N]]` (the message's
  * error only for the first N requests carrying it, e.g. to let a Retry succeed); in embedding inputs
  * error and slow-first-token), or by `fake.script(...)`, whose replies take precedence. Without
  * either, the reply echoes the message: "You said: ...", streamed word by word. When the last
@@ -41,6 +41,8 @@ export type FakeReply = {
   cutAfter?: number
   /** With a marker-scripted error: only the first N requests with the same message fail. */
   times?: number
+  /** With marker-scripted tool calls: they are made again on each of the message's first N model calls (a loop that does not end by itself). */
+  toolTurns?: number
   /** Send a chunk that is not JSON after the first delta. */
   malformed?: boolean
   /** After this many content deltas, send the provider's in-stream error event (overloaded) and end. */
@@ -157,6 +159,7 @@ export function parseMarkers(text: string): { reply: FakeReply; afterTool?: stri
     else if (name === 'reasoning') reply.reasoning = '' // empty: 'Thinking about: <the message>'
     else if (name === 'finish') reply.finish = value as FakeReply['finish']
     else if (name === 'times') reply.times = Number(value)
+    else if (name === 'tool-turns') reply.toolTurns = Number(value)
     else if (name === 'tokens') reply.text = Array.from({ length: Number(value) }, (_, i) => `t${i}`).join(' ')
     else if (name === 'text') reply.text = value
     else if (name === 'after-tool') afterTool = value
@@ -204,8 +207,11 @@ function planFor(flavour: Flavour, body: any, scripted: FakeReply | undefined, s
     if (count > marked.times) delete marked.error
   }
   const toolResult = last?.toolResult
-  // After a tool result the markers of the user's message are spent, or a tool loop never ends.
-  const reply: FakeReply = scripted ?? (toolResult !== undefined ? { text: afterTool ?? `Tool result: ${toolResult}` } : marked)
+  // After a tool result the markers of the user's message are spent, or a tool loop never ends
+  // (unless `tool-turns` asks for one: the model calls made for this message so far are counted).
+  const callsSoFar = lastUser ? turns.slice(turns.lastIndexOf(lastUser) + 1).filter((t) => t.role === 'assistant').length : 0
+  const repeat = marked.toolTurns !== undefined && callsSoFar < marked.toolTurns
+  const reply: FakeReply = scripted ?? (toolResult !== undefined && !repeat ? { text: afterTool ?? `Tool result: ${toolResult}` } : marked)
   const text = reply.text ?? (reply.toolCalls?.length ? '' : `You said: ${rest}`)
   const reasoning = reply.reasoning === '' ? `Thinking about: ${rest}` : reply.reasoning
   const toolCalls = (reply.toolCalls ?? []).map((call, i) => ({

@@ -82,7 +82,24 @@ describe('agents', () => {
     const empty = await client.post('/api/agents', { name: '', instructions: '  ', modelId: '' })
     expect(empty.body.fields).toEqual({ name: 'Name is required', instructions: 'Instructions are required', modelId: 'Model is required' })
     const big = await client.post('/api/agents', { name: 'n'.repeat(101), instructions: 'i'.repeat(20_001), modelId: gpt.id })
-    expect(Object.keys(big.body.fields).sort()).toEqual(['instructions', 'name'])
+    expect(big.body.fields).toEqual({ name: 'Name must be at most 100 characters', instructions: 'Instructions must be at most 20000 characters' })
+    expect((await client.post('/api/agents', {})).body).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: { name: 'Name is required', instructions: 'Instructions are required', modelId: 'Model is required' },
+    })
+    // Models that are not this organisation's permitted language models, each refused with a field message.
+    const notPermitted = { status: 404, code: 'MODEL_NOT_FOUND', fields: { modelId: 'Choose a model your organisation permits' } }
+    const embedding = (await client.post('/api/models/permitted', { modelId: 'openai/text-embedding-3-small' })).body
+    for (const modelId of ['openai/gpt-4.1', crypto.randomUUID(), embedding.id]) {
+      const res = await client.post('/api/agents', { name: 'A', instructions: 'B', modelId })
+      expect({ modelId, ...res.body }).toMatchObject({ modelId, ...notPermitted })
+    }
+    expect((await client.post('/api/agents', { name: 'A', instructions: 'B', modelId: 'm'.repeat(65) })).body).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: { modelId: 'Choose a model your organisation permits' },
+    })
     const other = await setup()
     const foreign = await client.post('/api/agents', { name: 'A', instructions: 'B', modelId: other.gpt.id })
     expect(foreign.status).toBe(404)
@@ -91,5 +108,9 @@ describe('agents', () => {
     const agent = (await client.post('/api/agents', { name: 'Mine', instructions: 'x', modelId: gpt.id })).body
     expect((await other.client.post('/api/threads', { agentId: agent.id })).body.code).toBe('AGENT_NOT_FOUND')
     expect((await other.client.put(`/api/agents/${agent.id}`, { name: 'x', instructions: 'y', modelId: other.gpt.id })).status).toBe(404)
+    // A model of a provider the admin disabled is no longer permitted either.
+    expect((await client.request('DELETE', '/api/models/providers/permitted', { providerId: 'openai' })).status).toBe(204)
+    expect((await client.post('/api/agents', { name: 'A', instructions: 'B', modelId: gpt.id })).body).toMatchObject(notPermitted)
+    expect((await client.put(`/api/agents/${agent.id}`, { name: 'Mine', instructions: 'x', modelId: gpt.id })).body).toMatchObject(notPermitted)
   })
 })

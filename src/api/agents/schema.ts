@@ -5,12 +5,13 @@ export const AGENT_NAME_MAX = 100
 export const AGENT_INSTRUCTIONS_MAX = 20_000
 
 export const agentBody = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(AGENT_NAME_MAX, `Name must be at most ${AGENT_NAME_MAX} characters`),
+  // A missing field reads as an empty one.
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(AGENT_NAME_MAX, `Name must be at most ${AGENT_NAME_MAX} characters`),
   instructions: z
-    .string()
+    .string({ error: 'Instructions are required' })
     .max(AGENT_INSTRUCTIONS_MAX, `Instructions must be at most ${AGENT_INSTRUCTIONS_MAX} characters`)
     .refine((v) => v.trim().length > 0, 'Instructions are required'),
-  modelId: z.string().min(1, 'Model is required').max(64),
+  modelId: z.string({ error: 'Model is required' }).min(1, 'Model is required').max(64, 'Choose a model your organisation permits'),
 })
 export const agentIdParams = z.object({ id: z.string().min(1).max(64) })
 

@@ -240,6 +240,96 @@ describe('sending a message', () => {
   })
 })
 
+describe('titles', () => {
+  /** The request that asked for the title (the only one that does not stream). */
+  const titleRequest = () => fake.requests.filter((r) => r.path.endsWith('/chat/completions') && !r.body?.stream).at(-1)!
+
+  test("the model's title is asked for in the thread's language and cut to 50 characters", async () => {
+    const { client, thread } = await chatSetup()
+    const long = 'Die Wartung der Turbine im kommenden Geschäftsjahr und ihre Kosten im Überblick'
+    fake.script({ text: 'Die Wartung kostet 40.000 Euro im Jahr.' }, { text: `"${long}"` })
+    const events = await readSse(await send(client, thread.id, 'Was kostet die Wartung der Turbine im nächsten Jahr?'))
+    const asked = titleRequest().body.messages as { role: string; content: string }[]
+    expect(asked[0]!.content).toContain('at most 50 characters')
+    expect(asked[0]!.content).toContain('in the language the user wrote in')
+    expect(asked[1]!.content).toBe('User: Was kostet die Wartung der Turbine im nächsten Jahr?\n\nAssistant: Die Wartung kostet 40.000 Euro im Jahr.')
+    const title = events.find((e) => e.event === 'title')!.data.title as string
+    expect(title).toHaveLength(50)
+    expect(title).toBe(`${long.slice(0, 49).trimEnd()}…`)
+    expect((await client.get(`/api/threads/${thread.id}`)).body.title).toBe(title)
+    expect((await client.get('/api/threads')).body.threads[0].title).toBe(title)
+  })
+
+  test('when the model cannot give a title, the start of the first message serves', async () => {
+    const { client, thread } = await chatSetup()
+    fake.script({ text: 'Sure.' }, { error: 400 })
+    const events = await readSse(await send(client, thread.id, 'Please   summarise\nthe quarterly report for the board meeting next Tuesday morning'))
+    expect(events.find((e) => e.event === 'title')!.data.title).toBe('Please summarise the quarterly report for the boa…')
+    expect(events.at(-1)!.data).toEqual({ status: 'complete' })
+  })
+
+  test('a reply that failed gets no title; the next successful exchange does', async () => {
+    const { client, thread } = await chatSetup()
+    fake.script({ error: 500 }, { error: 500 }, { error: 500 })
+    const failed = await readSse(await send(client, thread.id, 'First try'))
+    expect(failed.some((e) => e.event === 'title')).toBe(false)
+    expect((await client.get(`/api/threads/${thread.id}`)).body.title).toBeNull()
+    fake.script({ text: 'Now it works.' }, { text: 'Second try' })
+    const next = await readSse(await send(client, thread.id, 'Second try'))
+    expect(next.find((e) => e.event === 'title')!.data.title).toBe('Second try')
+    expect((await client.get(`/api/threads/${thread.id}`)).body.title).toBe('Second try')
+  })
+})
+
+describe('changing the model or the agent of a chat', () => {
+  test('the next reply comes from the chosen model, then from the agent; without the agent the chat keeps a model', async () => {
+    const { client, org, thread } = await chatSetup()
+    const mini = (await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1-mini' })).body
+    const lastModel = () => fake.requests.filter((r) => r.body?.stream).at(-1)!.body.model
+    const changed = await client.patch(`/api/threads/${thread.id}/model`, { modelId: mini.id })
+    expect(changed.status).toBe(200)
+    expect(changed.body).toMatchObject({ modelId: mini.id, model: { id: mini.id, modelId: 'openai/gpt-4.1-mini' }, agent: null })
+    await readSse(await send(client, thread.id, 'one'))
+    expect(lastModel()).toBe('gpt-4.1-mini')
+
+    const agentId = crypto.randomUUID()
+    const gpt = (await client.get('/api/models/permitted/language-models')).body.find((m: { model: string }) => m.model === 'gpt-4.1')
+    await t.deps.db.insert(agents).values({ id: agentId, organizationId: org.user.organization.id, userId: org.user.id, name: 'Poet', instructions: 'Answer in rhymes.', modelId: gpt.id })
+    const withAgent = await client.patch(`/api/threads/${thread.id}/agent`, { agentId })
+    expect(withAgent.body).toMatchObject({ agentId, agent: { id: agentId, name: 'Poet' }, model: { id: gpt.id } })
+    await readSse(await send(client, thread.id, 'two'))
+    expect(lastModel()).toBe('gpt-4.1')
+    expect(fake.requests.filter((r) => r.body?.stream).at(-1)!.body.messages[0].content).toContain('Answer in rhymes.')
+
+    const without = await client.patch(`/api/threads/${thread.id}/agent`, { agentId: null })
+    expect(without.body).toMatchObject({ agentId: null, agent: null, modelId: mini.id, model: { id: mini.id } })
+    await readSse(await send(client, thread.id, 'three'))
+    expect(lastModel()).toBe('gpt-4.1-mini')
+  })
+
+  test("a chat started with an agent goes on with the agent's model once the agent is removed", async () => {
+    const { client, org } = await chatSetup()
+    const mini = (await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1-mini' })).body
+    const agentId = crypto.randomUUID()
+    await t.deps.db.insert(agents).values({ id: agentId, organizationId: org.user.organization.id, userId: org.user.id, name: 'Mini', instructions: 'Be brief.', modelId: mini.id })
+    const thread = (await client.post('/api/threads', { agentId })).body
+    expect(thread).toMatchObject({ agentId, modelId: null })
+    const without = await client.patch(`/api/threads/${thread.id}/agent`, { agentId: null })
+    expect(without.body).toMatchObject({ agentId: null, modelId: mini.id, model: { id: mini.id } })
+  })
+
+  test('an embedding model is no chat model; a missing body is a validation error', async () => {
+    const { client, thread } = await chatSetup()
+    const embedding = (await client.post('/api/models/permitted', { modelId: 'openai/text-embedding-3-small' })).body
+    const res = await client.patch(`/api/threads/${thread.id}/model`, { modelId: embedding.id })
+    expect(res.status).toBe(400)
+    expect(res.body.code).toBe('NOT_A_LANGUAGE_MODEL')
+    const missing = await client.patch(`/api/threads/${thread.id}/agent`, {})
+    expect(missing.status).toBe(400)
+    expect(missing.body.code).toBe('VALIDATION_FAILED')
+  })
+})
+
 describe('bad input', () => {
   test('empty, blank and oversized messages are refused, and nothing is stored', async () => {
     const { client, thread } = await chatSetup()

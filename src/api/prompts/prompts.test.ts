@@ -51,6 +51,19 @@ describe('prompts', () => {
     expect(empty.body.fields).toEqual({ title: 'Title is required', content: 'Content is required' })
     const big = await client.post('/api/prompts', { title: 'x'.repeat(201), content: 'y'.repeat(20_001) })
     expect(big.body.fields).toEqual({ title: 'Title must be at most 200 characters', content: 'Content must be at most 20000 characters' })
+    // The limits themselves are accepted.
+    expect((await client.post('/api/prompts', { title: 'x'.repeat(200), content: 'y'.repeat(20_000) })).status).toBe(201)
+    // Missing fields and other types read as empty; nothing was stored by the refusals.
+    const missing = await client.post('/api/prompts', {})
+    expect(missing.body).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { title: 'Title is required', content: 'Content is required' } })
+    expect((await client.post('/api/prompts', { title: 5, content: null })).body.fields).toEqual({ title: 'Title is required', content: 'Content is required' })
+    expect((await client.get('/api/prompts')).body).toHaveLength(1)
+    const prompt = (await client.get('/api/prompts')).body[0]
+    expect((await client.put(`/api/prompts/${prompt.id}`, { title: '', content: 'z'.repeat(20_001) })).body.fields).toEqual({
+      title: 'Title is required',
+      content: 'Content must be at most 20000 characters',
+    })
+    expect((await client.get(`/api/prompts/${prompt.id}`)).body.title).toBe('x'.repeat(200))
   })
 })
 

@@ -3,9 +3,10 @@ import { z } from 'zod'
 export const PROMPT_TITLE_MAX = 200
 export const PROMPT_CONTENT_MAX = 20_000
 
-const title = z.string().trim().min(1, 'Title is required').max(PROMPT_TITLE_MAX, `Title must be at most ${PROMPT_TITLE_MAX} characters`)
+// A missing field reads as an empty one.
+const title = z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(PROMPT_TITLE_MAX, `Title must be at most ${PROMPT_TITLE_MAX} characters`)
 const content = z
-  .string()
+  .string({ error: 'Content is required' })
   .max(PROMPT_CONTENT_MAX, `Content must be at most ${PROMPT_CONTENT_MAX} characters`)
   .refine((v) => v.trim().length > 0, 'Content is required')
 

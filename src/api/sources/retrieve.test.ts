@@ -68,9 +68,12 @@ describe('hybrid retrieval', () => {
     const vector = Float32Array.from(fakeEmbedding(query))
     const model = 'openai/text-embedding-3-small'
     for (const mode of [{ text: query, vector, embeddingModel: model }, { text: query }, { text: '', vector, embeddingModel: model }]) {
-      const [first] = await searchChunks(t.deps.db, threadId, mode)
-      expect(first).toMatchObject({ sourceName: 'plant.pdf', page: 3 })
-      expect(first!.content).toContain('40,000 euros')
+      const results = await searchChunks(t.deps.db, threadId, mode)
+      expect(results[0]).toMatchObject({ sourceName: 'plant.pdf', page: 3 })
+      expect(results[0]!.content).toContain('40,000 euros')
+      // The other chat's file holds the same words and is never found from this one.
+      expect(results.map((c) => c.sourceName)).not.toContain('leak.txt')
+      expect((await searchChunks(t.deps.db, otherThreadId, mode)).map((c) => c.sourceName)).toEqual(['leak.txt'])
     }
   })
 

@@ -20,7 +20,7 @@ export const sourceRoutes = [
       params: threadIdParams,
       response: s.sourceResponse,
       status: 201,
-      errors: ['THREAD_NOT_FOUND', 'EMBEDDING_MODEL_REQUIRED', 'TOO_MANY_SOURCES', 'FILE_TOO_LARGE', 'FILE_EMPTY', 'UNSUPPORTED_FILE_TYPE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED'],
+      errors: ['THREAD_NOT_FOUND', 'EMBEDDING_MODEL_REQUIRED', 'TOO_MANY_SOURCES', 'FILE_TOO_LARGE', 'FILE_EMPTY', 'UPLOAD_INCOMPLETE', 'UNSUPPORTED_FILE_TYPE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED'],
     },
     async ({ c, deps, user, params }) =>
       c.json(

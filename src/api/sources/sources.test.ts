@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deletedFiles, organizations, sourceChunks, sources, threads } from '../../../db/schema'
@@ -10,6 +10,7 @@ import { BASE_URL, createTestApp, PASSWORD, registerOrg, type TestClient } from 
 import type { AppDeps } from '../../lib/context'
 import { createLocalFileStore } from '../../storage/local'
 import { EMBED_BATCH, LOCK_MS, processingIdle, processSource, releaseSources, resumeSources } from './process'
+import { MAX_PAGES } from './parse'
 import { FILE_RETRY_MS, sweepDeletedFiles } from './service'
 
 let fake: FakeLlm
@@ -236,6 +237,51 @@ describe('refused uploads', () => {
     expect(list).toEqual([expect.objectContaining({ size: MB20, status: 'failed', error: 'SOURCE_TOO_LARGE' })])
   }, 30_000)
 
+  test('an upload cut off half-way stores nothing, whether the body ends early or the connection drops; the server goes on answering', async () => {
+    const { client, thread } = await setup()
+    const boundary = '----kontor-cut-boundary'
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.txt"\r\nContent-Type: text/plain\r\n\r\nThe first half of a file about otters`
+    const headers = { cookie: cookieOf(client), origin: BASE_URL, 'content-type': `multipart/form-data; boundary=${boundary}` }
+    const storedFiles = () => (existsSync(join(filesRoot, 'sources')) ? readdirSync(join(filesRoot, 'sources'), { recursive: true }).map(String) : [])
+    const before = storedFiles()
+
+    // The body ends before the form's closing boundary.
+    const ended = await t.app.request(`/api/threads/${thread.id}/sources/file`, { method: 'POST', headers, body: head })
+    expect(await ended.json()).toEqual({ status: 400, code: 'UPLOAD_INCOMPLETE', message: expect.stringContaining('broke off') })
+    // Reading the body fails half-way (what a dropped connection looks like to the app).
+    const dropped = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(head))
+        setTimeout(() => controller.error(new Error('connection reset')), 5)
+      },
+    })
+    const broken = await t.app.request(`/api/threads/${thread.id}/sources/file`, { method: 'POST', headers, body: dropped, duplex: 'half' } as RequestInit)
+    expect(await broken.json()).toMatchObject({ status: 400, code: 'UPLOAD_INCOMPLETE' })
+
+    // A real client that closes its connection while the body is still coming.
+    let answered!: (status: number) => void
+    const answer = new Promise<number>((resolve) => (answered = resolve))
+    const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: async (request) => { const res = await t.app.fetch(request); answered(res.status); return res } })
+    try {
+      const socket = await Bun.connect({ hostname: '127.0.0.1', port: server.port!, socket: { data() {} } })
+      socket.write(
+        `POST /api/threads/${thread.id}/sources/file HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${BASE_URL}\r\nCookie: ${headers.cookie}\r\n` +
+          `Content-Type: ${headers['content-type']}\r\nContent-Length: 5000000\r\n\r\n${head}`,
+      )
+      socket.end()
+      expect(await answer).toBe(400)
+    } finally {
+      server.stop(true)
+    }
+
+    await processingIdle()
+    expect((await client.get(`/api/threads/${thread.id}/sources`)).body).toEqual([])
+    expect(await t.deps.db.select().from(sourceChunks).where(eq(sourceChunks.threadId, thread.id))).toEqual([])
+    expect(storedFiles()).toEqual(before)
+    // The next upload works.
+    expect(await uploadAndProcess(client, thread.id, { bytes: 'The whole file about otters.', fileName: 'whole.txt' })).toMatchObject({ status: 'ready' })
+  })
+
   test('a thread takes 20 files; the 21st is refused with 409', async () => {
     const { client, thread } = await setup()
     for (let i = 0; i < 20; i++) expect((await upload(client, thread.id, { bytes: `file ${i}`, fileName: `f${i}.txt` })).status).toBe(201)
@@ -299,6 +345,26 @@ describe('processing failures', () => {
     expect(await uploadAndProcess(client, thread.id, { bytes: liar, fileName: 'liar.docx' })).toMatchObject({ status: 'failed', error: 'SOURCE_TOO_LARGE' })
     expect(embeddingRequests()).toHaveLength(0)
   }, 20_000)
+
+  test('a PDF of thousands of pages fails with a reason before its text is read; 2,000 pages are processed while the API keeps answering', async () => {
+    const { client, thread } = await setup()
+    const pages = (n: number) => Array.from({ length: n }, (_, i) => [`Page ${i + 1} of the plant manual.`])
+    const tooLong = await uploadAndProcess(client, thread.id, { bytes: makePdf(pages(2001)), fileName: 'manual.pdf' })
+    expect(tooLong).toMatchObject({ status: 'failed', error: 'SOURCE_TOO_LARGE', chunks: 0 })
+    expect(embeddingRequests()).toHaveLength(0)
+
+    const res = await upload(client, thread.id, { bytes: makePdf(pages(MAX_PAGES)), fileName: 'longest.pdf' })
+    expect(res).toMatchObject({ status: 201, body: { status: 'processing' } })
+    // Parsing 2,000 pages takes a while; other requests are answered meanwhile.
+    const during = (await client.get(`/api/threads/${thread.id}/sources`)).body
+    expect(during.find((s: { id: string }) => s.id === res.body.id)).toMatchObject({ status: 'processing' })
+    await processingIdle()
+    const done = (await client.get(`/api/threads/${thread.id}/sources`)).body.find((s: { id: string }) => s.id === res.body.id)
+    expect(done).toMatchObject({ status: 'ready', pages: MAX_PAGES })
+    const chunks = await chunksOf(res.body.id)
+    expect(chunks.at(-1)).toMatchObject({ pageEnd: MAX_PAGES })
+    expect(chunks.at(-1)!.content).toContain(`Page ${MAX_PAGES} of the plant manual.`)
+  }, 60_000)
 
   test('a provider that refuses the key fails the source with its code; nothing is stored', async () => {
     const { client, thread } = await setup()

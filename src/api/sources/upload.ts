@@ -119,8 +119,11 @@ async function readForm(request: Request): Promise<Form> {
   } catch (error) {
     await request.body?.cancel().catch(() => {})
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) throw new AppError('FILE_TOO_LARGE')
+    // The body ended before the form's closing boundary: the sender stopped half-way.
+    if (error instanceof MultipartParseError && /not finished/.test(error.message)) throw new AppError('UPLOAD_INCOMPLETE')
     if (error instanceof MaxPartsExceededError || error instanceof MultipartParseError) throw new AppError('BAD_REQUEST', { message: 'The upload is not a valid multipart form.' })
-    throw error
+    // Reading the body failed: the client went away (a closed tab, a lost connection). Nothing is stored.
+    throw new AppError('UPLOAD_INCOMPLETE')
   }
   return form
 }

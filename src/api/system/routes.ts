@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import journal from '../../../drizzle/meta/_journal.json'
 import { z } from 'zod'
+import { DATABASE_UNREACHABLE } from '../../lib/database-errors'
 import { AppError } from '../../lib/errors'
 import { defineRoute } from '../../lib/route'
 
@@ -42,7 +43,7 @@ export const systemRoutes = [
         const [row] = await deps.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM __drizzle_migrations`)
         applied = Number(row?.n ?? 0)
       } catch {
-        throw new AppError('SERVICE_UNAVAILABLE', { message: 'The database cannot be reached.' })
+        throw new AppError('SERVICE_UNAVAILABLE', { message: DATABASE_UNREACHABLE })
       }
       if (applied < journal.entries.length) throw new AppError('SERVICE_UNAVAILABLE', { message: 'Database migrations are not applied yet.' })
       return { ok: true }

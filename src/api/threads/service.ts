@@ -130,8 +130,20 @@ export async function setThreadModel(deps: AppDeps, caller: SessionUser, id: str
 
 /** Sets or removes the thread's agent; while set, the agent's model is used. */
 export async function setThreadAgent(deps: AppDeps, caller: SessionUser, id: string, agentId: string | null) {
-  await findOwnThread(deps, caller, id)
+  const thread = await findOwnThread(deps, caller, id)
   if (agentId) await findOwnAgent(deps, caller, agentId)
-  await deps.db.update(threads).set({ agentId }).where(eq(threads.id, id))
+  const modelId = agentId || thread.modelId ? thread.modelId : await modelAfterAgent(deps, caller, thread.agentId)
+  await deps.db.update(threads).set({ agentId, modelId }).where(eq(threads.id, id))
   return getThread(deps, caller, id)
+}
+
+/**
+ * A chat started with an agent has no model of its own; without the agent it goes on with the
+ * agent's model (the one it was using), else the caller's default, else none (the user picks one).
+ */
+async function modelAfterAgent(deps: AppDeps, caller: SessionUser, agentId: string | null) {
+  const agent = agentId ? await findOwnAgent(deps, caller, agentId).catch(() => null) : null
+  const usable = agent?.modelId ? await usableLanguageModel(deps, caller, agent.modelId).catch(() => null) : null
+  if (usable) return usable.id
+  return (await resolveDefaultModel(deps, caller).catch(() => null))?.id ?? null
 }

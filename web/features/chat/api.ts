@@ -64,6 +64,8 @@ export const threadsApi = {
   remove: (api: ApiClient, id: string) => api.delete<void>(`/threads/${encodeURIComponent(id)}`),
   setModel: (api: ApiClient, id: string, modelId: string) =>
     api.patch<ThreadDetail>(`/threads/${encodeURIComponent(id)}/model`, { modelId }),
+  setAgent: (api: ApiClient, id: string, agentId: string | null) =>
+    api.patch<ThreadDetail>(`/threads/${encodeURIComponent(id)}/agent`, { agentId }),
 }
 
 
@@ -110,6 +112,19 @@ export function useSetThreadModel(threadId: string) {
     onSuccess: (thread) => {
       queryClient.setQueryData<ThreadDetail>(threadDetailKey(threadId), thread)
       patchThreadInList(queryClient, threadId, { modelId: thread.modelId })
+    },
+  })
+}
+
+/** Sets or removes a chat's agent; while one is set, its model answers. */
+export function useSetThreadAgent(threadId: string) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (agentId: string | null) => threadsApi.setAgent(api, threadId, agentId),
+    onSuccess: (thread) => {
+      queryClient.setQueryData<ThreadDetail>(threadDetailKey(threadId), thread)
+      patchThreadInList(queryClient, threadId, { agentId: thread.agentId, modelId: thread.modelId })
     },
   })
 }

@@ -1,4 +1,4 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Sparkles } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
@@ -7,6 +7,7 @@ import { toast } from 'sonner'
 import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
+import { agentQueries } from '../../agents/api'
 import { authQueries } from '../../auth/api'
 import { modelQueries } from '../../models/api'
 import { PromptVariablesDialog, type PromptToFill } from '../../prompts/components/prompt-variables-dialog'
@@ -19,7 +20,7 @@ import { useUnavailableReason } from '../../sources/hooks/use-unavailable-reason
 import { threadDetailKey, threadsApi, upsertThreadInList, type ThreadDetail } from '../api'
 import type { NewChatData } from '../lib/new-chat'
 import { setPendingMessage } from '../lib/pending-message'
-import { AgentBadge } from './agent-badge'
+import { AgentPicker } from './agent-picker'
 import { ChatHeader } from './chat-header'
 import { Composer } from './composer'
 import { preloadMarkdown } from './markdown'
@@ -38,7 +39,9 @@ export function NewChatPage({ data }: { data: NewChatData }) {
   const navigate = useNavigate()
   const me = useSuspenseQuery(authQueries.me(api)).data
   const models = useSuspenseQuery(modelQueries.languageModels(api)).data
+  const agents = useQuery(agentQueries.list(api)).data ?? []
   const [modelId, setModelId] = useState(data.modelId)
+  const [agent, setAgent] = useState(data.agent)
   const model = models.find((m) => m.id === modelId) ?? null
   const files = usePendingFiles()
   const unavailable = useUnavailableReason(data.isEmbeddingModelEnabled, me.role === 'admin')
@@ -49,12 +52,22 @@ export function NewChatPage({ data }: { data: NewChatData }) {
   // The chat page comes next: fetch its markdown renderer while the user types.
   useEffect(() => preloadMarkdown(), [])
 
+  const chooseAgent = (agentId: string | null) => {
+    const chosen = agentId ? agents.find((a) => a.id === agentId) : undefined
+    if (!chosen) {
+      // Without the agent the chat goes on with the model it was showing, unless one was picked before.
+      if (agent?.model) setModelId((current) => current ?? agent.model!.id)
+      setAgent(null)
+      return
+    }
+    setAgent({ id: chosen.id, name: chosen.name, model: chosen.available ? chosen.model : null })
+  }
+
   const send = async (content: string) => {
     try {
-      const thread = await threadsApi.create(api, data.agent ? { agentId: data.agent.id } : { modelId: model?.id })
-      const agent = data.agent && { id: data.agent.id, name: data.agent.name }
+      const thread = await threadsApi.create(api, agent ? { agentId: agent.id } : { modelId: model?.id })
       // What GET /threads/{id} would answer for the new chat, so that its page needs no request.
-      const detail = { ...thread, messages: [], model: data.agent ? data.agent.model : model, agent, sources: [] } as ThreadDetail
+      const detail = { ...thread, messages: [], model: agent ? agent.model : model, agent: agent && { id: agent.id, name: agent.name }, sources: [] } as ThreadDetail
       queryClient.setQueryData<ThreadDetail>(threadDetailKey(thread.id), detail)
       upsertThreadInList(queryClient, thread, true)
       setPendingMessage(thread.id, content, files.files.map((f) => f.file))
@@ -67,26 +80,23 @@ export function NewChatPage({ data }: { data: NewChatData }) {
   }
 
   // Without a subscription (cloud) the trial's messages can still be sent; the server says when they are used up.
-  const replyModel = data.agent ? data.agent.model : model
+  const replyModel = agent ? agent.model : model
 
   return (
     <FileDropZone onFiles={files.add} unavailable={unavailable} className="flex h-full flex-col">
       <ChatHeader title={t('common:nav.newChat')}>
-        {data.agent ? (
-          <AgentBadge name={data.agent.name} model={data.agent.model?.displayName ?? null} />
-        ) : (
-          <ModelPicker models={models} value={model} onChange={(m) => setModelId(m.id)} />
-        )}
+        <AgentPicker agents={agents} value={agent} model={agent?.model?.displayName ?? null} onChange={chooseAgent} />
+        {!agent && <ModelPicker models={models} value={model} onChange={(m) => setModelId(m.id)} />}
       </ChatHeader>
       <div className="flex min-h-0 flex-1 flex-col items-center justify-center overflow-y-auto px-4 pb-8 text-center">
         <span aria-hidden className="mb-4 grid size-11 place-items-center rounded-2xl border bg-muted/50 text-muted-foreground">
           <Sparkles className="size-5" />
         </span>
         <h2 className="text-2xl font-semibold tracking-tight">{t('greeting', { name: me.name.split(' ')[0] })}</h2>
-        <p className="mt-1 text-muted-foreground">{data.agent ? t('agent.greetingHint', { name: data.agent.name }) : t('greetingHint')}</p>
+        <p className="mt-1 text-muted-foreground">{agent ? t('agent.greetingHint', { name: agent.name }) : t('greetingHint')}</p>
       </div>
       {!replyModel && (
-        <NoModelNotice reason={data.agent ? 'agent' : models.length > 0 ? 'choose' : 'none'} isAdmin={me.role === 'admin'} />
+        <NoModelNotice reason={agent ? 'agent' : models.length > 0 ? 'choose' : 'none'} isAdmin={me.role === 'admin'} />
       )}
       <Composer
         onSend={send}

@@ -12,12 +12,13 @@ import { SourceChips } from '../../sources/components/source-chips'
 import { useSourceChips } from '../../sources/hooks/use-source-chips'
 import { useThreadSources } from '../../sources/hooks/use-thread-sources'
 import { useUnavailableReason } from '../../sources/hooks/use-unavailable-reason'
-import { chatModelQueries, threadDetailKey, threadQueries, useSetThreadModel, type ThreadDetail } from '../api'
+import { agentQueries } from '../../agents/api'
+import { chatModelQueries, threadDetailKey, threadQueries, useSetThreadAgent, useSetThreadModel, type ThreadDetail } from '../api'
 import { useIsReplying, useReplyActions } from '../hooks/use-reply'
 import { clearPendingMessage, takePendingMessage } from '../lib/pending-message'
 import { isReplying } from '../lib/reply-runner'
 import { isStreaming } from '../lib/thread-cache'
-import { AgentBadge } from './agent-badge'
+import { AgentPicker } from './agent-picker'
 import { ChatHeader } from './chat-header'
 import { Composer } from './composer'
 import { MessageList } from './message-list'
@@ -56,6 +57,8 @@ export function ThreadPage({ threadId }: { threadId: string }) {
   const [needsUpgrade, setNeedsUpgrade] = useState(false)
   const actions = useReplyActions(threadId, { onRefused: (error) => error.code === 'SUBSCRIPTION_REQUIRED' && setNeedsUpgrade(true) })
   const setModel = useSetThreadModel(threadId)
+  const setAgent = useSetThreadAgent(threadId)
+  const agents = useQuery(agentQueries.list(api)).data ?? []
   const [restore, setRestore] = useState<{ text: string } | null>(null)
   const [queued, setQueued] = useState<Queued | null>(null)
 
@@ -104,16 +107,16 @@ export function ThreadPage({ threadId }: { threadId: string }) {
 
   const chooseModel = (modelId: string) =>
     setModel.mutate(modelId, { onError: (error) => toast.error(`${t('model.changeFailed')} ${errorMessage(t, error)}`) })
+  const chooseAgent = (agentId: string | null) =>
+    setAgent.mutate(agentId, { onError: (error) => toast.error(`${t('agent.changeFailed')} ${errorMessage(t, error)}`) })
+  const changing = busy || setModel.isPending || setAgent.isPending
 
   return (
     <FileDropZone onFiles={files.upload} unavailable={unavailable} className="flex h-full flex-col">
       <ChatHeader title={thread.title ?? t('untitled')}>
-        {thread.agent ? (
-          // The agent's model wins over the chat's own, so there is nothing to pick here.
-          <AgentBadge name={thread.agent.name} model={thread.model?.displayName ?? null} />
-        ) : (
-          <ModelPicker models={models} value={thread.model} onChange={(m) => chooseModel(m.id)} disabled={busy || setModel.isPending} />
-        )}
+        <AgentPicker agents={agents} value={thread.agent} model={thread.model?.displayName ?? null} onChange={chooseAgent} disabled={changing} />
+        {/* The agent's model wins over the chat's own, so there is no model to pick while an agent is set. */}
+        {!thread.agent && <ModelPicker models={models} value={thread.model} onChange={(m) => chooseModel(m.id)} disabled={changing} />}
       </ChatHeader>
       <MessageList
         key={threadId}

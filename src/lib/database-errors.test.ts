@@ -1,0 +1,67 @@
+import { afterAll, expect, test } from 'bun:test'
+import { createClient } from '@libsql/client'
+import { sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/libsql'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describeDatabaseError, isDatabaseUnavailable } from './database-errors'
+
+const dir = mkdtempSync(join(tmpdir(), 'kontor-dberr-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** The error a query through Drizzle (as the services run them) raises. */
+async function failure(url: string, query = sql`SELECT 1`) {
+  const client = createClient({ url })
+  try {
+    await drizzle(client).run(query)
+  } catch (error) {
+    return error
+  } finally {
+    client.close()
+  }
+  throw new Error(`the query on ${url} succeeded`)
+}
+
+/** A port nothing listens on: bound once, then released. */
+function closedPort() {
+  const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() })
+  const port = server.port
+  server.stop(true)
+  return port
+}
+
+test('a libSQL server that does not answer is an outage, described in one line without the SQL', async () => {
+  const error = await failure(`http://127.0.0.1:${closedPort()}`)
+  expect(isDatabaseUnavailable(error)).toBe(true)
+  const line = describeDatabaseError(error)
+  expect(line).toContain('ECONNREFUSED')
+  expect(line).not.toContain('SELECT')
+  expect(line).not.toContain('\n')
+})
+
+test('a closed client is an outage', async () => {
+  const client = createClient({ url: `file:${join(dir, 'closed.db')}` })
+  client.close()
+  let error: unknown
+  await drizzle(client).run(sql`SELECT 1`).catch((e) => (error = e))
+  expect(isDatabaseUnavailable(error)).toBe(true)
+})
+
+test('a server or proxy answering 5xx is an outage; a refused token (401) and a bad query are not', async () => {
+  const statuses = new Map<string, number>()
+  const proxy = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (r) => new Response('no', { status: statuses.get(new URL(r.url).hostname) ?? 502 }) })
+  try {
+    statuses.set('127.0.0.1', 503)
+    expect(isDatabaseUnavailable(await failure(`http://127.0.0.1:${proxy.port}`))).toBe(true)
+    statuses.set('127.0.0.1', 401)
+    const refused = await failure(`http://127.0.0.1:${proxy.port}`)
+    expect(isDatabaseUnavailable(refused)).toBe(false)
+    expect(describeDatabaseError(refused)).toContain('401')
+  } finally {
+    proxy.stop(true)
+  }
+  const bad = await failure(`file:${join(dir, 'ok.db')}`, sql`SELECT * FROM no_such_table`)
+  expect(isDatabaseUnavailable(bad)).toBe(false)
+  expect(describeDatabaseError(bad)).toContain('no such table')
+})

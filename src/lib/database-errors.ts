@@ -1,0 +1,43 @@
+/**
+ * Telling "the database cannot be reached" apart from other failures, so that an outage answers
+ * 503 with a clear message (and the start waits for the database) instead of a 500.
+ */
+
+export const DATABASE_UNREACHABLE = 'The database cannot be reached.'
+
+/** libSQL client codes for a connection that failed, was lost or was closed. */
+const UNREACHABLE_CODES = new Set(['CLIENT_CLOSED', 'HRANA_WEBSOCKET_ERROR', 'HRANA_CLOSED_ERROR', 'STREAM_EXPIRED'])
+/** Network error codes of Bun, Node and undici. */
+const NETWORK_CODES = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EPIPE|ConnectionRefused|ConnectionClosed|FailedToOpenSocket|UND_ERR_\w+)$/
+/** Messages of a failed fetch (undici, Bun, workerd). */
+const NETWORK_MESSAGES = /fetch failed|Unable to connect|Network connection lost|socket connection was closed|connection refused/i
+
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = []
+  for (let e = error; e && chain.length < 8 && !chain.includes(e); e = (e as { cause?: unknown }).cause) chain.push(e)
+  return chain
+}
+
+/** True when the error (or one of its causes) says the database did not answer. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return causes(error).some((e) => {
+    if (!(e instanceof Error)) return false
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || NETWORK_CODES.test(code))) return true
+    // An HTTP error from the libSQL server itself or a proxy in front of it (502, 503, 504); a
+    // refused token (401) is a configuration error, not an outage.
+    if (e.name === 'HttpServerError') return ((e as { status?: number }).status ?? 500) >= 500
+    return e.name === 'TypeError' && NETWORK_MESSAGES.test(e.message)
+  })
+}
+
+/**
+ * One line for a failed database call: the innermost message of the libSQL client, without the
+ * SQL text the query wrapper puts in front of it.
+ */
+export function describeDatabaseError(error: unknown): string {
+  const chain = causes(error).filter((e): e is Error => e instanceof Error)
+  const inner = chain.findLast((e) => !/^Failed query:/.test(e.message)) ?? chain.at(-1)
+  const text = inner ? inner.message : String(error)
+  return text.split('\n')[0]!.trim()
+}

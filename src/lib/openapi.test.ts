@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { z } from 'zod'
+import { createTestApp } from '../../tests/support/test-app'
+import { API_ROUTES } from '../app'
+import { buildOpenApi } from './openapi'
+import { defineRoute } from './route'
+
+let t: Awaited<ReturnType<typeof createTestApp>>
+beforeAll(async () => (t = await createTestApp()))
+afterAll(() => t.close())
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' })
+
+test('/api/docs has exactly the mounted routes, each with the JSON schema of its own zod schemas', async () => {
+  const res = await t.client().get('/api/docs')
+  expect(res.status).toBe(200)
+  const doc = res.body as { paths: Record<string, Record<string, any>> }
+  const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`))
+  const expected = API_ROUTES.map((r) => `${r.method} /api${r.path.replace(/:(\w+)/g, '{$1}')}`)
+  expect(operations.sort()).toEqual([...new Set(expected)].sort())
+  for (const r of API_ROUTES) {
+    const op = doc.paths[`/api${r.path.replace(/:(\w+)/g, '{$1}')}`]![r.method]
+    if (r.body) expect(op.requestBody.content['application/json'].schema).toEqual(jsonSchema(r.body, 'input'))
+    const success = op.responses[String(r.status ?? 200)]
+    if (r.response && !r.stream) expect(success.content['application/json'].schema).toEqual(jsonSchema(r.response, 'output'))
+  }
+})
+
+test('a change to a route schema is a change to the document', () => {
+  const route = (body: z.ZodType) =>
+    defineRoute({ method: 'post', path: '/things', tag: 'Things', summary: 'Make a thing', access: 'user', body, response: z.object({ id: z.string() }) }, async () => ({ id: 'x' }))
+  const before = buildOpenApi([route(z.object({ name: z.string() }))], { version: '1' }).paths['/api/things']!.post as any
+  const after = buildOpenApi([route(z.object({ name: z.string(), size: z.number().int().min(1) }))], { version: '1' }).paths['/api/things']!.post as any
+  expect(before.requestBody.content['application/json'].schema.required).toEqual(['name'])
+  expect(after.requestBody.content['application/json'].schema.required).toEqual(['name', 'size'])
+  expect(after.requestBody.content['application/json'].schema.properties.size).toMatchObject({ type: 'integer', minimum: 1 })
+  expect(Object.keys(after.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']))
+})
