@@ -101,6 +101,8 @@ test('the invite dialog checks its fields and refuses an existing member', async
   await inviteButton(page).click()
   await expect(inviteDialog(page).getByLabel('E-mail', { exact: true })).toHaveValue('')
   await expect(inviteDialog(page).getByLabel('Language of the invitation e-mail')).toHaveValue('en')
+  // Self-hosted there is no billing, so the Admin role does not speak of it.
+  await expect(inviteDialog(page).getByRole('radio', { name: /Admin/ })).toContainText('Also manages members and models.')
 
   // In the cloud, an invitation without a free seat is refused; the dialog points to Billing.
   await page.route('**/api/invites', (route) =>
@@ -237,17 +239,18 @@ test('the accept page shows the error screen for a garbage or missing token', as
 test('the last admin cannot give up the role', async ({ page }) => {
   const admin = await signUpAndSignIn(page)
   await openUsers(page)
+  // The only admin's role is locked, and says why on hover and keyboard focus.
   const select = memberRow(page, admin.email).getByRole('combobox')
-  await select.selectOption('user')
-  const dialog = confirmDialog(page)
-  await expect(dialog).toContainText('Give up your admin role?')
-  await dialog.getByRole('button', { name: 'Change my role' }).click()
-  await expect(page.getByText('An organisation needs at least one admin.')).toBeVisible()
-  // A refused action leaves the dialog open (spec section 2); the role stays.
-  await expect(dialog).toBeVisible()
-  await dialog.getByRole('button', { name: 'Cancel' }).click()
-  await expect(dialog).toHaveCount(0)
+  await expect(select).toBeDisabled()
+  await expect(select).toHaveAccessibleDescription('You are the only admin. Make another member an admin before you give up the role.')
+  await page.getByTestId('only-admin-role').focus()
+  await expect(page.getByRole('tooltip')).toHaveText('You are the only admin. Make another member an admin before you give up the role.')
   await expect(select).toHaveValue('admin')
+  // The server refuses it too, whatever the screen showed.
+  const me = (await (await page.request.get('/api/auth/me')).json()) as { id: string }
+  const refused = await page.request.patch(`/api/users/${me.id}/role`, { data: { role: 'user' } })
+  expect(refused.status()).toBe(409)
+  expect(await refused.json()).toMatchObject({ code: 'LAST_ADMIN', message: 'An organisation needs at least one admin.' })
   await page.reload()
   await expect(memberRow(page, admin.email).getByRole('combobox')).toHaveValue('admin')
 })

@@ -143,7 +143,16 @@ test('a saved prompt is picked in the chat composer, its variable filled in, ins
   await expect(list.getByRole('option')).toHaveCount(1)
   await list.getByRole('option', { name: /Explain a topic/ }).click()
 
+  // The variables form takes focus, so the first Escape closes it; chosen again by keyboard, it opens again.
   const dialog = page.getByRole('dialog', { name: 'Explain a topic' })
+  await expect(dialog.getByLabel('topic')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toHaveCount(0)
+  await page.getByRole('button', { name: 'Insert a saved prompt' }).click()
+  await page.getByRole('combobox', { name: 'Search prompts' }).fill('colleague')
+  await expect(list.getByRole('option')).toHaveCount(1)
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByLabel('topic')).toBeFocused()
   await dialog.getByRole('button', { name: 'Insert' }).click()
   await expect(dialog.getByText('Please enter a value for “topic”')).toBeVisible()
   await dialog.getByLabel('topic').fill('double-entry bookkeeping')

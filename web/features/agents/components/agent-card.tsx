@@ -9,6 +9,7 @@ import { Button, buttonVariants } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { errorMessage } from '../../../lib/error-message'
+import { providerName } from '../../models/lib/provider-name'
 import { useDeleteAgent, type Agent } from '../api'
 
 /** One agent: name, model, the start of its instructions, and what can be done with it. */
@@ -43,7 +44,7 @@ export function AgentCard(props: { agent: Agent; onEdit: (agent: Agent) => void 
           </h2>
           {agent.model && (
             <p className="truncate text-[13px] text-muted-foreground">
-              {t('modelName', { model: agent.model.displayName, provider: agent.model.providerName })}
+              {t('modelName', { model: agent.model.displayName, provider: providerName(t, agent.model.providerId, agent.model.providerName) })}
             </p>
           )}
         </div>

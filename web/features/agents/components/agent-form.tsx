@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { FormError } from '../../auth/components/form-message'
 import type { PermittedModel } from '../../models/api'
+import { providerName } from '../../models/lib/provider-name'
 import { useCreateAgent, useUpdateAgent, type Agent } from '../api'
 import { agentFieldKey, agentSchema, type AgentValues } from '../schemas'
 import { AgentCapabilities } from './agent-capabilities'
@@ -70,7 +71,7 @@ export function AgentForm(props: { agent?: Agent; models: PermittedModel[]; onSa
           </option>
           {props.models.map((model) => (
             <option key={model.id} value={model.id}>
-              {t('modelName', { model: model.displayName, provider: model.providerName })}
+              {t('modelName', { model: model.displayName, provider: providerName(t, model.providerId, model.providerName) })}
             </option>
           ))}
         </NativeSelect>

@@ -3,6 +3,7 @@ import { DropdownMenu } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
 import type { PermittedModel } from '../../../../src/api/models/schema'
 import { cn } from '../../../lib/cn'
+import { providerName } from '../../models/lib/provider-name'
 
 type ModelPickerProps = {
   models: PermittedModel[]
@@ -59,7 +60,7 @@ export function ModelPicker({ models, value, onChange, disabled }: ModelPickerPr
                     )}
                   </span>
                   <span className="truncate text-xs text-muted-foreground">
-                    {model.providerName} · {t(`models:regions.${model.region}`)}
+                    {providerName(t, model.providerId, model.providerName)} · {t(`models:regions.${model.region}`)}
                   </span>
                 </span>
                 <DropdownMenu.ItemIndicator className="absolute right-2 top-2">

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -12,8 +13,10 @@ import { isApiError } from '../../../lib/api-client'
 import { cn } from '../../../lib/cn'
 import { errorMessage } from '../../../lib/error-message'
 import { LANGUAGES, toLanguage } from '../../../lib/i18n'
+import { useApi } from '../../../lib/use-api'
 import { FormError } from '../../auth/components/form-message'
 import { serverFieldKey } from '../../auth/schemas'
+import { systemQueries } from '../../system/api'
 import { ROLES, useCreateInvite, type Invite } from '../api'
 import { inviteSchema, type InviteFormInput, type InviteValues } from '../schemas'
 
@@ -21,6 +24,8 @@ import { inviteSchema, type InviteFormInput, type InviteValues } from '../schema
 export function InviteForm(props: { onSent: (invite: Invite) => void; onCancel: () => void }) {
   const { t, i18n } = useTranslation('members')
   const create = useCreateInvite()
+  // Billing exists only in the cloud (reference.md "Modes").
+  const isCloud = useQuery(systemQueries.info(useApi())).data?.isCloud ?? false
   const form = useForm<InviteFormInput, unknown, InviteValues>({
     resolver: zodResolver(inviteSchema),
     defaultValues: { email: '', role: undefined, locale: toLanguage(i18n.language) ?? 'de' },
@@ -90,7 +95,7 @@ export function InviteForm(props: { onSent: (invite: Invite) => void; onCancel: 
                 <RadioCard key={role} value={role} className="items-start py-2.5">
                   <span className="grid gap-0.5">
                     <span className="font-medium">{t(`roles.${role}`)}</span>
-                    <span className="text-[13px] leading-snug text-muted-foreground">{t(`roleHints.${role}`)}</span>
+                    <span className="text-[13px] leading-snug text-muted-foreground">{t(role === 'admin' && isCloud ? 'roleHints.adminCloud' : `roleHints.${role}`)}</span>
                   </span>
                 </RadioCard>
               ))}

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import type { ChangeEvent } from 'react'
+import { useId, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
 import { NativeSelect } from '../../../components/ui/native-select'
+import { Tooltip } from '../../../components/ui/tooltip'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { authQueries } from '../../auth/api'
@@ -12,15 +13,17 @@ import { ROLES, useChangeRole, type Member, type Role } from '../api'
 
 /**
  * Changes a member's role at once, with a toast either way. Giving up one's own admin role locks
- * one out of this page, so that one asks first and then leaves for the chat.
+ * one out of this page, so that one asks first and then leaves for the chat. The only admin's role
+ * cannot change at all (the server refuses it too): the select is locked and says why.
  */
-export function MemberRoleSelect(props: { member: Member; isMe: boolean }) {
+export function MemberRoleSelect(props: { member: Member; isMe: boolean; onlyAdmin: boolean }) {
   const { t } = useTranslation('members')
   const api = useApi()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const changeRole = useChangeRole()
   const { member } = props
+  const hintId = useId()
 
   const apply = (role: Role) =>
     changeRole.mutateAsync(
@@ -54,11 +57,12 @@ export function MemberRoleSelect(props: { member: Member; isMe: boolean }) {
     }
   }
 
-  return (
+  const select = (
     <NativeSelect
       aria-label={t('members.roleOf', { name: member.name })}
+      aria-describedby={props.onlyAdmin ? hintId : undefined}
       value={member.role}
-      disabled={changeRole.isPending}
+      disabled={changeRole.isPending || props.onlyAdmin}
       onChange={onChange}
       className="w-28 sm:w-32"
     >
@@ -68,5 +72,17 @@ export function MemberRoleSelect(props: { member: Member; isMe: boolean }) {
         </option>
       ))}
     </NativeSelect>
+  )
+  if (!props.onlyAdmin) return select
+  // A disabled select shows no tooltip of its own: the wrapper takes hover and keyboard focus.
+  return (
+    <Tooltip label={t('members.onlyAdmin')} side="left" className="max-w-64">
+      <span tabIndex={0} data-testid="only-admin-role" className="inline-block rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        {select}
+        <span id={hintId} className="sr-only">
+          {t('members.onlyAdmin')}
+        </span>
+      </span>
+    </Tooltip>
   )
 }

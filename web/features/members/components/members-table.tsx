@@ -21,6 +21,7 @@ export function MembersTable() {
   const members = useSuspenseQuery(memberQueries.list(api)).data
   const me = useSuspenseQuery(authQueries.me(api)).data
   const remove = useRemoveMember()
+  const admins = members.filter((member) => member.role === 'admin').length
 
   const confirmRemove = (member: Member) =>
     confirm({
@@ -61,7 +62,7 @@ export function MembersTable() {
                 <div className="text-[13px] text-muted-foreground [overflow-wrap:anywhere]">{member.email}</div>
               </TableCell>
               <TableCell>
-                <MemberRoleSelect member={member} isMe={isMe} />
+                <MemberRoleSelect member={member} isMe={isMe} onlyAdmin={member.role === 'admin' && admins === 1} />
               </TableCell>
               <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
                 <LocalDate iso={member.joinedAt} />

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
 import type { AvailableModel, Provider } from '../api'
 import { formatContextWindow, formatPrice } from '../format'
+import { providerName } from '../lib/provider-name'
 import { ModelFlags, RegionBadge } from './model-badges'
 
 /**
@@ -32,7 +33,7 @@ export function AvailableModelGroup(props: {
     <div role="group" aria-labelledby={headingId} data-testid="available-group">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 bg-muted/40 px-5 py-2">
         <h3 id={headingId} className="text-sm font-semibold">
-          {provider.name}
+          {providerName(t, provider.id, provider.name)}
         </h3>
         <RegionBadge region={provider.region} />
         {!provider.permitted && (

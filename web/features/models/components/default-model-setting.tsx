@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { authQueries } from '../../auth/api'
 import { modelQueries, useSetUserDefault } from '../api'
+import { providerName } from '../lib/provider-name'
 import { ModelsSection } from './models-section'
 
 const ORGANIZATION_DEFAULT = ''
@@ -70,7 +71,7 @@ export function DefaultModelSetting() {
             </option>
             {models.map((model) => (
               <option key={model.id} value={model.id}>
-                {model.displayName} · {model.providerName}
+                {model.displayName} · {providerName(t, model.providerId, model.providerName)}
               </option>
             ))}
           </NativeSelect>

@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { RadioCard, RadioGroup } from '../../../components/ui/radio-group'
 import { errorMessage } from '../../../lib/error-message'
 import { useSetEmbeddingModel, type PermittedModel } from '../api'
+import { providerName } from '../lib/provider-name'
 
 const NONE = 'none'
 
@@ -41,7 +42,7 @@ export function EmbeddingModelSetting(props: { models: PermittedModel[] }) {
             <RadioCard key={model.id} value={model.id}>
               <span className="grid min-w-0 gap-0.5">
                 <span className="font-medium [overflow-wrap:anywhere]">{model.displayName}</span>
-                <span className="text-[13px] text-muted-foreground">{model.providerName}</span>
+                <span className="text-[13px] text-muted-foreground">{providerName(t, model.providerId, model.providerName)}</span>
               </span>
             </RadioCard>
           ))}

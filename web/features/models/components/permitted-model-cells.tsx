@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge'
 import { TableCell } from '../../../components/ui/table'
 import type { PermittedModel } from '../api'
 import { formatContextWindow, formatPrice } from '../format'
+import { providerName } from '../lib/provider-name'
 import { ModelFlags, RegionBadge } from './model-badges'
 
 /**
@@ -35,7 +36,7 @@ export function PermittedModelCells(props: { model: PermittedModel; isDefault?: 
           )}
         </div>
         <div className="mt-1 flex flex-wrap items-center gap-1.5 text-[13px] text-muted-foreground">
-          <span>{model.providerName}</span>
+          <span>{providerName(t, model.providerId, model.providerName)}</span>
           <RegionBadge region={model.region} />
           <ModelFlags model={model} />
         </div>

@@ -4,6 +4,7 @@ import { LocalDate } from '../../../components/local-date'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import type { Provider } from '../api'
+import { providerName } from '../lib/provider-name'
 import { RegionBadge } from './model-badges'
 
 /** One provider: name, hosting region, status, who accepted its terms, and enable or disable. */
@@ -16,7 +17,7 @@ export function ProviderRow(props: { provider: Provider; unreachable: boolean; o
     <li data-testid="provider-row" className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3">
       <div className="grid min-w-0 flex-1 basis-60 gap-1">
         <div className="flex flex-wrap items-center gap-1.5">
-          <span className="font-medium">{provider.name}</span>
+          <span className="font-medium">{providerName(t, provider.id, provider.name)}</span>
           <RegionBadge region={provider.region} />
           {provider.custom && <Badge variant="info">{t('providers.ownEndpoint')}</Badge>}
         </div>
@@ -40,11 +41,11 @@ export function ProviderRow(props: { provider: Provider; unreachable: boolean; o
           {provider.permitted ? t('providers.enabled') : t('providers.disabled')}
         </Badge>
         {provider.permitted ? (
-          <Button variant="outline" size="sm" aria-label={t('providers.disableNamed', { name: provider.name })} onClick={props.onDisable}>
+          <Button variant="outline" size="sm" aria-label={t('providers.disableNamed', { name: providerName(t, provider.id, provider.name) })} onClick={props.onDisable}>
             {t('providers.disable')}
           </Button>
         ) : (
-          <Button size="sm" aria-label={t('providers.enableNamed', { name: provider.name })} onClick={props.onEnable}>
+          <Button size="sm" aria-label={t('providers.enableNamed', { name: providerName(t, provider.id, provider.name) })} onClick={props.onEnable}>
             {t('providers.enable')}
           </Button>
         )}

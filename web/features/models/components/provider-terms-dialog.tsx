@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button'
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from '../../../components/ui/dialog'
 import { errorMessage } from '../../../lib/error-message'
 import { usePermitProvider, type Provider } from '../api'
+import { providerName } from '../lib/provider-name'
 import { RegionBadge } from './model-badges'
 
 /** Enabling a provider means accepting its additional terms; the content starts afresh at every opening. */
@@ -29,14 +30,14 @@ function TermsAcceptance({ provider, onClose }: { provider: Provider; onClose: (
   const enable = () =>
     permit.mutate(provider.id, {
       onSuccess: () => {
-        toast.success(t('providers.enabledToast', { name: provider.name }))
+        toast.success(t('providers.enabledToast', { name: providerName(t, provider.id, provider.name) }))
         onClose()
       },
     })
 
   return (
     <>
-      <DialogHeader title={t('terms.title', { name: provider.name })} description={t('terms.description', { name: provider.name })} />
+      <DialogHeader title={t('terms.title', { name: providerName(t, provider.id, provider.name) })} description={t('terms.description', { name: providerName(t, provider.id, provider.name) })} />
       <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 rounded-lg border bg-muted/30 px-4 py-3 text-sm">
         {provider.termsUrl && (
           <>

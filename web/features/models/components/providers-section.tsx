@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { modelQueries, useUnpermitProvider, type Provider } from '../api'
+import { providerName } from '../lib/provider-name'
 import { EmptyState, ModelsSection } from './models-section'
 import { ProviderRow } from './provider-row'
 import { ProviderTermsDialog } from './provider-terms-dialog'
@@ -23,13 +24,13 @@ export function ProvidersSection(props: { onAddEndpoint: () => void }) {
 
   const confirmDisable = (provider: Provider) =>
     confirm({
-      title: t('providers.disableTitle', { name: provider.name }),
-      description: t('providers.disableDescription', { name: provider.name }),
+      title: t('providers.disableTitle', { name: providerName(t, provider.id, provider.name) }),
+      description: t('providers.disableDescription', { name: providerName(t, provider.id, provider.name) }),
       confirmLabel: t('providers.disableConfirm'),
       destructive: true,
       action: () =>
         unpermit.mutateAsync(provider.id, {
-          onSuccess: () => toast.success(t('providers.disabledToast', { name: provider.name })),
+          onSuccess: () => toast.success(t('providers.disabledToast', { name: providerName(t, provider.id, provider.name) })),
           onError: (error) => toast.error(errorMessage(t, error)),
         }),
     })

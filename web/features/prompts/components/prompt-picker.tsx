@@ -31,26 +31,36 @@ export function PromptPicker({ onInsert, disabled, className, side = 'top', alig
   const api = useApi()
   const [open, setOpen] = useState(false)
   const [toFill, setToFill] = useState<Prompt | null>(null)
-  const inserted = useRef(false)
+  // Where focus goes when the list closes: the caller's field after an insert, the variables form
+  // when one opens; only otherwise back to the trigger.
+  const focusElsewhere = useRef(false)
   const prompts = useQuery({ ...promptQueries.list(api), enabled: open })
 
   const insert = (text: string) => {
-    inserted.current = true
+    focusElsewhere.current = true
     setToFill(null)
     onInsert(text)
   }
   const choose = (prompt: Prompt) => {
-    inserted.current = false
+    focusElsewhere.current = true
     setOpen(false)
     if (prompt.variables.length > 0) setToFill(prompt)
     else insert(prompt.content)
   }
-  // After an insert the caller decides where focus goes (its message field), not the trigger.
-  const keepFocus = (event: Event) => inserted.current && event.preventDefault()
+  const keepFocus = (event: Event) => {
+    if (focusElsewhere.current) event.preventDefault()
+    focusElsewhere.current = false
+  }
 
   return (
     <>
-      <Popover open={open} onOpenChange={setOpen}>
+      <Popover
+        open={open}
+        onOpenChange={(next) => {
+          if (next) focusElsewhere.current = false
+          setOpen(next)
+        }}
+      >
         <Tooltip label={t('picker.open')} side="top">
           <PopoverTrigger asChild>
             <Button
