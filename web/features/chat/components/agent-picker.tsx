@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router'
-import { Bot, Check, ChevronDown, Settings2 } from 'lucide-react'
+import { Bot, ChevronDown, Settings2 } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../lib/cn'
 import type { Agent } from '../../agents/api'
+import { PickerMenuContent, PickerRadioItem, pickerItem } from './picker-menu'
 
 /** The radio value of "No agent" (agent ids are UUIDs). */
 const NONE = 'none'
@@ -17,9 +18,6 @@ type AgentPickerProps = {
   onChange: (agentId: string | null) => void
   disabled?: boolean
 }
-
-const item =
-  'relative flex cursor-default select-none items-start gap-2 rounded-md py-1.5 pl-2 pr-8 text-sm outline-none data-[disabled]:opacity-50 data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground'
 
 /**
  * The agent of a chat, in the chat's header: none, or one of the user's agents. While an agent is
@@ -50,47 +48,34 @@ export function AgentPicker({ agents, value, model, onChange, disabled }: AgentP
         )}
         <ChevronDown aria-hidden className="size-4 shrink-0 text-muted-foreground" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 max-h-[min(24rem,var(--radix-dropdown-menu-content-available-height))] w-72 max-w-[calc(100vw-1.5rem)] overflow-y-auto rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg"
-        >
-          <DropdownMenu.Label className="px-2 pb-1 pt-1.5 text-xs font-medium text-muted-foreground">{t('agent.choose')}</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={value?.id ?? NONE} onValueChange={(id) => onChange(id === NONE ? null : id)}>
-            <DropdownMenu.RadioItem value={NONE} className={item}>
+      <PickerMenuContent label={t('agent.choose')}>
+        <DropdownMenu.RadioGroup value={value?.id ?? NONE} onValueChange={(id) => onChange(id === NONE ? null : id)}>
+          <PickerRadioItem value={NONE}>
+            <span className="grid min-w-0">
+              <span className="truncate font-medium">{t('agent.none')}</span>
+              <span className="text-xs text-muted-foreground">{t('agent.noneHint')}</span>
+            </span>
+          </PickerRadioItem>
+          {agents.map((agent) => (
+            <PickerRadioItem key={agent.id} value={agent.id} disabled={!agent.available && agent.id !== value?.id}>
               <span className="grid min-w-0">
-                <span className="truncate font-medium">{t('agent.none')}</span>
-                <span className="text-xs text-muted-foreground">{t('agent.noneHint')}</span>
-              </span>
-              <DropdownMenu.ItemIndicator className="absolute right-2 top-2">
-                <Check aria-hidden className="size-4" />
-              </DropdownMenu.ItemIndicator>
-            </DropdownMenu.RadioItem>
-            {agents.map((agent) => (
-              <DropdownMenu.RadioItem key={agent.id} value={agent.id} disabled={!agent.available && agent.id !== value?.id} className={item}>
-                <span className="grid min-w-0">
-                  <span className="truncate font-medium">{agent.name}</span>
-                  <span className="truncate text-xs text-muted-foreground">
-                    {agent.available && agent.model ? agent.model.displayName : t('agent.unavailable')}
-                  </span>
+                <span className="truncate font-medium">{agent.name}</span>
+                <span className="truncate text-xs text-muted-foreground">
+                  {agent.available && agent.model ? agent.model.displayName : t('agent.unavailable')}
                 </span>
-                <DropdownMenu.ItemIndicator className="absolute right-2 top-2">
-                  <Check aria-hidden className="size-4" />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-          {agents.length === 0 && <p className="px-2 py-1.5 text-sm text-muted-foreground">{t('agent.empty')}</p>}
-          <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
-          <DropdownMenu.Item asChild className={cn(item, 'items-center')}>
-            <Link to="/agents">
-              <Settings2 aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-              {t('agent.manage')}
-            </Link>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+              </span>
+            </PickerRadioItem>
+          ))}
+        </DropdownMenu.RadioGroup>
+        {agents.length === 0 && <p className="px-2 py-1.5 text-sm text-muted-foreground">{t('agent.empty')}</p>}
+        <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
+        <DropdownMenu.Item asChild className={cn(pickerItem, 'items-center')}>
+          <Link to="/agents">
+            <Settings2 aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+            {t('agent.manage')}
+          </Link>
+        </DropdownMenu.Item>
+      </PickerMenuContent>
     </DropdownMenu.Root>
   )
 }
