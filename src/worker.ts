@@ -16,8 +16,9 @@ import { sweepDeletedFiles } from './api/sources/service'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { createApp, type App } from './app'
 import { createDeps } from './deps'
-import { parseConfig } from './lib/config'
+import { ConfigError, parseConfig } from './lib/config'
 import type { AppDeps } from './lib/context'
+import { AppError } from './lib/errors'
 import { createPageRenderer } from './ssr/render'
 import { createR2FileStore, isR2Bucket } from './storage/r2'
 
@@ -48,12 +49,38 @@ async function backgroundWork(deps: AppDeps) {
   ])
 }
 
+/**
+ * Workers have no start to refuse: with a configuration that does not parse, every request is
+ * answered 503 and the log names the variable, once per isolate, in the one line the Bun server
+ * would stop with. The variables are read again on each request until they are right.
+ */
+let reportedConfigError: string | undefined
+
+function misconfigured(error: ConfigError) {
+  if (reportedConfigError !== error.message) console.error(error.message)
+  reportedConfigError = error.message
+  const unavailable = new AppError('SERVICE_UNAVAILABLE')
+  return Response.json(unavailable.toBody(), { status: unavailable.status, headers: { 'retry-after': '60' } })
+}
+
 export default {
   fetch(request: Request, env: Env, ctx: ExecutionContext) {
+    let app: App
+    try {
+      app = setup(env).app
+    } catch (error) {
+      if (error instanceof ConfigError) return misconfigured(error)
+      throw error
+    }
     // The execution context reaches routes as c.executionCtx (an upload's waitUntil).
-    return setup(env).app.fetch(request, { ip: request.headers.get('cf-connecting-ip') ?? undefined }, ctx)
+    return app.fetch(request, { ip: request.headers.get('cf-connecting-ip') ?? undefined }, ctx)
   },
   scheduled(_controller: unknown, env: Env, ctx: ExecutionContext) {
-    ctx.waitUntil(backgroundWork(setup(env).deps))
+    try {
+      ctx.waitUntil(backgroundWork(setup(env).deps))
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error
+      misconfigured(error)
+    }
   },
 }
