@@ -1,10 +1,13 @@
 /**
- * Builds the browser assets into public/build: the client bundle (Bun.build) and the
- * Tailwind stylesheet, both with content hashes, plus manifest.json for the server.
+ * Builds the browser assets into public/build: the client bundle (Bun.build, split into the
+ * entry and per-route chunks) and the Tailwind stylesheet, both with content hashes, plus
+ * manifest.json for the server: the entry, the stylesheet and, per route, the chunks that the
+ * route's lazily loaded components need (the SSR preloads them, see src/ssr/render.tsx).
  */
 import { createHash } from 'node:crypto'
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
+import { createRouter } from '@tanstack/react-router'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 const root = resolve(import.meta.dir, '..')
@@ -19,8 +22,10 @@ const result = await Bun.build({
   outdir: out,
   target: 'browser',
   minify: true,
-  // Rarely needed, heavy code (the chat's markdown renderer, KaTeX) is loaded with import() on demand.
+  // Route components (web/routes/*.lazy.tsx, lazyRouteComponent) and rarely needed, heavy code
+  // (the chat's markdown renderer, KaTeX) are loaded with import() on demand.
   splitting: true,
+  metafile: true,
   sourcemap: 'linked',
   naming: '[name]-[hash].[ext]',
   define: { 'process.env.NODE_ENV': '"production"' },
@@ -30,6 +35,7 @@ if (!result.success) {
   process.exit(1)
 }
 const js = result.outputs.find((o) => o.kind === 'entry-point')!
+const routeChunks = await chunksByRoute(JSON.parse(result.metafile as unknown as string) as Metafile)
 
 const cssTmp = join(out, 'app.tmp.css')
 const tw = Bun.spawnSync(
@@ -62,6 +68,50 @@ for (const name of [...readdirSync(out).filter((n) => /\.(js|css)$/.test(n)), jo
   writeFileSync(join(out, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
 }
 
-const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}` }
+const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks }
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))
-console.log(`built ${manifest.js} and ${manifest.css} in ${Math.round(performance.now() - started)} ms`)
+console.log(
+  `built ${manifest.js}, ${Object.keys(routeChunks).length} lazy routes and ${manifest.css} in ${Math.round(performance.now() - started)} ms`,
+)
+
+type Metafile = {
+  inputs: Record<string, { imports: { path: string; kind: string }[] }>
+  outputs: Record<string, { entryPoint?: string; imports: { path: string; kind: string }[] }>
+}
+
+/**
+ * For each route with lazily loaded parts: the chunks they import, directly or through other
+ * chunks, leaving out the entry (always loaded). Keyed by route id, as the router's SSR manifest is.
+ */
+async function chunksByRoute(meta: Metafile): Promise<Record<string, string[]>> {
+  const outputs = Object.entries(meta.outputs).map(([path, o]) => ({ ...o, name: path.split('/').pop()! }))
+  const entry = outputs.find((o) => o.entryPoint === 'web/entry-client.tsx')!.name
+  const byName = new Map(outputs.map((o) => [o.name, o]))
+  const closure = (name: string, seen: Set<string>) => {
+    if (name === entry || seen.has(name)) return seen
+    seen.add(name)
+    for (const i of byName.get(name)?.imports ?? []) if (i.kind === 'import-statement') closure(i.path.split('/').pop()!, seen)
+    return seen
+  }
+  // A chat's replies need the markdown renderer as soon as the page is up: fetch it beside the route's own chunks.
+  const extra: Record<string, string[]> = { 'web/routes/chat-thread.tsx': ['web/features/chat/components/markdown-renderer.tsx'] }
+
+  // Route ids are assigned when a router is created from the tree.
+  const { routeTree } = await import('./route-tree')
+  createRouter({ routeTree })
+  const routes: Record<string, string[]> = {}
+  for (const file of readdirSync(join(root, 'web/routes')).filter((n) => /^[\w-]+\.tsx$/.test(n))) {
+    const input = relative(root, join(root, 'web/routes', file))
+    const lazy = (meta.inputs[input]?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path)
+    const chunks = new Set<string>()
+    for (const module of [...lazy, ...(extra[input] ?? [])]) {
+      const chunk = outputs.find((o) => o.entryPoint === module)
+      if (!chunk) throw new Error(`no chunk for ${module}, imported lazily by ${input}`)
+      closure(chunk.name, chunks)
+    }
+    if (!chunks.size) continue
+    const { Route } = (await import(`./routes/${file}`)) as { Route: { id: string } }
+    routes[Route.id] = [...chunks].map((name) => `/build/${name}`)
+  }
+  return routes
+}

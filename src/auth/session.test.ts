@@ -36,6 +36,17 @@ describe('the session behind every request', () => {
     expect(await res.json()).toMatchObject({ id: userId, role: 'admin', locale: 'en', emailVerified: true })
   })
 
+  test('/auth/me answers the same whether the session read had the organisation or better-auth was asked', async () => {
+    const { client, cookie, userId } = await signedIn()
+    expect((await client.patch('/api/users/name', { name: 'Renamed Admin' })).status).toBe(200)
+    expect((await client.patch('/api/users/locale', { locale: 'de' })).status).toBe(200)
+    const fast = await (await me(cookie)).json()
+    expect(fast).toMatchObject({ id: userId, name: 'Renamed Admin', locale: 'de', organization: { name: expect.stringMatching(/^Acme \d+$/) } })
+    // Due for its daily extension: this read goes through better-auth, and /auth/me reads the rest.
+    await t.deps.db.update(sessions).set({ expiresAt: new Date(Date.now() + 28 * DAY) }).where(eq(sessions.userId, userId))
+    expect(await (await me(cookie)).json()).toEqual(fast)
+  })
+
   test('a session deleted in the database is refused at once, although the browser still sends its cookie', async () => {
     const { cookie, userId } = await signedIn()
     expect((await me(cookie)).status).toBe(200)

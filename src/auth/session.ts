@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { parse } from 'hono/utils/cookie'
 import { preparedFor } from '../../db/client'
-import { sessions, users } from '../../db/schema'
+import { organizations, sessions, users } from '../../db/schema'
 import type { AppDeps, SessionUser } from '../lib/context'
 import type { Auth } from './auth'
 
@@ -45,9 +45,11 @@ const sessionByToken = preparedFor((db) =>
       role: users.role,
       organizationId: users.organizationId,
       locale: users.locale,
+      organizationName: organizations.name,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare(),
 )
@@ -85,7 +87,16 @@ async function verifiedToken(value: string | undefined, key: CryptoKey): Promise
   }
 }
 
-type UserColumns = { id: string; name: string; email: string; emailVerified: boolean; role: string; organizationId: string; locale: string }
+type UserColumns = {
+  id: string
+  name: string
+  email: string
+  emailVerified: boolean
+  role: string
+  organizationId: string
+  locale: string
+  organizationName?: string
+}
 
 function toSessionUser(u: UserColumns): SessionUser | null {
   if (u.role !== 'user' && u.role !== 'admin') return null // no role: treated as not found (spec 2)
@@ -97,5 +108,6 @@ function toSessionUser(u: UserColumns): SessionUser | null {
     role: u.role,
     organizationId: u.organizationId,
     locale: u.locale === 'en' ? 'en' : 'de',
+    ...(u.organizationName !== undefined && { organizationName: u.organizationName }),
   }
 }

@@ -32,6 +32,8 @@ export type SessionUser = {
   role: Role
   organizationId: string
   locale: 'en' | 'de'
+  /** Read with the session in the common case, so /auth/me needs no query of its own. */
+  organizationName?: string
 }
 
 export type AppEnv = {

@@ -1,11 +1,6 @@
-import { createRoute, Link } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { AuthCard } from '../features/auth/components/auth-card'
-import { authLinkClass, FormError } from '../features/auth/components/form-message'
+import { createRoute } from '@tanstack/react-router'
 import { inviteQueries } from '../features/members/api'
-import { AcceptInviteForm } from '../features/members/components/accept-invite-form'
 import { ApiError, isApiError } from '../lib/api-client'
-import { errorMessage } from '../lib/error-message'
 import { Route as rootRoute } from './__root'
 
 type AcceptInviteSearch = { token: string }
@@ -31,40 +26,4 @@ export const Route = createRoute({
       return { failure: { code: error.code, status: error.status } }
     }
   },
-  component: AcceptInvitePage,
-})
-
-function AcceptInvitePage() {
-  const { t } = useTranslation('members')
-  const data = Route.useLoaderData()
-  const { token } = Route.useSearch()
-  const footer = (
-    <>
-      {t('accept.alreadyMember')}{' '}
-      <Link to="/login" className={authLinkClass}>
-        {t('accept.signIn')}
-      </Link>
-    </>
-  )
-
-  if (!data.invite) {
-    const failure = data.failure ?? { code: 'INVITE_INVALID', status: 404 }
-    return (
-      <AuthCard title={t('accept.unavailableTitle')} footer={footer}>
-        <FormError>{errorMessage(t, new ApiError(failure.code, '', failure.status))}</FormError>
-        <p className="mt-3 text-sm text-muted-foreground">
-          {t(failure.code === 'INVITE_ALREADY_ACCEPTED' ? 'accept.acceptedHint' : 'accept.unavailableHint')}
-        </p>
-      </AuthCard>
-    )
-  }
-  return (
-    <AuthCard
-      title={t('accept.title', { organization: data.invite.organizationName })}
-      description={t('accept.description')}
-      footer={footer}
-    >
-      <AcceptInviteForm token={token} invite={data.invite} />
-    </AuthCard>
-  )
-}
+}).lazy(() => import('./accept-invite.lazy').then((m) => m.Route))

@@ -1,8 +1,9 @@
-import { createRoute, notFound } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router'
 import { billingQueries } from '../features/billing/api'
-import { BillingPage, BillingPageSkeleton } from '../features/billing/components/billing-page'
 import { systemQueries } from '../features/system/api'
 import { Route as adminRoute } from './admin-settings'
+
+const billingPage = () => import('../features/billing/components/billing-page')
 
 /** The subscription (none is no error) and the price (spec section 2). */
 export const Route = createRoute({
@@ -19,6 +20,6 @@ export const Route = createRoute({
       context.queryClient.ensureQueryData(billingQueries.price(context.api)),
     ])
   },
-  pendingComponent: BillingPageSkeleton,
-  component: BillingPage,
+  pendingComponent: lazyRouteComponent(billingPage, 'BillingPageSkeleton'),
+  component: lazyRouteComponent(billingPage, 'BillingPage'),
 })

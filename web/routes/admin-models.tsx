@@ -1,7 +1,8 @@
-import { createRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { modelQueries } from '../features/models/api'
-import { ModelsPage, ModelsPageSkeleton } from '../features/models/components/models-page'
 import { Route as adminRoute } from './admin-settings'
+
+const modelsPage = () => import('../features/models/components/models-page')
 
 /** Providers, enabled and available models, and own endpoints (spec section 2: loads two model lists). */
 export const Route = createRoute({
@@ -15,6 +16,6 @@ export const Route = createRoute({
       context.queryClient.ensureQueryData(modelQueries.endpoints(context.api)),
     ])
   },
-  pendingComponent: ModelsPageSkeleton,
-  component: ModelsPage,
+  pendingComponent: lazyRouteComponent(modelsPage, 'ModelsPageSkeleton'),
+  component: lazyRouteComponent(modelsPage, 'ModelsPage'),
 })

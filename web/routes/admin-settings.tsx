@@ -1,5 +1,4 @@
-import { createRoute, notFound } from '@tanstack/react-router'
-import { AdminSettingsLayout } from '../features/settings/components/admin-settings-layout'
+import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router'
 import { Route as appRoute } from './app'
 
 /** Admins only: anyone else sees Not Found, as if the area did not exist. */
@@ -9,5 +8,5 @@ export const Route = createRoute({
   beforeLoad: ({ context }) => {
     if (context.me.role !== 'admin') throw notFound()
   },
-  component: AdminSettingsLayout,
+  component: lazyRouteComponent(() => import('../features/settings/components/admin-settings-layout'), 'AdminSettingsLayout'),
 })

@@ -1,7 +1,8 @@
-import { createRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { inviteQueries, memberQueries } from '../features/members/api'
-import { MembersPage, MembersPageSkeleton } from '../features/members/components/members-page'
 import { Route as adminRoute } from './admin-settings'
+
+const membersPage = () => import('../features/members/components/members-page')
 
 /** Members and invitations of the organisation (spec section 2: loads invites and users). */
 export const Route = createRoute({
@@ -13,6 +14,6 @@ export const Route = createRoute({
       context.queryClient.ensureQueryData(inviteQueries.list(context.api)),
     ])
   },
-  pendingComponent: MembersPageSkeleton,
-  component: MembersPage,
+  pendingComponent: lazyRouteComponent(membersPage, 'MembersPageSkeleton'),
+  component: lazyRouteComponent(membersPage, 'MembersPage'),
 })

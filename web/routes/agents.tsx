@@ -1,8 +1,9 @@
-import { createRoute } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { agentQueries } from '../features/agents/api'
-import { AgentsPage, AgentsPageSkeleton } from '../features/agents/components/agents-page'
 import { modelQueries } from '../features/models/api'
 import { Route as appRoute } from './app'
+
+const agentsPage = () => import('../features/agents/components/agents-page')
 
 /** The user's agents (spec section 2), and the permitted models their dialog offers. */
 export const Route = createRoute({
@@ -14,6 +15,6 @@ export const Route = createRoute({
       context.queryClient.ensureQueryData(modelQueries.languageModels(context.api)),
     ])
   },
-  pendingComponent: AgentsPageSkeleton,
-  component: AgentsPage,
+  pendingComponent: lazyRouteComponent(agentsPage, 'AgentsPageSkeleton'),
+  component: lazyRouteComponent(agentsPage, 'AgentsPage'),
 })

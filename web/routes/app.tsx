@@ -1,7 +1,6 @@
-import { createRoute, redirect } from '@tanstack/react-router'
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
 import { authQueries } from '../features/auth/api'
 import { billingQueries } from '../features/billing/api'
-import { AppShell } from '../features/shell/components/app-shell'
 import { systemQueries } from '../features/system/api'
 import { isApiError } from '../lib/api-client'
 import { Route as rootRoute } from './__root'
@@ -26,5 +25,5 @@ export const Route = createRoute({
     const info = await context.queryClient.ensureQueryData(systemQueries.info(context.api))
     if (info.isCloud) await context.queryClient.prefetchQuery(billingQueries.active(context.api))
   },
-  component: AppShell,
+  component: lazyRouteComponent(() => import('../features/shell/components/app-shell'), 'AppShell'),
 })

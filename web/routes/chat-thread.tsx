@@ -1,8 +1,6 @@
 import { createRoute, notFound } from '@tanstack/react-router'
 import { chatModelQueries, threadQueries } from '../features/chat/api'
-import { ThreadNotFound, ThreadSkeleton } from '../features/chat/components/chat-skeletons'
 import { preloadMarkdown } from '../features/chat/components/markdown'
-import { ThreadPage } from '../features/chat/components/thread-page'
 import { modelQueries } from '../features/models/api'
 import { isApiError } from '../lib/api-client'
 import { Route as appRoute } from './app'
@@ -24,12 +22,4 @@ export const Route = createRoute({
       throw error
     }
   },
-  pendingComponent: ThreadSkeleton,
-  notFoundComponent: ThreadNotFound,
-  component: ChatThreadPage,
-})
-
-function ChatThreadPage() {
-  const { threadId } = Route.useParams()
-  return <ThreadPage key={threadId} threadId={threadId} />
-}
+}).lazy(() => import('./chat-thread.lazy').then((m) => m.Route))

@@ -1,6 +1,4 @@
 import { createRoute } from '@tanstack/react-router'
-import { NewChatPage } from '../features/chat/components/new-chat-page'
-import { NewChatSkeleton } from '../features/chat/components/chat-skeletons'
 import { loadNewChat, type NewChatSearch } from '../features/chat/lib/new-chat'
 import { Route as appRoute } from './app'
 
@@ -15,13 +13,4 @@ export const Route = createRoute({
   }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => loadNewChat(context, deps),
-  pendingComponent: NewChatSkeleton,
-  component: ChatPage,
-})
-
-function ChatPage() {
-  const data = Route.useLoaderData()
-  const search = Route.useSearch()
-  // A new page for other search parameters, so that its model choice starts afresh.
-  return <NewChatPage key={`${search.modelId}|${search.agentId}|${search.prompt}`} data={data} />
-}
+}).lazy(() => import('./chat.lazy').then((m) => m.Route))

@@ -1,11 +1,6 @@
-import { createRoute, Link, redirect } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { Button } from '../components/ui/button'
+import { createRoute, redirect } from '@tanstack/react-router'
 import { authApi, authQueries } from '../features/auth/api'
-import { AuthCard } from '../features/auth/components/auth-card'
-import { authLinkClass } from '../features/auth/components/form-message'
 import { ApiError, isApiError } from '../lib/api-client'
-import { errorMessage } from '../lib/error-message'
 import { Route as rootRoute } from './__root'
 
 type ConfirmEmailSearch = { token: string }
@@ -33,28 +28,4 @@ export const Route = createRoute({
     context.queryClient.removeQueries({ queryKey: authQueries.me(context.api).queryKey })
     throw redirect({ to: '/login', search: { emailVerified: true } })
   },
-  component: ConfirmEmailFailed,
-})
-
-function ConfirmEmailFailed() {
-  const { t } = useTranslation('auth')
-  const failure = Route.useLoaderData()
-  return (
-    <AuthCard
-      title={t('confirmEmail.failedTitle')}
-      footer={
-        <Link to="/login" className={authLinkClass}>
-          {t('backToSignIn')}
-        </Link>
-      }
-    >
-      <p role="alert" className="text-sm">
-        {errorMessage(t, new ApiError(failure.code, '', failure.status))}
-      </p>
-      <p className="mt-2 text-sm text-muted-foreground">{t('confirmEmail.failedHint')}</p>
-      <Button asChild variant="outline" className="mt-4 w-full">
-        <Link to="/email-confirm">{t('confirmEmail.requestNew')}</Link>
-      </Button>
-    </AuthCard>
-  )
-}
+}).lazy(() => import('./confirm-email.lazy').then((m) => m.Route))

@@ -1,7 +1,4 @@
 import { createRoute } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { AuthCard } from '../features/auth/components/auth-card'
-import { EmailConfirmPanel, SignOutLink } from '../features/auth/components/email-confirm-panel'
 import { Route as rootRoute } from './__root'
 
 type EmailConfirmSearch = { email?: string }
@@ -12,18 +9,4 @@ export const Route = createRoute({
   validateSearch: (search: Record<string, unknown>): EmailConfirmSearch => ({
     email: typeof search.email === 'string' && search.email.includes('@') ? search.email : undefined,
   }),
-  component: EmailConfirmPage,
-})
-
-function EmailConfirmPage() {
-  const { t } = useTranslation('auth')
-  const { email } = Route.useSearch()
-  return (
-    <AuthCard
-      title={t('emailConfirm.title')}
-      footer={<SignOutLink />}
-    >
-      <EmailConfirmPanel email={email} />
-    </AuthCard>
-  )
-}
+}).lazy(() => import('./email-confirm.lazy').then((m) => m.Route))

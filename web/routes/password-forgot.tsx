@@ -1,29 +1,7 @@
-import { createRoute, Link } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
-import { AuthCard } from '../features/auth/components/auth-card'
-import { authLinkClass } from '../features/auth/components/form-message'
-import { PasswordForgotForm } from '../features/auth/components/password-forgot-form'
+import { createRoute } from '@tanstack/react-router'
 import { Route as rootRoute } from './__root'
 
 export const Route = createRoute({
   getParentRoute: () => rootRoute,
   path: '/password/forgot',
-  component: PasswordForgotPage,
-})
-
-function PasswordForgotPage() {
-  const { t } = useTranslation('auth')
-  return (
-    <AuthCard
-      title={t('passwordForgot.title')}
-      description={t('passwordForgot.description')}
-      footer={
-        <Link to="/login" className={authLinkClass}>
-          {t('backToSignIn')}
-        </Link>
-      }
-    >
-      <PasswordForgotForm />
-    </AuthCard>
-  )
-}
+}).lazy(() => import('./password-forgot.lazy').then((m) => m.Route))

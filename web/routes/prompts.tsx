@@ -1,6 +1,5 @@
 import { createRoute } from '@tanstack/react-router'
 import { promptQueries } from '../features/prompts/api'
-import { PromptsPage, PromptsPageSkeleton } from '../features/prompts/components/prompts-page'
 import { Route as appRoute } from './app'
 
 type PromptsSearch = { search?: string }
@@ -16,12 +15,4 @@ export const Route = createRoute({
   // while the page keeps its results, instead of swapping the page for its pending view.
   loader: ({ context, location }) =>
     context.queryClient.ensureQueryData(promptQueries.list(context.api, (location.search as PromptsSearch).search)),
-  pendingComponent: PromptsPageSkeleton,
-  component: PromptsRoute,
-})
-
-function PromptsRoute() {
-  const { search = '' } = Route.useSearch()
-  const navigate = Route.useNavigate()
-  return <PromptsPage search={search} onSearchChange={(next) => navigate({ search: { search: next.trim() ? next : undefined }, replace: true })} />
-}
+}).lazy(() => import('./prompts.lazy').then((m) => m.Route))

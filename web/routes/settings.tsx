@@ -1,9 +1,8 @@
-import { createRoute } from '@tanstack/react-router'
-import { SettingsLayout } from '../features/settings/components/settings-layout'
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 import { Route as appRoute } from './app'
 
 export const Route = createRoute({
   getParentRoute: () => appRoute,
   path: '/settings',
-  component: SettingsLayout,
+  component: lazyRouteComponent(() => import('../features/settings/components/settings-layout'), 'SettingsLayout'),
 })
