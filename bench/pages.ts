@@ -1,8 +1,11 @@
 /**
  * Page speed of a real Kontor server: time to first and last byte of the streamed SSR pages
  * against a static file served by the same process in the same run, plus the size of the
- * JavaScript and CSS the first page loads. Writes "## Pages (bench/pages.ts)" in bench/RESULTS.md.
+ * JavaScript and CSS each page loads before it is interactive, signed out and signed in.
+ * Writes "## Pages (bench/pages.ts)" in bench/RESULTS.md.
  * Run: node_modules/.bin/bun bench/pages.ts
+ * BENCH_BASELINE_ROOT=/path/to/other/checkout (with its node_modules) adds that checkout's asset
+ * sizes for the same pages, e.g. of the commit before a bundling change.
  */
 import { machine, pct, register, startKontor, writeSection } from './lib'
 
@@ -40,20 +43,99 @@ const cell = (x: number, base: number) => `${x.toFixed(2)} (${(x / base).toFixed
 const ratio = (x: number, base: number) => `${(x / base).toFixed(1)}×`
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
-/** Raw and gzip -9 size of every /build/ script and stylesheet the page references. */
-async function assetSizes(html: string) {
-  const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="(\/build\/[^"]+)"/g)].map((m) => m[1]!)
-  const styles = [...html.matchAll(/<link\b[^>]*>/g)].filter((m) => /rel="stylesheet"/.test(m[0]))
-    .map((m) => /href="(\/build\/[^"]+)"/.exec(m[0])?.[1]).filter((u): u is string => !!u)
-  return Promise.all([...new Set([...scripts, ...styles])].map(async (url) => {
-    // Ask as a browser would, to see whether the server compresses at all (fetch decodes for us).
-    const res = await fetch(BASE + url, { headers: { 'accept-encoding': 'gzip, br' } })
-    const body = new Uint8Array(await res.arrayBuffer())
-    return { url, raw: body.byteLength, gzip: Bun.gzipSync(body, { level: 9 }).byteLength, sent: res.headers.get('content-encoding') ?? 'none' }
-  }))
+type Asset = { url: string; raw: number; gzip: number; sent: string }
+
+/**
+ * The scripts and stylesheets a page loads before it is interactive: the entry script, the chunks
+ * announced with modulepreload (the matched routes' lazily loaded parts), the chunks those import
+ * statically, and the stylesheets. Raw and gzip -9 sizes, and whether the server compressed them.
+ */
+async function pageAssets(base: string, path: string, cookie: string | undefined, cache: Map<string, Promise<{ asset: Asset; imports: string[] }>>) {
+  const res = await fetch(base + path, { headers: { ...BROWSER, ...(cookie ? { cookie } : {}) }, redirect: 'manual' })
+  if (res.status !== 200) throw new Error(`${path}: status ${res.status}`)
+  const html = await res.text()
+  const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]+)"`).exec(tag)?.[1]
+  const tags = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)].map((m) => m[0])
+  const scripts = tags.filter((t) => t.startsWith('<script') || /rel="modulepreload"/.test(t)).map((t) => attr(t, 'src') ?? attr(t, 'href'))
+  const styles = tags.filter((t) => /rel="stylesheet"/.test(t)).map((t) => attr(t, 'href'))
+  const load = (url: string) => {
+    if (!cache.has(url)) {
+      cache.set(url, (async () => {
+        // Ask as a browser would, to see whether the server compresses (fetch decodes for us).
+        const r = await fetch(base + url, { headers: { 'accept-encoding': 'gzip, br' } })
+        const body = new Uint8Array(await r.arrayBuffer())
+        const text = url.endsWith('.js') ? new TextDecoder().decode(body) : ''
+        // Static imports between chunks (minified: `import{a as b}from"./chunk-x.js"`, `import"./chunk-y.js"`).
+        const imports = [...text.matchAll(/(?:\bimport|\bexport)\s*(?:\{[^}]*\}\s*from\s*|\*\s*as\s*\w+\s*from\s*|[\w$]+\s*from\s*)?"\.\/([^"]+\.js)"/g)].map(
+          (m) => `/build/${m[1]}`,
+        )
+        return { asset: { url, raw: body.byteLength, gzip: Bun.gzipSync(body, { level: 9 }).byteLength, sent: r.headers.get('content-encoding') ?? 'none' }, imports }
+      })())
+    }
+    return cache.get(url)!
+  }
+  const seen = new Set<string>()
+  const visit = async (url: string): Promise<void> => {
+    if (seen.has(url)) return
+    seen.add(url)
+    await Promise.all((await load(url)).imports.map(visit))
+  }
+  await Promise.all(scripts.filter((u): u is string => !!u?.startsWith('/build/')).map(visit))
+  const js = await Promise.all([...seen].map(async (u) => (await load(u)).asset))
+  const css = await Promise.all(styles.filter((u): u is string => !!u?.startsWith('/build/')).map(async (u) => (await load(u)).asset))
+  const sum = (xs: Asset[], k: 'raw' | 'gzip') => xs.reduce((s, a) => s + a[k], 0)
+  return { files: js.length, jsRaw: sum(js, 'raw'), jsGzip: sum(js, 'gzip'), cssGzip: sum(css, 'gzip'), sent: [...new Set([...js, ...css].map((a) => a.sent))].join(', ') }
 }
 
-const kontor = await startKontor({ port: PORT })
+type PageSizes = Awaited<ReturnType<typeof pageAssets>>
+
+/** The pages whose assets are measured: signed out, then signed in as an admin with one model and one (empty) chat. */
+async function measurePages(base: string): Promise<Array<{ path: string } & PageSizes>> {
+  const cookie = await register(base)
+  const headers = { cookie, origin: base, 'content-type': 'application/json' }
+  const post = async (path: string, body: unknown) => {
+    const r = await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) })
+    if (r.status >= 300) throw new Error(`${path}: ${r.status} ${await r.text()}`)
+    return (await r.json()) as { id: string }
+  }
+  await post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
+  await post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+  const thread = await post('/api/threads', {})
+  const cache = new Map<string, Promise<{ asset: Asset; imports: string[] }>>()
+  const pages: Array<[string, string | undefined]> = [
+    ['/login', undefined], ['/register', undefined], ['/password/forgot', undefined],
+    ['/chat', cookie], [`/chats/${thread.id}`, cookie], ['/prompts', cookie], ['/agents', cookie],
+    ['/settings/general', cookie], ['/admin-settings/users', cookie], ['/admin-settings/models', cookie],
+  ]
+  const out = []
+  for (const [path, c] of pages) out.push({ path: path.replace(thread.id, '$threadId'), ...(await pageAssets(base, path, c, cache)) })
+  return out
+}
+
+// The asset sizes need a model for the chat page; no request ever reaches this address.
+const MODEL_ENV = { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }
+/** Another checkout to compare the asset sizes with (e.g. the commit before a bundling change). */
+const BASELINE_ROOT = process.env.BENCH_BASELINE_ROOT
+
+/** What the asset table says, from this run's numbers. */
+function pageReading(pages: Array<{ path: string } & PageSizes>, before: Map<string, PageSizes> | undefined) {
+  const total = (p: PageSizes) => p.jsGzip + p.cssGzip
+  const at = (path: string) => pages.find((p) => p.path === path)!
+  const [login, chat, thread] = [at('/login'), at('/chat'), at('/chats/$threadId')]
+  const sent = [...new Set(pages.flatMap((p) => p.sent.split(', ')))]
+  return [
+    `Signed out, /login loads ${kb(total(login))} after gzip in ${login.files} scripts; the new-chat page ${kb(total(chat))} (${ratio(total(chat), total(login))} /login), an open chat ${kb(total(thread))}, as it also preloads the markdown renderer for its replies.`,
+    before
+      ? `Against the baseline, /login loads ${ratio(total(login), total(before.get('/login')!))} and /chat ${ratio(total(chat), total(before.get('/chat')!))} of what they loaded before` +
+        ` (an open chat's baseline figure leaves out the markdown renderer, which it fetched only after hydrating).`
+      : '',
+    sent.includes('none')
+      ? 'Some of these files are sent without Content-Encoding although the request accepts gzip, so unless a proxy compresses, a first visit downloads their raw size.'
+      : `The server sends them precompressed (Content-Encoding: ${sent.join(', ')}), so the gzip column is close to what crosses the network.`,
+  ].filter(Boolean).join(' ')
+}
+
+const kontor = await startKontor({ port: PORT, env: MODEL_ENV })
 try {
   const cookie = await register(BASE)
   const target = (name: string, path: string, cookie?: string): Target => ({ name, path, cookie, ttfb: [], ttlb: [], bytes: 0 })
@@ -68,39 +150,50 @@ try {
   for (let i = 0; i < WARMUP + SAMPLES; i++) {
     for (let k = 0; k < targets.length; k++) await measure(targets[(i + k) % targets.length]!, i >= WARMUP)
   }
-  const [base, login, chat, me] = targets.map((t) => ({ ...t, f50: pct(t.ttfb, 50), f95: pct(t.ttfb, 95), l50: pct(t.ttlb, 50), l95: pct(t.ttlb, 95) })) as [S, S, S, S]
+  const [base, loginTime, chat, me] = targets.map((t) => ({ ...t, f50: pct(t.ttfb, 50), f95: pct(t.ttfb, 95), l50: pct(t.ttlb, 50), l95: pct(t.ttlb, 95) })) as [S, S, S, S]
   type S = Target & Record<'f50' | 'f95' | 'l50' | 'l95', number>
-  const assets = await assetSizes(await (await fetch(`${BASE}/login`, { headers: BROWSER })).text())
-  const total = assets.reduce((s, a) => ({ raw: s.raw + a.raw, gzip: s.gzip + a.gzip }), { raw: 0, gzip: 0 })
+  const pages = await measurePages(BASE)
+  let before: Map<string, PageSizes> | undefined
+  if (BASELINE_ROOT) {
+    const old = await startKontor({ port: PORT + 1, env: MODEL_ENV, root: BASELINE_ROOT, stdout: 'ignore' })
+    try {
+      before = new Map((await measurePages(old.base)).map((p) => [p.path, p]))
+    } finally {
+      await old.stop()
+    }
+  }
+  const login = pages[0]!
   const table = [
     `Milliseconds (ratio to the baseline's p50 / p95 of the same measure); ${SAMPLES} samples each after ${WARMUP} warm-up, ` +
       'interleaved, one request at a time over keep-alive. TTFB = first body chunk read; TTLB = body fully read.',
     '',
     '| Request | Body | TTFB p50 | TTFB p95 | TTLB p50 | TTLB p95 |',
     '|---|---:|---:|---:|---:|---:|',
-    ...[base, login, chat, me].map((t) =>
+    ...[base, loginTime, chat, me].map((t) =>
       `| ${t.name} | ${kb(t.bytes)} | ${cell(t.f50, base.f50)} | ${cell(t.f95, base.f95)} | ${cell(t.l50, base.l50)} | ${cell(t.l95, base.l95)} |`),
     '',
-    '| Asset loaded by /login | Raw | Gzip -9 | Served with Content-Encoding |',
-    '|---|---:|---:|---|',
-    ...assets.map((a) => `| ${a.url.replace(/-\w+\.(js|css)$/, '.$1')} | ${kb(a.raw)} | ${kb(a.gzip)} | ${a.sent} |`),
-    `| **total** | ${kb(total.raw)} | ${kb(total.gzip)} | |`,
+    `JavaScript and CSS each page loads before it is interactive: the entry script, the chunks its HTML preloads and what they import${before ? '; "before" is the same measure on the baseline checkout' : ''}.`,
+    '',
+    `| Page | Scripts | JS raw | JS gzip -9 | CSS gzip -9 | Total gzip -9${before ? ' | Before (total gzip) | Now / before' : ''} | Ratio to /login |`,
+    `|---|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}---:|`,
+    ...pages.map((p) => {
+      const total = p.jsGzip + p.cssGzip
+      const old = before?.get(p.path)
+      const compared = before ? ` | ${old ? kb(old.jsGzip + old.cssGzip) : '–'} | ${old ? ratio(total, old.jsGzip + old.cssGzip) : '–'}` : ''
+      return `| ${p.path} | ${p.files} | ${kb(p.jsRaw)} | ${kb(p.jsGzip)} | ${kb(p.cssGzip)} | ${kb(total)}${compared} | ${ratio(total, login.jsGzip + login.cssGzip)} |`
+    }),
   ].join('\n')
   console.log(table)
   // Derived from this run's numbers, so a re-run never leaves stale prose behind.
   const reading = [
-    `Signed out, /login takes ${ratio(login.l50, base.l50)} the static file to its last byte at p50 (${ratio(login.l95, base.l95)} at p95);`,
+    `Signed out, /login takes ${ratio(loginTime.l50, base.l50)} the static file to its last byte at p50 (${ratio(loginTime.l95, base.l95)} at p95);`,
     `signed in, /chat takes ${ratio(chat.l50, base.l50)} (${ratio(chat.l95, base.l95)} at p95). Its layout first awaits the session and current user,`,
-    `which on its own (/api/auth/me) costs ${ratio(me.l50, base.l50)}, about ${Math.round(((me.l50 - base.l50) / (chat.l50 - login.l50)) * 100)}% of the gap between /chat and /login.`,
-    Math.max(login.f50 / login.l50, chat.f50 / chat.l50) > 0.8
+    `which on its own (/api/auth/me) costs ${ratio(me.l50, base.l50)}, about ${Math.round(((me.l50 - base.l50) / (chat.l50 - loginTime.l50)) * 100)}% of the gap between /chat and /login.`,
+    Math.max(loginTime.f50 / loginTime.l50, chat.f50 / chat.l50) > 0.8
       ? 'The first body chunk arrives almost with the last: these pages leave the server in one flush, so streaming does not yet change what the browser sees.'
       : 'The first body chunk arrives well before the last, so the browser can start on the shell while the rest streams.',
     base.f95 / base.f50 > 3 ? "The baseline has a long tail of its own (scheduling noise on a small machine), so the p95 ratios read lower than the p50 ones." : '',
-    `The first page loads ${kb(total.gzip)} of JavaScript and CSS after gzip (${kb(total.raw)} raw)` +
-      (assets.filter((a) => a.url.endsWith('.js')).length === 1 ? ' as one script holding every route.' : '.'),
-    assets.some((a) => a.sent === 'none')
-      ? 'The server sends these files without Content-Encoding although the request accepts gzip, so unless a proxy compresses, a first visit downloads the raw size.'
-      : '',
+    pageReading(pages, before),
   ].filter(Boolean).join(' ')
   writeSection('## Pages (bench/pages.ts)', `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.\n\n${table}\n\n**Reading.** ${reading}`)
 } catch (error) {

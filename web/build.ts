@@ -7,8 +7,9 @@
 import { createHash } from 'node:crypto'
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
-import { createRouter } from '@tanstack/react-router'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { createRouter, type AnyRoute } from '@tanstack/react-router'
+import type { RouterContext } from './router-context'
 
 const root = resolve(import.meta.dir, '..')
 // WEB_BUILD_DIR lets parallel checkouts or test runs build without overwriting each other.
@@ -35,7 +36,7 @@ if (!result.success) {
   process.exit(1)
 }
 const js = result.outputs.find((o) => o.kind === 'entry-point')!
-const routeChunks = await chunksByRoute(JSON.parse(result.metafile as unknown as string) as Metafile)
+const routeChunks = await chunksByRoute(result.metafile!)
 
 const cssTmp = join(out, 'app.tmp.css')
 const tw = Bun.spawnSync(
@@ -74,16 +75,12 @@ console.log(
   `built ${manifest.js}, ${Object.keys(routeChunks).length} lazy routes and ${manifest.css} in ${Math.round(performance.now() - started)} ms`,
 )
 
-type Metafile = {
-  inputs: Record<string, { imports: { path: string; kind: string }[] }>
-  outputs: Record<string, { entryPoint?: string; imports: { path: string; kind: string }[] }>
-}
-
 /**
  * For each route with lazily loaded parts: the chunks they import, directly or through other
- * chunks, leaving out the entry (always loaded). Keyed by route id, as the router's SSR manifest is.
+ * chunks, leaving out the entry (always loaded) and the chunks of the routes above it (matched,
+ * and so preloaded, with it). Keyed by route id, as the router's SSR manifest is.
  */
-async function chunksByRoute(meta: Metafile): Promise<Record<string, string[]>> {
+async function chunksByRoute(meta: Bun.BuildMetafile): Promise<Record<string, string[]>> {
   const outputs = Object.entries(meta.outputs).map(([path, o]) => ({ ...o, name: path.split('/').pop()! }))
   const entry = outputs.find((o) => o.entryPoint === 'web/entry-client.tsx')!.name
   const byName = new Map(outputs.map((o) => [o.name, o]))
@@ -96,22 +93,28 @@ async function chunksByRoute(meta: Metafile): Promise<Record<string, string[]>> 
   // A chat's replies need the markdown renderer as soon as the page is up: fetch it beside the route's own chunks.
   const extra: Record<string, string[]> = { 'web/routes/chat-thread.tsx': ['web/features/chat/components/markdown-renderer.tsx'] }
 
-  // Route ids are assigned when a router is created from the tree.
+  // Route ids are assigned when a router is created from the tree; nothing here loads or renders.
   const { routeTree } = await import('./route-tree')
-  createRouter({ routeTree })
-  const routes: Record<string, string[]> = {}
+  createRouter({ routeTree, context: {} as RouterContext })
+  const found = new Map<string, { route: AnyRoute; chunks: Set<string> }>()
   for (const file of readdirSync(join(root, 'web/routes')).filter((n) => /^[\w-]+\.tsx$/.test(n))) {
     const input = relative(root, join(root, 'web/routes', file))
-    const lazy = (meta.inputs[input]?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path)
+    const lazy = (meta.inputs[input]?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.entryPoint ?? i.path)
     const chunks = new Set<string>()
     for (const module of [...lazy, ...(extra[input] ?? [])]) {
       const chunk = outputs.find((o) => o.entryPoint === module)
       if (!chunk) throw new Error(`no chunk for ${module}, imported lazily by ${input}`)
       closure(chunk.name, chunks)
     }
-    if (!chunks.size) continue
-    const { Route } = (await import(`./routes/${file}`)) as { Route: { id: string } }
-    routes[Route.id] = [...chunks].map((name) => `/build/${name}`)
+    const { Route } = (await import(`./routes/${file}`)) as { Route: AnyRoute }
+    found.set(Route.id, { route: Route, chunks })
+  }
+  const routes: Record<string, string[]> = {}
+  for (const [id, { route, chunks }] of found) {
+    const above = new Set<string>()
+    for (let parent = route.parentRoute; parent; parent = parent.parentRoute) found.get(parent.id)?.chunks.forEach((c) => above.add(c))
+    const own = [...chunks].filter((c) => !above.has(c))
+    if (own.length) routes[id] = own.map((name) => `/build/${name}`)
   }
   return routes
 }

@@ -5,7 +5,8 @@ import { createI18n, detectLanguage } from '../../web/lib/i18n'
 import { createQueryClient } from '../../web/lib/query-client'
 import { createAppRouter } from '../../web/router'
 
-export type WebAssets = { js: string; css: string }
+/** public/build/manifest.json (web/build.ts): `routes` lists, per route id, the chunks of its lazily loaded parts. */
+export type WebAssets = { js: string; css: string; routes?: Record<string, string[]> }
 
 /**
  * Streams the React pages. Each request gets its own router, QueryClient and i18n instance;
@@ -13,8 +14,11 @@ export type WebAssets = { js: string; css: string }
  * in the first flush and nothing crosses the network.
  */
 export function createPageRenderer(assets: WebAssets): PageRenderer {
+  // The page preloads the chunks of the matched routes' components, which the browser loads
+  // before it hydrates (RouterClient awaits them), so they come in parallel with the entry.
   const manifest = {
     routes: {
+      ...Object.fromEntries(Object.entries(assets.routes ?? {}).map(([id, chunks]) => [id, { preloads: chunks }])),
       __root__: { css: [assets.css], scripts: [{ attrs: { type: 'module', src: assets.js, async: true } }] },
     },
   }

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { enableModels, seedMessages } from './support/chat'
+import { signUpAndSignIn, waitForHydration } from './support/session'
+
+/** The build the e2e server serves (src/server.ts reads the same place). */
+const buildDir = process.env.WEB_BUILD_DIR ?? fileURLToPath(new URL('../../public/build', import.meta.url))
+const manifest = JSON.parse(readFileSync(`${buildDir}/manifest.json`, 'utf8')) as { js: string; routes: Record<string, string[]> }
+
+/** Records the /build/ scripts the page requests, and what the server-rendered page announced. */
+function watchScripts(page: Page) {
+  const requested = new Set<string>()
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (path.startsWith('/build/') && path.endsWith('.js')) requested.add(path)
+  })
+  return {
+    requested,
+    /** The entry script and the modulepreload links in the HTML as the server sent it. */
+    announced: (html: string) =>
+      new Set([
+        ...[...html.matchAll(/<script\b[^>]*\bsrc="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!),
+        ...[...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!),
+      ]),
+  }
+}
+
+/** Keeps the node `selector` matched when the server's HTML was parsed, to check later that hydration kept it. */
+async function watchHydration(page: Page, selector: string) {
+  await page.addInitScript((sel) => {
+    document.addEventListener('DOMContentLoaded', () => ((window as unknown as { __ssrNode?: Element | null }).__ssrNode = document.querySelector(sel)))
+  }, selector)
+}
+
+const keptServerNode = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const w = window as unknown as { __ssrNode?: Element | null }
+    return !!w.__ssrNode && w.__ssrNode === document.querySelector(sel) && w.__ssrNode.isConnected
+  }, selector)
+
+test('the sign-in page loads its own chunks, announced in its HTML, and none of the chat', async ({ page }) => {
+  const scripts = watchScripts(page)
+  await watchHydration(page, 'form')
+  const response = await page.goto('/login')
+  const html = await response!.text()
+  await waitForHydration(page)
+  await page.waitForLoadState('networkidle')
+
+  expect(manifest.routes['/login']?.length).toBeGreaterThan(0)
+  expect(scripts.announced(html)).toEqual(new Set([manifest.js, ...manifest.routes['/login']!]))
+  // Everything it needed was announced: no chunk was discovered late, none of the chat was fetched.
+  expect(scripts.requested).toEqual(scripts.announced(html))
+  const chatOnly = [...manifest.routes['/app']!, ...manifest.routes['/app/chats/$threadId']!].filter(
+    (chunk) => !manifest.routes['/login']!.includes(chunk),
+  )
+  expect(chatOnly.length).toBeGreaterThan(0)
+  for (const chunk of chatOnly) expect(scripts.requested.has(chunk), chunk).toBe(false)
+
+  // The form the server rendered is the one React hydrated (not replaced), and it works.
+  expect(await keptServerNode(page, 'form')).toBe(true)
+  await page.locator('form button[type="submit"]').click()
+  await expect(page.locator('#email')).toHaveAttribute('aria-invalid', 'true')
+})
+
+test('a chat opened directly hydrates the server-rendered page with its chunks announced up front', async ({ page }) => {
+  await signUpAndSignIn(page)
+  await enableModels(page)
+  const { id } = (await (await page.request.post('/api/threads', { data: {} })).json()) as { id: string }
+  await seedMessages(id, 4)
+
+  const scripts = watchScripts(page)
+  await watchHydration(page, '#chat-composer')
+  const response = await page.goto(`/chats/${id}`)
+  const html = await response!.text()
+  await waitForHydration(page)
+  // The replies render as markdown (the list itself is drawn in the browser: it measures its rows).
+  await expect(page.getByTestId('assistant-content').first().locator('strong').first()).toHaveText('markdown')
+  await page.waitForLoadState('networkidle')
+
+  // The layout's and the chat's chunks, the markdown renderer among them, were announced; nothing else was fetched.
+  const announced = scripts.announced(html)
+  for (const chunk of [...manifest.routes['/app']!, ...manifest.routes['/app/chats/$threadId']!]) expect(announced.has(chunk), chunk).toBe(true)
+  for (const chunk of scripts.requested) expect(announced.has(chunk), chunk).toBe(true)
+  // The composer the server rendered is the one React hydrated: no pending view replaced the page.
+  expect(await keptServerNode(page, '#chat-composer')).toBe(true)
+})
