@@ -10,6 +10,7 @@ import {
   uniqueEmail,
 } from './support/account'
 import { linkFrom, mailsTo, waitForMail } from './support/mailbox'
+import { signUpAndSignIn, waitForHydration } from './support/session'
 
 const CONFIRM_SUBJECT = /Confirm your e-mail address/
 
@@ -89,6 +90,21 @@ test.describe('registration and e-mail confirmation', () => {
     await expect(page.getByText('Invalid confirmation link.')).toBeVisible()
     await page.getByRole('link', { name: 'Back to sign in' }).click()
     await expect(page).toHaveURL(/\/login$/)
+  })
+
+  test('a signed-in user who opens /login goes on to the chat or where the link pointed; signed out, the form shows', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await page.goto('/login')
+    await expect(page).toHaveURL(/\/chat$/)
+    await page.goto('/login?redirect=%2Fprompts')
+    await expect(page).toHaveURL(/\/prompts$/)
+    await page.goto(`/login?redirect=${encodeURIComponent('//evil.example/x')}`)
+    await expect(page).toHaveURL(/\/chat$/)
+    await waitForHydration(page)
+    await page.getByTestId('sidebar').getByRole('button', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    await page.goto('/login')
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
   })
 
   test('sign out from /email-confirm goes back to the sign-in page', async ({ page }) => {

@@ -1,4 +1,6 @@
-import { createRoute } from '@tanstack/react-router'
+import { createRoute, redirect } from '@tanstack/react-router'
+import { authQueries } from '../features/auth/api'
+import { safeRedirect } from '../lib/safe-redirect'
 import { Route as rootRoute } from './__root'
 
 type LoginSearch = { emailVerified?: boolean; redirect?: string }
@@ -10,5 +12,14 @@ export const Route = createRoute({
     emailVerified: search.emailVerified === true || search.emailVerified === 'true' ? true : undefined,
     redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
   }),
+  // A signed-in user who opens /login (a bookmark, a typed address) goes on to where they were
+  // going. Asked on the server render only: the browser comes here by navigation after signing out
+  // or from the public pages, and its cache may still hold the signed-out user. After confirming
+  // an address the page shows as the spec says, whoever is signed in.
+  beforeLoad: async ({ context, search }) => {
+    if (typeof document !== 'undefined' || search.emailVerified) return
+    const me = await context.queryClient.fetchQuery({ ...authQueries.me(context.api), staleTime: 0 }).catch(() => null)
+    if (me?.emailVerified) throw redirect({ href: safeRedirect(search.redirect) })
+  },
   head: () => ({ meta: [{ title: 'Kontor' }] }),
 }).lazy(() => import('./login.lazy').then((m) => m.Route))
