@@ -85,3 +85,34 @@ test('a chat opened directly hydrates the server-rendered page with its chunks a
   // The composer the server rendered is the one React hydrated: no pending view replaced the page.
   expect(await keptServerNode(page, '#chat-composer')).toBe(true)
 })
+
+test('on a slow network the shell stays on screen while a page loads its chunk', async ({ page }) => {
+  test.setTimeout(60_000)
+  await signUpAndSignIn(page)
+  await page.goto('/chat')
+  await waitForHydration(page)
+  // From here on every script arrives 1.5 s late: longer than the router waits before it shows a pending view.
+  await page.route('**/build/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  const sidebar = page.getByTestId('sidebar')
+  for (const [link, heading] of [
+    ['Agents', 'Agents'],
+    ['Admin Settings', 'Members'],
+  ] as const) {
+    await sidebar.getByRole('link', { name: link }).click()
+    // Until the page is there, the sidebar never leaves the screen.
+    const target = page.getByRole('heading', { name: heading, exact: true })
+    while (!(await target.isVisible())) {
+      expect(await sidebar.isVisible(), `the shell went away while ${link} loaded`).toBe(true)
+      await page.waitForTimeout(50)
+    }
+  }
+  await page.getByRole('link', { name: 'Models' }).click()
+  const models = page.getByRole('heading', { name: 'Providers', exact: true })
+  while (!(await models.isVisible())) {
+    expect(await sidebar.isVisible(), 'the shell went away while Models loaded').toBe(true)
+    await page.waitForTimeout(50)
+  }
+})

@@ -1,9 +1,7 @@
-import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router'
+import { createRoute, notFound } from '@tanstack/react-router'
 import { billingQueries } from '../features/billing/api'
 import { systemQueries } from '../features/system/api'
 import { Route as adminRoute } from './admin-settings'
-
-const billingPage = () => import('../features/billing/components/billing-page')
 
 /** The subscription (none is no error) and the price (spec section 2). */
 export const Route = createRoute({
@@ -20,6 +18,4 @@ export const Route = createRoute({
       context.queryClient.ensureQueryData(billingQueries.price(context.api)),
     ])
   },
-  pendingComponent: lazyRouteComponent(billingPage, 'BillingPageSkeleton'),
-  component: lazyRouteComponent(billingPage, 'BillingPage'),
-})
+}).lazy(() => import('./admin-billing.lazy').then((m) => m.Route))

@@ -1,8 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { createRoute } from '@tanstack/react-router'
 import { modelQueries } from '../features/models/api'
 import { Route as adminRoute } from './admin-settings'
-
-const modelsPage = () => import('../features/models/components/models-page')
 
 /** Providers, enabled and available models, and own endpoints (spec section 2: loads two model lists). */
 export const Route = createRoute({
@@ -16,6 +14,4 @@ export const Route = createRoute({
       context.queryClient.ensureQueryData(modelQueries.endpoints(context.api)),
     ])
   },
-  pendingComponent: lazyRouteComponent(modelsPage, 'ModelsPageSkeleton'),
-  component: lazyRouteComponent(modelsPage, 'ModelsPage'),
-})
+}).lazy(() => import('./admin-models.lazy').then((m) => m.Route))

@@ -1,8 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { createRoute } from '@tanstack/react-router'
 import { inviteQueries, memberQueries } from '../features/members/api'
 import { Route as adminRoute } from './admin-settings'
-
-const membersPage = () => import('../features/members/components/members-page')
 
 /** Members and invitations of the organisation (spec section 2: loads invites and users). */
 export const Route = createRoute({
@@ -14,6 +12,4 @@ export const Route = createRoute({
       context.queryClient.ensureQueryData(inviteQueries.list(context.api)),
     ])
   },
-  pendingComponent: lazyRouteComponent(membersPage, 'MembersPageSkeleton'),
-  component: lazyRouteComponent(membersPage, 'MembersPage'),
-})
+}).lazy(() => import('./admin-users.lazy').then((m) => m.Route))

@@ -1,9 +1,7 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { createRoute } from '@tanstack/react-router'
 import { agentQueries } from '../features/agents/api'
 import { modelQueries } from '../features/models/api'
 import { Route as appRoute } from './app'
-
-const agentsPage = () => import('../features/agents/components/agents-page')
 
 /** The user's agents (spec section 2), and the permitted models their dialog offers. */
 export const Route = createRoute({
@@ -15,6 +13,4 @@ export const Route = createRoute({
       context.queryClient.ensureQueryData(modelQueries.languageModels(context.api)),
     ])
   },
-  pendingComponent: lazyRouteComponent(agentsPage, 'AgentsPageSkeleton'),
-  component: lazyRouteComponent(agentsPage, 'AgentsPage'),
-})
+}).lazy(() => import('./agents.lazy').then((m) => m.Route))

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { errorMessage } from '../../../lib/error-message'
@@ -11,8 +11,11 @@ export function useSignOut() {
   const api = useApi()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
+  const router = useRouter()
   const { t } = useTranslation()
   return useMutation({
+    // The sign-in page's code loads while the session ends, not after.
+    onMutate: () => void router.preloadRoute({ to: '/login' }).catch(() => {}),
     mutationFn: () => authApi.logout(api),
     onSuccess: async () => {
       // Leave first: clearing the cache while protected screens are mounted makes them refetch
