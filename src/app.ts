@@ -61,6 +61,11 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
   })
 
   app.onError((error, c) => {
+    if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+      // An outage, not a bug: 503 with a clear message; /api/ready says the same until it is back.
+      c.get('logger')?.error('database unreachable', { error: describeDatabaseError(error), method: c.req.method, path: c.req.path })
+      error = new AppError('SERVICE_UNAVAILABLE', { message: DATABASE_UNREACHABLE, retryAfter: 5 })
+    }
     if (error instanceof AppError) {
       if (error.retryAfter) c.header('Retry-After', String(error.retryAfter))
       return c.json(error.toBody(), error.status)
@@ -69,12 +74,6 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
       const code: ErrorCode =
         error.status === 400 && /json/i.test(error.message) ? 'INVALID_JSON' : (STATUS_CODES[error.status] ?? 'BAD_REQUEST')
       return c.json({ code, message: ERRORS[code][1], status: ERRORS[code][0] }, ERRORS[code][0])
-    }
-    if (isDatabaseUnavailable(error)) {
-      // An outage, not a bug: 503 with a clear message; /api/ready says the same until it is back.
-      c.get('logger')?.error('database unreachable', { error: describeDatabaseError(error), method: c.req.method, path: c.req.path })
-      c.header('Retry-After', '5')
-      return c.json({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNREACHABLE, status: 503 }, 503)
     }
     const requestId = c.get('requestId')
     c.get('logger')?.error('unhandled error', { error, method: c.req.method, path: c.req.path })

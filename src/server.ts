@@ -13,8 +13,7 @@ import { createDeps } from './deps'
 import { ConfigError, type Config } from './lib/config'
 import { describeDatabaseError, isDatabaseUnavailable } from './lib/database-errors'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
-import { releaseSources, resumeSources } from './api/sources/process'
-import { sweepDeletedFiles } from './api/sources/service'
+import { releaseSources, sourceUpkeep } from './api/sources/process'
 import { createLocalFileStore } from './storage/local'
 import { createSmtpTransport } from './mail/smtp'
 import { createPageRenderer, type WebAssets } from './ssr/render'
@@ -133,10 +132,7 @@ export async function startServer(config: Config) {
       const resume = () => {
         if (resuming) return
         resuming = true
-        void Promise.all([
-          resumeSources(deps).catch((error) => deps.logger.warn('resuming sources failed', { error })),
-          sweepDeletedFiles(deps).catch((error) => deps.logger.warn('removing deleted files failed', { error })),
-        ]).finally(() => (resuming = false))
+        void sourceUpkeep(deps).finally(() => (resuming = false))
       }
       resume()
       sourcesTimer = setInterval(resume, 10_000)

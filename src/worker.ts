@@ -11,8 +11,7 @@
 import { createClient } from '@libsql/client/web'
 import type { ExecutionContext } from 'hono'
 import manifest from '../public/build/manifest.json'
-import { resumeSources } from './api/sources/process'
-import { sweepDeletedFiles } from './api/sources/service'
+import { sourceUpkeep } from './api/sources/process'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { createApp, type App } from './app'
 import { createDeps } from './deps'
@@ -41,11 +40,9 @@ function setup(env: Env) {
 
 /** One run of the periodic work; each part logs its own failure and never stops the others. */
 async function backgroundWork(deps: AppDeps) {
-  const log = (what: string) => (error: unknown) => deps.logger.warn(`${what} failed`, { error })
   await Promise.all([
-    resumeSources(deps).catch(log('resuming sources')),
-    sweepDeletedFiles(deps).catch(log('removing deleted files')),
-    deps.config.billing.webhook ? deliverDueWebhooks(deps).catch(log('webhook delivery run')) : undefined,
+    sourceUpkeep(deps),
+    deps.config.billing.webhook ? deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error })) : undefined,
   ])
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { isPublicIp } from '../tools/ip-address'
+import { isPublicIp } from './ip-address'
 import { isPrivateHost } from './network'
 
 /** Loopback, private, link-local, shared and unspecified addresses in the forms a URL or a resolver may give them. */

@@ -1,9 +1,9 @@
-import { isIpLiteral, isPublicIp } from '../tools/ip-address'
+import { isIpLiteral, isPublicIp } from './ip-address'
 
 /**
  * Whether a host name or IP literal points into a private, loopback, link-local or otherwise
  * non-public network. IP literals in any written form (`::ffff:7f00:1`, `[::1]`, …) are judged by
- * `isPublicIp` (src/tools/ip-address.ts); host names by name only (localhost, .local, .internal):
+ * `isPublicIp` (ip-address.ts); host names by name only (localhost, .local, .internal):
  * resolving them is the caller's job where it matters.
  */
 export function isPrivateHost(host: string): boolean {

@@ -1,5 +1,5 @@
 import { isPrivateHost } from '../lib/network'
-import { isIpLiteral, isPublicIp } from './ip-address'
+import { isIpLiteral, isPublicIp } from '../lib/ip-address'
 import { ToolError } from './types'
 
 export const FETCH_LIMITS = { timeoutMs: 5_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 5 }
@@ -91,10 +91,7 @@ async function checkHost(hostname: string, options: SafeFetchOptions) {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '')
   if (options.allowedHosts?.includes(host)) return
   if (isPrivateHost(host)) throw new ToolError(REFUSED)
-  if (isIpLiteral(host)) {
-    if (!isPublicIp(host)) throw new ToolError(REFUSED)
-    return
-  }
+  if (isIpLiteral(host)) return // public: isPrivateHost judged it
   if (!options.resolveHost) {
     if (!host.includes('.') || INTERNAL_SUFFIXES.some((s) => host.endsWith(s))) throw new ToolError(REFUSED)
     return

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { users } from '../../../db/schema'
 import type { AppDeps, Role, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
-import { removeFiles, userFileKeys } from '../sources/service'
+import { removeFiles, fileKeysOf } from '../sources/service'
 import type { Member } from './schema'
 
 const requireAdmin = (caller: SessionUser) => caller.role === 'admin' || fail('FORBIDDEN')
@@ -59,7 +59,7 @@ export async function removeMember(deps: AppDeps, caller: SessionUser, id: strin
   if (id === caller.id) fail('CANNOT_REMOVE_SELF')
   const member = await findMember(deps, caller, id)
   const guard = member.role === 'admin' ? anotherAdminExists(caller.organizationId) : sql`1`
-  const files = await userFileKeys(deps, id)
+  const files = await fileKeysOf(deps, { userId: id })
   const deleted = await deps.db
     .delete(users)
     .where(and(eq(users.id, id), eq(users.organizationId, caller.organizationId), guard))

@@ -1,20 +1,20 @@
 import { AppError } from '../../lib/errors'
+import { extensionOf, SOURCE_EXTENSIONS } from './schema'
 import { readCentralDirectory, ZipError } from './zip'
 
-export type SourceKind = 'pdf' | 'docx' | 'txt' | 'md' | 'csv' | 'html'
+export type SourceKind = keyof typeof SOURCE_EXTENSIONS
 
-const KINDS: Record<SourceKind, { mime: string; extensions: string[]; accepts: string[] }> = {
-  pdf: { mime: 'application/pdf', extensions: ['pdf'], accepts: ['application/pdf', 'application/x-pdf'] },
+const KINDS: Record<SourceKind, { mime: string; accepts: string[] }> = {
+  pdf: { mime: 'application/pdf', accepts: ['application/pdf', 'application/x-pdf'] },
   docx: {
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    extensions: ['docx'],
     accepts: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
   },
-  txt: { mime: 'text/plain', extensions: ['txt', 'text', 'log'], accepts: ['text/plain'] },
-  md: { mime: 'text/markdown', extensions: ['md', 'markdown'], accepts: ['text/markdown', 'text/x-markdown', 'text/plain'] },
+  txt: { mime: 'text/plain', accepts: ['text/plain'] },
+  md: { mime: 'text/markdown', accepts: ['text/markdown', 'text/x-markdown', 'text/plain'] },
   // Windows browsers send CSV as Excel's type.
-  csv: { mime: 'text/csv', extensions: ['csv'], accepts: ['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel', 'text/plain'] },
-  html: { mime: 'text/html', extensions: ['html', 'htm'], accepts: ['text/html', 'application/xhtml+xml'] },
+  csv: { mime: 'text/csv', accepts: ['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel', 'text/plain'] },
+  html: { mime: 'text/html', accepts: ['text/html', 'application/xhtml+xml'] },
 }
 
 /** Types that say nothing about the content: the file name decides. */
@@ -30,9 +30,9 @@ const unsupported = () => new AppError('UNSUPPORTED_FILE_TYPE')
  * bytes. Anything else, or a file whose content contradicts its name, is refused (415).
  */
 export function detectKind(fileName: string, declaredType: string, bytes: Uint8Array): { kind: SourceKind; mimeType: string } {
-  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase()
+  const extension = extensionOf(fileName)
   const type = declaredType.split(';')[0]!.trim().toLowerCase()
-  const byName = (Object.keys(KINDS) as SourceKind[]).find((k) => extension && KINDS[k].extensions.includes(extension))
+  const byName = (Object.keys(KINDS) as SourceKind[]).find((k) => extension && (SOURCE_EXTENSIONS[k] as readonly string[]).includes(extension))
   const kind = byName ?? (Object.keys(KINDS) as SourceKind[]).find((k) => KINDS[k].mime === type)
   if (!kind) throw unsupported()
   if (!GENERIC.has(type) && !KINDS[kind].accepts.includes(type)) throw unsupported()

@@ -5,7 +5,7 @@ import { AppError, type ErrorCode } from '../../lib/errors'
 import { providerClient } from '../models/providers'
 import { chunkBlocks, type Chunk } from './chunk'
 import { parseDocument } from './parse'
-import { embeddingModelOf } from './service'
+import { embeddingModelOf, sweepDeletedFiles } from './service'
 
 /** How long a claim holds without a heartbeat; after that another process may take the source over. */
 export const LOCK_MS = 2 * 60_000
@@ -60,6 +60,18 @@ export function startProcessing(deps: AppDeps, id: string): Promise<unknown> {
 /** Resolves when no source is being processed by this process (tests, shutdown). */
 export async function processingIdle() {
   while (inFlight.size) await Promise.all([...inFlight])
+}
+
+/**
+ * The periodic upkeep of sources (the Bun server's timer, the Workers cron trigger): processing
+ * that was cut off is resumed, and stored files of deleted sources are removed. Each part logs its
+ * own failure and never stops the other.
+ */
+export async function sourceUpkeep(deps: AppDeps) {
+  await Promise.all([
+    resumeSources(deps).catch((error) => deps.logger.warn('resuming sources failed', { error })),
+    sweepDeletedFiles(deps).catch((error) => deps.logger.warn('removing deleted files failed', { error })),
+  ])
 }
 
 /**

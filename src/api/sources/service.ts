@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import { deletedFiles, sources, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
@@ -59,15 +59,10 @@ export async function deleteSource(deps: AppDeps, caller: SessionUser, threadId:
   await removeFiles(deps, [row!.fileKey])
 }
 
-/** File keys of a thread's sources, read before the thread (and so its sources) is deleted. */
-export async function threadFileKeys(deps: AppDeps, threadId: string) {
-  const rows = await deps.db.select({ fileKey: sources.fileKey }).from(sources).where(eq(sources.threadId, threadId))
-  return rows.map((r) => r.fileKey)
-}
-
-/** File keys of all of a user's sources, read before the user (and so their sources) is deleted. */
-export async function userFileKeys(deps: AppDeps, userId: string) {
-  const rows = await deps.db.select({ fileKey: sources.fileKey }).from(sources).where(eq(sources.userId, userId))
+/** File keys of a thread's or a user's sources, read before the thread or user (and so the sources) is deleted. */
+export async function fileKeysOf(deps: AppDeps, owner: { threadId: string } | { userId: string }) {
+  const where = 'threadId' in owner ? eq(sources.threadId, owner.threadId) : eq(sources.userId, owner.userId)
+  const rows = await deps.db.select({ fileKey: sources.fileKey }).from(sources).where(where)
   return rows.map((r) => r.fileKey)
 }
 
@@ -80,10 +75,11 @@ export const FILE_RETRY_MS = 10 * 60_000
  * `deleted_files` (written by a trigger with the deletion) and the background job tries again.
  */
 export async function removeFiles(deps: AppDeps, keys: string[]) {
+  const removed: string[] = []
   for (const key of keys) {
     try {
       await deps.files.delete(key)
-      await deps.db.delete(deletedFiles).where(eq(deletedFiles.fileKey, key))
+      removed.push(key)
     } catch (error) {
       deps.logger.warn('could not delete a source file; it is tried again later', { key, error })
       await deps.db
@@ -92,6 +88,13 @@ export async function removeFiles(deps: AppDeps, keys: string[]) {
         .where(eq(deletedFiles.fileKey, key))
         .catch(() => {})
     }
+  }
+  // A key left behind only means the background job deletes an absent file once more.
+  if (removed.length) {
+    await deps.db
+      .delete(deletedFiles)
+      .where(inArray(deletedFiles.fileKey, removed))
+      .catch((error) => deps.logger.warn('could not clear deleted source files; they are tried again later', { error }))
   }
 }
 

@@ -3,7 +3,7 @@ import { agents, messages, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { resolveDefaultModel, usableLanguageModel } from '../models/permitted'
-import { removeFiles, sourcesOfThread, threadFileKeys } from '../sources/service'
+import { removeFiles, sourcesOfThread, fileKeysOf } from '../sources/service'
 import type { MessageView, ThreadSummary } from './schema'
 
 type ThreadRow = typeof threads.$inferSelect
@@ -115,7 +115,7 @@ export async function getThread(deps: AppDeps, caller: SessionUser, id: string) 
 
 export async function deleteThread(deps: AppDeps, caller: SessionUser, id: string) {
   await findOwnThread(deps, caller, id)
-  const files = await threadFileKeys(deps, id)
+  const files = await fileKeysOf(deps, { threadId: id })
   // Sources, chunks and their FTS rows go with the thread (cascade); stored files are removed after.
   await deps.db.delete(threads).where(and(eq(threads.id, id), eq(threads.userId, caller.id)))
   await removeFiles(deps, files)
@@ -132,7 +132,7 @@ export async function setThreadModel(deps: AppDeps, caller: SessionUser, id: str
 export async function setThreadAgent(deps: AppDeps, caller: SessionUser, id: string, agentId: string | null) {
   const thread = await findOwnThread(deps, caller, id)
   if (agentId) await findOwnAgent(deps, caller, agentId)
-  const modelId = agentId || thread.modelId ? thread.modelId : await modelAfterAgent(deps, caller, thread.agentId)
+  const modelId = agentId || thread.modelId ? thread.modelId : await modelAfterAgent(deps, caller, thread)
   await deps.db.update(threads).set({ agentId, modelId }).where(eq(threads.id, id))
   return getThread(deps, caller, id)
 }
@@ -141,9 +141,7 @@ export async function setThreadAgent(deps: AppDeps, caller: SessionUser, id: str
  * A chat started with an agent has no model of its own; without the agent it goes on with the
  * agent's model (the one it was using), else the caller's default, else none (the user picks one).
  */
-async function modelAfterAgent(deps: AppDeps, caller: SessionUser, agentId: string | null) {
-  const agent = agentId ? await findOwnAgent(deps, caller, agentId).catch(() => null) : null
-  const usable = agent?.modelId ? await usableLanguageModel(deps, caller, agent.modelId).catch(() => null) : null
-  if (usable) return usable.id
-  return (await resolveDefaultModel(deps, caller).catch(() => null))?.id ?? null
+async function modelAfterAgent(deps: AppDeps, caller: SessionUser, thread: ThreadRow) {
+  const current = await replyModel(deps, caller, thread).catch(() => null)
+  return current?.model.id ?? (await resolveDefaultModel(deps, caller).catch(() => null))?.id ?? null
 }

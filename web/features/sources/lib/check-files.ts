@@ -1,14 +1,12 @@
-import { MAX_FILE_BYTES, MAX_SOURCES_PER_THREAD } from '../../../../src/api/sources/schema'
+import { extensionOf, MAX_FILE_BYTES, MAX_SOURCES_PER_THREAD, SOURCE_EXTENSIONS as BY_KIND } from '../../../../src/api/sources/schema'
 
-/** The file name endings the server takes (src/api/sources/file-type.ts), lower case. */
-export const SOURCE_EXTENSIONS = ['pdf', 'docx', 'txt', 'text', 'log', 'md', 'markdown', 'csv', 'html', 'htm'] as const
+/** The file name endings the server takes, lower case. */
+export const SOURCE_EXTENSIONS: readonly string[] = Object.values(BY_KIND).flat()
 
 /** For a file input's `accept`: the endings, so that the browser's dialog offers the right files. */
 export const SOURCE_ACCEPT = SOURCE_EXTENSIONS.map((e) => `.${e}`).join(',')
 
 export type RefusedFile = { name: string; code: 'UNSUPPORTED_FILE_TYPE' | 'FILE_TOO_LARGE' | 'FILE_EMPTY' | 'TOO_MANY_SOURCES' }
-
-const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase()
 
 /**
  * Splits chosen or dropped files into those worth uploading and those the server would refuse
@@ -20,7 +18,7 @@ export function checkFiles<F extends { name: string; size: number }>(files: F[],
   const refused: RefusedFile[] = []
   for (const file of files) {
     const extension = extensionOf(file.name)
-    const code: RefusedFile['code'] | null = !extension || !(SOURCE_EXTENSIONS as readonly string[]).includes(extension)
+    const code: RefusedFile['code'] | null = !extension || !SOURCE_EXTENSIONS.includes(extension)
       ? 'UNSUPPORTED_FILE_TYPE'
       : file.size > MAX_FILE_BYTES
         ? 'FILE_TOO_LARGE'
