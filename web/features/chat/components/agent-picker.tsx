@@ -4,7 +4,7 @@ import { DropdownMenu } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../lib/cn'
 import type { Agent } from '../../agents/api'
-import { PickerMenuContent, PickerRadioItem, pickerItem } from './picker-menu'
+import { PickerMenuContent, PickerRadioItem, pickerItem, pickerTrigger } from './picker-menu'
 
 /** The radio value of "No agent" (agent ids are UUIDs). */
 const NONE = 'none'
@@ -33,7 +33,8 @@ export function AgentPicker({ agents, value, model, onChange, disabled }: AgentP
         aria-label={`${t('agent.label')}: ${value?.name ?? t('agent.none')}`}
         title={value && model ? t('agent.usesModel', { model }) : undefined}
         className={cn(
-          'inline-flex h-8 min-w-0 max-w-[50vw] items-center gap-1.5 rounded-md px-2.5 text-sm outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-60 data-[state=open]:bg-accent sm:max-w-xs',
+          pickerTrigger,
+          'min-w-0 max-w-[50vw] disabled:opacity-60',
           value ? 'border font-medium' : 'text-muted-foreground',
         )}
       >

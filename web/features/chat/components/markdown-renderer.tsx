@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next'
 import ReactMarkdown, { type Components, type Options } from 'react-markdown'
 import type { PluggableList } from 'unified'
 import remarkGfm from 'remark-gfm'
+import { cn } from '../../../lib/cn'
 import { CitationRef, CitationsContext } from './citation-ref'
 import { CodeBlock } from './code-block'
+import { EXTERNAL_REL, LINK_UNDERLINE } from '../lib/external-link'
 import { codeLanguage, rehypeHighlightCode } from '../lib/highlight-code'
 import { hasMath, normalizeMathDelimiters } from '../lib/math-text'
 import { rehypeCitations } from '../lib/rehype-citations'
@@ -40,8 +42,6 @@ function useMath(text: string): MathPlugins | null {
   return needed ? loaded : null
 }
 
-const REL = 'noopener noreferrer nofollow'
-
 const components: Components = {
   a: ({ node: _node, href, children, ...props }) =>
     // react-markdown's default urlTransform has already emptied javascript:, data: and the like.
@@ -49,8 +49,8 @@ const components: Components = {
       <a
         {...props}
         href={href}
-        {...(href.startsWith('#') ? {} : { target: '_blank', rel: REL })}
-        className="font-medium text-foreground underline decoration-foreground/30 underline-offset-[3px] hover:decoration-foreground"
+        {...(href.startsWith('#') ? {} : { target: '_blank', rel: EXTERNAL_REL })}
+        className={cn('font-medium text-foreground', LINK_UNDERLINE)}
       >
         {children}
       </a>
@@ -127,7 +127,7 @@ function ImageLink(props: { src: string; alt: string }) {
   const label = props.alt ? t('markdown.image', { alt: props.alt }) : t('markdown.imageNoAlt')
   if (!props.src) return <span>{label}</span>
   return (
-    <a href={props.src} target="_blank" rel={REL} className="underline decoration-foreground/30 underline-offset-[3px] hover:decoration-foreground">
+    <a href={props.src} target="_blank" rel={EXTERNAL_REL} className={LINK_UNDERLINE}>
       {label}
     </a>
   )

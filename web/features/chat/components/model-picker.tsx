@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { PermittedModel } from '../../../../src/api/models/schema'
 import { cn } from '../../../lib/cn'
 import { providerName } from '../../models/lib/provider-name'
-import { PickerMenuContent, PickerRadioItem } from './picker-menu'
+import { PickerMenuContent, PickerRadioItem, pickerTrigger } from './picker-menu'
 
 type ModelPickerProps = {
   models: PermittedModel[]
@@ -24,7 +24,8 @@ export function ModelPicker({ models, value, onChange, disabled }: ModelPickerPr
         data-testid="model-picker"
         aria-label={`${t('model.label')}: ${value?.displayName ?? t('errors:NO_MODEL_FOUND')}`}
         className={cn(
-          'inline-flex h-8 max-w-[60vw] items-center gap-1.5 rounded-md px-2.5 text-sm font-medium outline-none transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none data-[state=open]:bg-accent sm:max-w-xs',
+          pickerTrigger,
+          'max-w-[60vw] font-medium',
           !value && 'text-amber-700 dark:text-amber-400',
           disabled && 'opacity-60',
         )}

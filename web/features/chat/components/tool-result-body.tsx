@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next'
+import { cn } from '../../../lib/cn'
+import { EXTERNAL_REL, LINK_UNDERLINE } from '../lib/external-link'
 import { hostOf, passagesOf, searchResultsOf, type SearchResult, type SourcePassage } from '../lib/tool-data'
 import { parseArguments, type ToolCallView } from '../lib/tool-parts'
 import { PageLabel } from './page-label'
-
-/** Links to what a model found: a new tab, no opener, no referrer, no endorsement. */
-export const EXTERNAL_REL = 'noopener noreferrer nofollow'
 
 /** What a tool answered, shown the way that suits the tool; the raw text when there is nothing better. */
 export function ToolResultBody({ call }: { call: ToolCallView }) {
@@ -32,7 +31,7 @@ function SearchResults({ results }: { results: SearchResult[] }) {
             href={r.url}
             target="_blank"
             rel={EXTERNAL_REL}
-            className="font-medium text-foreground underline decoration-foreground/30 underline-offset-[3px] hover:decoration-foreground"
+            className={cn('font-medium text-foreground', LINK_UNDERLINE)}
           >
             {r.title || hostOf(r.url)}
             <span className="sr-only"> {t('newTab')}</span>
@@ -81,7 +80,7 @@ function WebPage({ data, text }: { data: unknown; text: string }) {
   return (
     <div className="grid grid-cols-1 gap-2">
       {url && (
-        <a href={url} target="_blank" rel={EXTERNAL_REL} className="break-all font-medium underline decoration-foreground/30 underline-offset-[3px] hover:decoration-foreground">
+        <a href={url} target="_blank" rel={EXTERNAL_REL} className={cn('break-all font-medium', LINK_UNDERLINE)}>
           {title ?? hostOf(url)}
           <span className="sr-only"> {t('newTab')}</span>
         </a>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { QueryClient } from '@tanstack/react-query'
-import { createTestApp, registerOrg, type TestClient } from '../../../../tests/support/test-app'
+import { createTestApp, enableOpenAiModels, registerOrg, type TestClient } from '../../../../tests/support/test-app'
 import { createApiClient } from '../../../lib/api-client'
 import { loadNewChat } from './new-chat'
 
@@ -24,7 +24,7 @@ function loaderContext(app: typeof selfHosted, client: TestClient) {
     Promise.resolve(
       app.app.request(input, {
         ...init,
-        headers: { ...(init?.headers as Record<string, string>), cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        headers: { ...(init?.headers as Record<string, string>), cookie: client.cookieHeader() },
       }),
     ),
   )
@@ -34,9 +34,7 @@ function loaderContext(app: typeof selfHosted, client: TestClient) {
 async function admin(app = selfHosted) {
   const client = app.client()
   await registerOrg(client)
-  await client.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
-  const gpt = (await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })).body
-  const mini = (await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1-mini' })).body
+  const [gpt, mini] = await enableOpenAiModels(client, ['openai/gpt-4.1', 'openai/gpt-4.1-mini'])
   return { client, gpt, mini }
 }
 
