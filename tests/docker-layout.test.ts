@@ -8,6 +8,7 @@ import { afterAll, expect, test } from 'bun:test'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { freePort } from './support/ports'
 
 const root = resolve(import.meta.dir, '..')
 const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, '')
@@ -20,13 +21,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** A port nothing listens on now: bound by the system, then released. */
-function freePort() {
-  const probe = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() })
-  const port = probe.port!
-  probe.stop(true)
-  return port
-}
 
 /** The Dockerfile's stages: instruction lines (comments dropped) after each FROM. */
 const stages = dockerfile

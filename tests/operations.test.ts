@@ -14,18 +14,12 @@ import { join, resolve } from 'node:path'
 import { messages } from '../db/schema'
 import { stopRunningReplies } from '../src/api/chat/stream-reply'
 import { startFakeLlm, type FakeLlm } from './support/fake-llm'
+import { freePort } from './support/ports'
 import { sseEvents } from './support/sse'
 import { BASE_URL, createTestApp, registerOrg } from './support/test-app'
 
 const root = resolve(import.meta.dir, '..')
 const dir = mkdtempSync(join(tmpdir(), 'kontor-ops-'))
-/** A port nothing listens on now: bound by the system, then released. */
-function freePort() {
-  const probe = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() })
-  const port = probe.port!
-  probe.stop(true)
-  return port
-}
 const sqldPort = freePort()
 let port = freePort()
 while (port === sqldPort) port = freePort()
@@ -199,7 +193,7 @@ test('replies still running when the shutdown grace period ends are stopped and 
     await client.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
     await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
     const thread = (await client.post('/api/threads', {})).body as { id: string }
-    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const cookie = client.cookieHeader()
     const res = await t.app.request(`/api/threads/${thread.id}/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, origin: BASE_URL },

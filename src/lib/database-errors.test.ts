@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describeDatabaseError, isDatabaseUnavailable } from './database-errors'
+import { freePort } from '../../tests/support/ports'
 
 const dir = mkdtempSync(join(tmpdir(), 'kontor-dberr-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -24,12 +25,8 @@ async function failure(url: string, query = sql`SELECT 1`) {
 }
 
 /** A port nothing listens on: bound once, then released. */
-function closedPort() {
-  const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() })
-  const port = server.port
-  server.stop(true)
-  return port
-}
+/** A port nothing listens on. */
+const closedPort = freePort
 
 test('a libSQL server that does not answer is an outage, described in one line without the SQL', async () => {
   const error = await failure(`http://127.0.0.1:${closedPort()}`)

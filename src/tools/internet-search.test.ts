@@ -105,7 +105,7 @@ describe('internet_search in a chat', () => {
       await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
       const thread = (await client.post('/api/threads', {})).body
       fake.script({ toolCalls: [{ name: 'internet_search', arguments: { query: 'kontor' } }] }, { text: 'See [Kontor](https://kontor.example/).' })
-      const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+      const cookie = client.cookieHeader()
       const res = await t.app.request(`/api/threads/${thread.id}/messages`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie, origin: BASE_URL },

@@ -1,16 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { chatPage, enableModels, seedMessages, words } from './support/chat'
+import { chatPage, enableModels, llmRequests, seedMessages, startChat, words } from './support/chat'
 import { signUpAndSignIn, waitForHydration } from './support/session'
 
 type ThreadDetail = { title: string | null; messages: Array<{ role: string; content: string; status: string }> }
 const readThread = async (page: Page, id: string) => (await (await page.request.get(`/api/threads/${id}`)).json()) as ThreadDetail
-
-async function startChat(page: Page) {
-  await page.goto('/chat')
-  await waitForHydration(page)
-  return chatPage(page)
-}
 
 test.describe('chat', () => {
   // Each test signs up a new organisation and waits for whole replies.
@@ -409,10 +403,6 @@ test.describe('chat', () => {
     await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
     // The chat being shown is the highlighted one in the sidebar.
     await expect(chat.sidebar.locator(`a[href="/chats/${id}"]`)).toHaveAttribute('aria-current', 'page')
-    const llmRequests = async () =>
-      (await (await fetch(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}/llm-requests`)).json()) as Array<{
-        body?: { model?: string; stream?: boolean; messages?: Array<{ role: string; content: unknown }> }
-      }>
     const replyTo = async (text: string) => (await llmRequests()).find((r) => r.body?.stream && JSON.stringify(r.body.messages?.at(-1)).includes(text))
     expect((await replyTo('Ahoy from the header'))?.body?.model).toBe('gpt-4.1-mini')
     expect(JSON.stringify((await replyTo('Ahoy from the header'))?.body?.messages?.[0])).toContain('Talk like a pirate.')
@@ -479,9 +469,7 @@ test.describe('chat', () => {
     await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
     await expect(chat.lastReply).toContainText('You said: Hello agent')
     await expect(page.getByTestId('agent-picker')).toContainText('Support writer')
-    const requests = (await (await fetch(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}/llm-requests`)).json()) as Array<{
-      body?: { model?: string; messages?: Array<{ role: string; content: unknown }> }
-    }>
+    const requests = await llmRequests()
     const sent = requests.find((r) => JSON.stringify(r.body?.messages ?? []).includes('Hello agent'))
     expect(sent?.body?.model).toBe('gpt-4.1-mini')
     expect(JSON.stringify(sent?.body?.messages?.[0])).toContain('You answer politely.')

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { chatPage } from './support/chat'
+import { chatPage, llmRequests } from './support/chat'
 import { signUpAndSignIn, waitForHydration } from './support/session'
 
 const confirmDialog = (page: Page) => page.getByRole('alertdialog')
@@ -23,9 +23,7 @@ async function permitGpt41(page: Page): Promise<string> {
 
 /** The system prompt of the model request that carried `userText` (the fake provider records every request). */
 async function systemPromptFor(userText: string) {
-  const requests = (await (await fetch(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}/llm-requests`)).json()) as Array<{
-    body?: { messages?: Array<{ role: string; content: unknown }> }
-  }>
+  const requests = await llmRequests()
   // The user's message itself, not the title request that quotes it.
   const sent = requests.find((r) => r.body?.messages?.some((m) => m.role === 'user' && m.content === userText))
   const system = sent?.body?.messages?.find((m) => m.role === 'system')?.content
@@ -166,9 +164,7 @@ test('a saved prompt is picked in the chat composer, its variable filled in, ins
   await expect(page).toHaveURL(/\/chats\/[\w-]+$/)
   await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'complete')
   await expect(page.getByTestId('assistant-message').last()).toContainText(`You said: ${text}`)
-  const requests = (await (await fetch(`http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}/llm-requests`)).json()) as Array<{
-    body?: { messages?: Array<{ role: string; content: unknown }> }
-  }>
+  const requests = await llmRequests()
   expect(requests.some((r) => r.body?.messages?.some((m) => m.role === 'user' && m.content === text))).toBe(true)
 })
 

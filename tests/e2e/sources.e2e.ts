@@ -1,19 +1,15 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { makePdf } from '../support/documents'
-import { chatPage, enableModels } from './support/chat'
+import { chatPage, enableModels, llmRequests } from './support/chat'
 import { inviteLink } from './support/members'
 import { PASSWORD, signUpAndSignIn, uniqueEmail, waitForHydration } from './support/session'
 
-const SIDE_DOOR = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`
-
 type Source = { id: string; name: string; status: string; error: string | null }
-type LlmRequest = { path: string; body?: { tools?: Array<{ function?: { name: string } }>; messages?: Array<{ role: string; content: unknown }> } }
 
 const chips = (page: Page) => page.getByTestId('source-chip')
 const chip = (page: Page, name: string) => chips(page).filter({ hasText: name })
 const readSources = async (page: Page, threadId: string) => (await (await page.request.get(`/api/threads/${threadId}/sources`)).json()) as Source[]
-const llmRequests = async () => (await (await fetch(`${SIDE_DOOR}/llm-requests`)).json()) as LlmRequest[]
 
 /** A chat model and an embedding model; the embedding model becomes the organisation's. */
 const enableChatAndEmbedding = (page: Page) => enableModels(page, ['openai/gpt-4.1', 'openai/text-embedding-3-small'])

@@ -1,16 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { chatPage, enableModels } from './support/chat'
+import { chatPage, enableModels, startChat } from './support/chat'
+import { mailsTo } from './support/mailbox'
 import { signUpAndSignIn, waitForHydration } from './support/session'
 import { attachTextFile, releaseHeldSearches, toolCards } from './support/tools'
 
 const REL = 'noopener noreferrer nofollow'
-
-async function startChat(page: Page) {
-  await page.goto('/chat')
-  await waitForHydration(page)
-  return chatPage(page)
-}
 
 async function expectNoSeriousAxeFindings(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).analyze()
@@ -182,8 +177,7 @@ test.describe('tools in chat', () => {
       'To: ada@example.com, bob@example.com\nSubject: Friday? 100% yes #lunch\n\nSee you at 12.',
     )
     // The server never sent it: the SMTP sink got nothing for either address.
-    const mailbox = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}/mails`
-    for (const to of ['ada@example.com', 'bob@example.com']) expect(await (await fetch(`${mailbox}?to=${to}`)).json()).toEqual([])
+    for (const to of ['ada@example.com', 'bob@example.com']) expect(await mailsTo(to)).toEqual([])
 
   })
 

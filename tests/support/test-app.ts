@@ -46,6 +46,9 @@ export function createClient(app: { request: (input: string, init?: RequestInit)
   const cookies = new Map<string, string>()
   let ip = `10.0.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`
 
+  /** The Cookie header a browser holding these cookies sends. */
+  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+
   async function request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const init: RequestInit = {
       method,
@@ -53,7 +56,7 @@ export function createClient(app: { request: (input: string, init?: RequestInit)
         'x-forwarded-for': ip,
         // Browsers send Origin with every non-GET request; CSRF protection relies on it.
         ...(method !== 'GET' && { origin: BASE_URL }),
-        ...(cookies.size && { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') }),
+        ...(cookies.size && { cookie: cookieHeader() }),
         ...(body !== undefined && { 'content-type': 'application/json' }),
         ...headers,
       },
@@ -77,6 +80,7 @@ export function createClient(app: { request: (input: string, init?: RequestInit)
 
   return {
     cookies,
+    cookieHeader,
     setIp: (value: string) => (ip = value),
     get: <T = any>(path: string, headers?: Record<string, string>) => request<T>('GET', path, undefined, headers),
     post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', path, body ?? {}, headers),
@@ -88,6 +92,14 @@ export function createClient(app: { request: (input: string, init?: RequestInit)
 }
 
 export type TestClient = ReturnType<typeof createClient>
+
+/** Enables the OpenAI provider and the given models for the client's organisation; the permitted models, in order. */
+export async function enableOpenAiModels(client: TestClient, modelIds: string[]) {
+  await client.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
+  const permitted = []
+  for (const modelId of modelIds) permitted.push((await client.post('/api/models/permitted', { modelId })).body)
+  return permitted
+}
 
 let counter = 0
 /** Registers a new organisation with its admin through the API and returns the signed-in client. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
-import { BASE_URL, createTestApp, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { BASE_URL, createTestApp, enableOpenAiModels, registerOrg, type TestClient } from '../../../tests/support/test-app'
 
 let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -18,14 +18,12 @@ beforeEach(() => fake.reset())
 async function setup() {
   const client = t.client()
   await registerOrg(client)
-  await client.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
-  const gpt = (await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })).body
-  const mini = (await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1-mini' })).body
+  const [gpt, mini] = await enableOpenAiModels(client, ['openai/gpt-4.1', 'openai/gpt-4.1-mini'])
   return { client, gpt, mini }
 }
 
 const send = async (client: TestClient, threadId: string, content: string) => {
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  const cookie = client.cookieHeader()
   return t.app.request(`/api/threads/${threadId}/messages`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, origin: BASE_URL },

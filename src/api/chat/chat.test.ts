@@ -37,7 +37,7 @@ async function chatSetup() {
 
 /** POSTs a message and returns the raw streaming response (cookies of the client). */
 function send(client: TestClient, threadId: string, content: string, extra: Record<string, unknown> = {}) {
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  const cookie = client.cookieHeader()
   return t.app.request(`/api/threads/${threadId}/messages`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, origin: BASE_URL },
@@ -156,7 +156,7 @@ describe('sending a message', () => {
     const { client, thread } = await chatSetup()
     fake.script({ error: 500 }, { error: 500 }, { error: 500 })
     await readSse(await send(client, thread.id, 'retry me'))
-    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const cookie = client.cookieHeader()
     const res = await t.app.request(`/api/threads/${thread.id}/regenerate`, { method: 'POST', headers: { cookie, origin: BASE_URL } })
     const events = await readSse(res)
     expect(textOf(events)).toBe('You said: retry me')
@@ -193,7 +193,7 @@ describe('sending a message', () => {
     const edit = await send(client, thread.id, 'edited', { replaceLast: true })
     expect(edit.status).toBe(409)
     expect((await edit.json()).code).toBe('REPLY_IN_PROGRESS')
-    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const cookie = client.cookieHeader()
     const regenerate = await t.app.request(`/api/threads/${thread.id}/regenerate`, { method: 'POST', headers: { cookie, origin: BASE_URL } })
     expect(regenerate.status).toBe(409)
     expect((await regenerate.json()).code).toBe('REPLY_IN_PROGRESS')
@@ -396,7 +396,7 @@ describe('files in the system prompt', () => {
     form.set('file', new File([file.text], file.fileName, { type: 'text/plain' }))
     if (file.name) form.set('name', file.name)
     if (file.description) form.set('description', file.description)
-    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const cookie = client.cookieHeader()
     const res = await t.app.request(`/api/threads/${threadId}/sources/file`, { method: 'POST', headers: { cookie, origin: BASE_URL }, body: form })
     expect(res.status).toBe(201)
   }

@@ -61,7 +61,7 @@ async function chatSetup(app = t, provider: 'openai' | 'anthropic' = 'openai') {
 }
 
 function send(app: TestApp, client: TestClient, threadId: string, content: string) {
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  const cookie = client.cookieHeader()
   return app.app.request(`/api/threads/${threadId}/messages`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, origin: BASE_URL },

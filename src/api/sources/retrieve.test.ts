@@ -28,7 +28,7 @@ function filler(seed: number, words: number) {
 async function upload(threadIdTo: string, fileName: string, bytes: Uint8Array | string) {
   const form = new FormData()
   form.set('file', new File([typeof bytes === 'string' ? bytes : (bytes as Uint8Array<ArrayBuffer>)], fileName))
-  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  const cookie = client.cookieHeader()
   const res = await t.app.request(`/api/threads/${threadIdTo}/sources/file`, { method: 'POST', headers: { cookie, origin: BASE_URL }, body: form })
   if (res.status !== 201) throw new Error(`upload ${res.status}: ${await res.text()}`)
   return ((await res.json()) as { id: string }).id
@@ -116,7 +116,7 @@ describe('the source_query tool in a chat', () => {
   const send = (thread: string, content: string) =>
     t.app.request(`/api/threads/${thread}/messages`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), origin: BASE_URL },
+      headers: { 'content-type': 'application/json', cookie: client.cookieHeader(), origin: BASE_URL },
       body: JSON.stringify({ content }),
     })
 

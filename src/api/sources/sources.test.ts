@@ -44,7 +44,7 @@ async function setup(opts: { embedding?: boolean } = {}) {
   return { client, org, thread: thread as { id: string } }
 }
 
-const cookieOf = (client: TestClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+const cookieOf = (client: TestClient) => client.cookieHeader()
 
 type Upload = { bytes: Uint8Array | string; fileName: string; type?: string; name?: string; description?: string }
 
@@ -55,7 +55,7 @@ async function upload(client: TestClient, threadId: string, file: Upload) {
   form.set('file', new File([bytes as Uint8Array<ArrayBuffer>], file.fileName, { type: file.type ?? '' }))
   if (file.name !== undefined) form.set('name', file.name)
   if (file.description !== undefined) form.set('description', file.description)
-  const res = await t.app.request(`/api/threads/${threadId}/sources/file`, { method: 'POST', headers: { cookie: cookieOf(client), origin: BASE_URL }, body: form })
+  const res = await t.app.request(`/api/threads/${threadId}/sources/file`, { method: 'POST', headers: { cookie: client.cookieHeader(), origin: BASE_URL }, body: form })
   return { status: res.status, body: (await res.json()) as any }
 }
 
@@ -167,7 +167,7 @@ describe('refused uploads', () => {
     expect((await upload(client, thread.id, { bytes: '', fileName: 'empty.txt' })).body).toMatchObject({ status: 400, code: 'FILE_EMPTY' })
     const form = new FormData()
     form.set('name', 'no file')
-    const res = await t.app.request(`/api/threads/${thread.id}/sources/file`, { method: 'POST', headers: { cookie: cookieOf(client), origin: BASE_URL }, body: form })
+    const res = await t.app.request(`/api/threads/${thread.id}/sources/file`, { method: 'POST', headers: { cookie: client.cookieHeader(), origin: BASE_URL }, body: form })
     expect(await res.json()).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { file: 'File is required' } })
     const json = await client.post(`/api/threads/${thread.id}/sources/file`, { file: 'x' })
     expect(json).toMatchObject({ status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE' } })
@@ -179,7 +179,7 @@ describe('refused uploads', () => {
     const { client, thread } = await setup()
     const form = new FormData()
     form.set('file', new File(['hello'], 'a.txt'))
-    const res = await t.app.request(`/api/threads/${thread.id}/sources/file`, { method: 'POST', headers: { cookie: cookieOf(client), origin: 'https://evil.example' }, body: form })
+    const res = await t.app.request(`/api/threads/${thread.id}/sources/file`, { method: 'POST', headers: { cookie: client.cookieHeader(), origin: 'https://evil.example' }, body: form })
     expect(res.status).toBe(403)
   })
 
@@ -211,7 +211,7 @@ describe('refused uploads', () => {
       // No Content-Length: the limit must hold while reading, not only on the declared length.
       const res = await t.app.request(`/api/threads/${thread.id}/sources/file`, {
         method: 'POST',
-        headers: { cookie: cookieOf(client), origin: BASE_URL, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        headers: { cookie: client.cookieHeader(), origin: BASE_URL, 'content-type': `multipart/form-data; boundary=${boundary}` },
         body,
         duplex: 'half',
       } as RequestInit)
@@ -227,7 +227,7 @@ describe('refused uploads', () => {
     // A declared length over the limit is refused before anything is read.
     const declared = await t.app.request(`/api/threads/${thread.id}/sources/file`, {
       method: 'POST',
-      headers: { cookie: cookieOf(client), origin: BASE_URL, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(MB20 * 2) },
+      headers: { cookie: client.cookieHeader(), origin: BASE_URL, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(MB20 * 2) },
       body: 'x',
     })
     expect(declared.status).toBe(413)
@@ -241,7 +241,7 @@ describe('refused uploads', () => {
     const { client, thread } = await setup()
     const boundary = '----kontor-cut-boundary'
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.txt"\r\nContent-Type: text/plain\r\n\r\nThe first half of a file about otters`
-    const headers = { cookie: cookieOf(client), origin: BASE_URL, 'content-type': `multipart/form-data; boundary=${boundary}` }
+    const headers = { cookie: client.cookieHeader(), origin: BASE_URL, 'content-type': `multipart/form-data; boundary=${boundary}` }
     const storedFiles = () => (existsSync(join(filesRoot, 'sources')) ? readdirSync(join(filesRoot, 'sources'), { recursive: true }).map(String) : [])
     const before = storedFiles()
 

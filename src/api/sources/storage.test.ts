@@ -139,7 +139,7 @@ describe('uploads with S3 configured', () => {
     const thread = (await client.post('/api/threads', {})).body
     const form = new FormData()
     form.set('file', new File(['Stored in a bucket.'], 'bucket.txt', { type: 'text/plain' }))
-    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const cookie = client.cookieHeader()
     const res = await t.app.request(`/api/threads/${thread.id}/sources/file`, { method: 'POST', headers: { cookie, origin: BASE_URL }, body: form })
     expect(res.status).toBe(201)
     const source = (await res.json()) as { id: string }

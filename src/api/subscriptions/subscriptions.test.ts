@@ -171,7 +171,7 @@ describe('trial', () => {
     await client.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
     await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
     const thread = (await client.post('/api/threads', {})).body
-    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const cookie = client.cookieHeader()
     return (content: string) =>
       cloud.app.request(`/api/threads/${thread.id}/messages`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: BASE_URL }, body: JSON.stringify({ content }) })
   }

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { waitForHydration } from './session'
 
 const SIDE_DOOR = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 1}`
 
@@ -13,6 +14,29 @@ export async function enableModels(page: Page, modelIds: string[] = ['openai/gpt
     permitted.push(await res.json())
   }
   return permitted
+}
+
+/** A request the fake model provider received (tests/support/fake-llm.ts records every one). */
+export type LlmRequest = {
+  path: string
+  body?: {
+    model?: string
+    stream?: boolean
+    tools?: Array<{ function?: { name: string } }>
+    messages?: Array<{ role: string; content: unknown }>
+  }
+}
+
+/** Every request the fake model provider received in this e2e run, oldest first. */
+export async function llmRequests(): Promise<LlmRequest[]> {
+  return (await (await fetch(`${SIDE_DOOR}/llm-requests`)).json()) as LlmRequest[]
+}
+
+/** Opens a new chat, hydrated, and returns its parts. */
+export async function startChat(page: Page) {
+  await page.goto('/chat')
+  await waitForHydration(page)
+  return chatPage(page)
 }
 
 /** Appends `count` messages to a chat straight in the e2e database (tests/support/e2e-server.ts). */
