@@ -104,12 +104,17 @@ test('sessions, rate limits, chat history, live replies and webhooks work whiche
   await json(B, 'POST', '/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true }, cookie)
   await json(B, 'POST', '/api/models/permitted', { modelId: 'openai/gpt-4.1' }, cookie)
   const thread = (await (await json(A, 'POST', '/api/threads', {}, cookie)).json()) as { id: string }
-  const reply = await json(A, 'POST', `/api/threads/${thread.id}/messages`, { content: '[[fake:tokens=120]] [[fake:delay=15]] across' }, cookie)
+  const reply = await json(A, 'POST', `/api/threads/${thread.id}/messages`, { content: '[[fake:tokens=400]] [[fake:delay=15]] across' }, cookie)
   expect(reply.status).toBe(200)
   const events = sseEvents(reply.body!)[Symbol.asyncIterator]()
   for (let texts = 0; texts < 20; ) if ((await events.next()).value?.event === 'text') texts++
-  await Bun.sleep(400)
-  const midway = (await (await json(B, 'GET', `/api/threads/${thread.id}`, undefined, cookie)).json()) as { messages: { status: string; content: string }[] }
+  // The reply's text reaches the database in batches: wait for the first one rather than for a time.
+  const threadOnB = async () => (await (await json(B, 'GET', `/api/threads/${thread.id}`, undefined, cookie)).json()) as { messages: { status: string; content: string }[] }
+  let midway = await threadOnB()
+  while (midway.messages[1]?.status === 'streaming' && midway.messages[1].content === '') {
+    await Bun.sleep(50)
+    midway = await threadOnB()
+  }
   expect(midway.messages[1]).toMatchObject({ status: 'streaming' })
   expect(midway.messages[1]!.content.length).toBeGreaterThan(0)
   const second = await json(B, 'POST', `/api/threads/${thread.id}/messages`, { content: 'me too' }, cookie)

@@ -246,11 +246,17 @@ describe('billing webhooks', () => {
     const { client, org } = await cloudAdmin()
     receiverMode = 'fail'
     await client.post('/api/subscriptions', { ...billing, noOfSeats: 2 })
-    await Bun.sleep(50)
+    // The change tries to deliver at once, in the background: let that attempt fail before the receiver is back.
+    const orgId = org.user.organization.id
+    for (let i = 0; i < 500; i++) {
+      const rows = await cloud.deps.db.query.webhookDeliveries.findMany({ where: eq(webhookDeliveries.organizationId, orgId) })
+      if (rows.length > 0 && rows.every((r) => r.lockedUntil === null && r.attempts > 0)) break
+      await Bun.sleep(20)
+    }
     receiverMode = 'ok'
     received.length = 0
     const later = { now: new Date(Date.now() + 2 * 60 * 60_000) }
     await Promise.all([deliverDueWebhooks(cloud.deps, later), deliverDueWebhooks(cloud.deps, later)])
-    expect(received.filter((r) => JSON.parse(r.body).organizationId === org.user.organization.id)).toHaveLength(1)
+    expect(received.filter((r) => JSON.parse(r.body).organizationId === orgId)).toHaveLength(1)
   })
 })
