@@ -1,6 +1,7 @@
 import type { Client } from '@libsql/client'
 import { createDatabase } from '../db/client'
 import { createAuth } from './auth/auth'
+import { readSessionUser } from './auth/session'
 import type { Config } from './lib/config'
 import type { AppDeps } from './lib/context'
 import { createLogger } from './lib/logger'
@@ -16,5 +17,6 @@ export function createDeps(config: Config, adapters: { client: Client; mailTrans
   const auth = createAuth({ db, config, mailer, logger })
   // S3 settings win; else the entry's store (local disk on Bun); else none (uploads are refused).
   const files = config.s3 ? createS3FileStore(config.s3) : (adapters.files ?? noFileStore)
-  return { config, db, auth, mailer, logger, files, resolveHost: adapters.resolveHost }
+  const readSession: AppDeps['readSession'] = (headers) => readSessionUser({ auth, db }, headers)
+  return { config, db, auth, mailer, logger, files, readSession, resolveHost: adapters.resolveHost }
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client'
 import { accounts, sessions, users, verifications } from '../../db/schema'
 import type { Config } from '../lib/config'
 import type { Logger } from '../lib/logger'
-import type { Mailer } from '../mail/mailer'
+import type { Mailer } from '../lib/ports'
 import { renderMail, type Locale } from '../mail/templates'
 
 export const CONFIRM_EMAIL_TTL_SECONDS = 24 * 60 * 60
@@ -67,3 +67,9 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
 }
 
 export type Auth = ReturnType<typeof createAuth>
+
+declare module '../lib/context' {
+  interface AppServices {
+    auth: Auth
+  }
+}

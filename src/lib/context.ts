@@ -1,16 +1,21 @@
 import type { Database } from '../../db/client'
-import type { Auth } from '../auth/auth'
-import type { Mailer } from '../mail/mailer'
-import type { FileStore } from '../storage/file-store'
 import type { Config } from './config'
 import type { Logger } from './logger'
+import type { FileStore, Mailer, SessionReader } from './ports'
 
-/** Everything a service may use, built once at start by the entry file. */
-export type AppDeps = {
+/**
+ * Services that register themselves on the dependencies without `src/lib` importing them:
+ * src/auth/auth.ts adds `auth` (the better-auth instance) by declaration merging.
+ */
+export interface AppServices {}
+
+/** Everything a service may use, built once at start by the entry file (src/deps.ts). */
+export type AppDeps = AppServices & {
   config: Config
   db: Database
-  auth: Auth
   mailer: Mailer
+  /** Reads the caller of a request from its cookie (src/auth/session.ts). */
+  readSession: SessionReader
   logger: Logger
   /** Uploaded files (thread sources). */
   files: FileStore

@@ -127,6 +127,7 @@ export class AppError extends Error {
   }
 }
 
-export const fail = (code: ErrorCode, options?: ConstructorParameters<typeof AppError>[1]): never => {
+/** Throws the error of `code`; declared as a function returning never so that TypeScript narrows after a call. */
+export function fail(code: ErrorCode, options?: ConstructorParameters<typeof AppError>[1]): never {
   throw new AppError(code, options)
 }

@@ -2,7 +2,6 @@ import { zValidator } from '@hono/zod-validator'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
-import { readSessionUser } from '../auth/session'
 import { AppError, type ErrorCode } from './errors'
 import type { AppDeps, AppEnv, SessionUser } from './context'
 
@@ -76,9 +75,9 @@ const requireJson: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next()
 }
 
-/** The caller of this request (see src/auth/session.ts); null when signed out. */
+/** The caller of this request; null when signed out. */
 export function loadSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
-  return readSessionUser(c.get('deps'), c.req.raw.headers)
+  return c.get('deps').readSession(c.req.raw.headers)
 }
 
 export async function authorize(c: Context<AppEnv>, access: Access): Promise<SessionUser | null> {

@@ -2,12 +2,12 @@ import type { Database } from '../../db/client'
 import { outboxEmails } from '../../db/schema'
 import type { Logger } from '../lib/logger'
 
-export type Mail = { to: string; subject: string; text: string; html: string }
+import type { Mail, Mailer } from '../lib/ports'
+
+export type { Mail, Mailer }
 
 /** Delivers a message; the SMTP adapter lives in the Bun entry (nodemailer needs node:net). */
 export type MailTransport = { send(mail: Mail & { from: string }): Promise<void> }
-
-export type Mailer = { send(mail: Mail): Promise<void>; readonly delivers: boolean }
 
 /**
  * Every mail is recorded in the outbox. With a transport it is delivered and marked sent (or

@@ -1,18 +1,7 @@
 import { AppError } from '../lib/errors'
+import type { FileData, FileStore } from '../lib/ports'
 
-export type FileData = Uint8Array | ReadableStream<Uint8Array>
-
-/**
- * Where uploaded files are kept: local disk on Bun (default), S3-compatible object storage by
- * configuration (any runtime: fetch only). Keys are relative paths of `[A-Za-z0-9._-]` segments.
- */
-export interface FileStore {
-  put(key: string, data: FileData, options?: { contentType?: string }): Promise<void>
-  /** The file's bytes, or null when there is no such file. */
-  get(key: string): Promise<Uint8Array | null>
-  /** Removes the file; a missing file is not an error. */
-  delete(key: string): Promise<void>
-}
+export type { FileData, FileStore }
 
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { citationOf, sourceQuery } from '../api/sources/retrieve'
-import { hasReadySources } from '../api/sources/service'
+import { hasReadySources } from '../api/sources/access'
 import { defineTool } from './types'
 
 const parameters = z.object({

@@ -2,8 +2,9 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { agents } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
-import { AppError, fail } from '../../lib/errors'
-import { languageModels } from '../models/permitted'
+import { AppError } from '../../lib/errors'
+import { languageModels } from '../models/access'
+import { findOwnAgent } from './access'
 import type { PermittedModel } from '../models/schema'
 import type { agentBody, AgentView } from './schema'
 
@@ -40,9 +41,7 @@ export async function listAgents(deps: AppDeps, caller: SessionUser) {
 }
 
 export async function getAgent(deps: AppDeps, caller: SessionUser, id: string) {
-  const row = await deps.db.query.agents.findFirst({ where: and(eq(agents.id, id), eq(agents.userId, caller.id)) })
-  if (!row) fail('AGENT_NOT_FOUND')
-  return toView(row!, await languageModels(deps, caller.organizationId))
+  return toView(await findOwnAgent(deps, caller, id), await languageModels(deps, caller.organizationId))
 }
 
 export async function createAgent(deps: AppDeps, caller: SessionUser, input: z.infer<typeof agentBody>) {

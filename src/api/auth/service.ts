@@ -5,7 +5,8 @@ import { accounts, organizations, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
 import { clearRateLimit, hitRateLimit, peekRateLimit } from '../../lib/rate-limit'
-import { sendConfirmationMail } from '../users/confirmation'
+import { sendConfirmationMail } from '../../auth/confirmation'
+import { getMe } from './access'
 import type { MeResponse, registerBody, loginBody } from './schema'
 import type { z } from 'zod'
 
@@ -91,27 +92,6 @@ export async function login(deps: AppDeps, input: z.infer<typeof loginBody>, req
       fail('INVALID_CREDENTIALS')
     }
     throw error
-  }
-}
-
-/** The caller with role and organisation. */
-export async function getMe(deps: AppDeps, userId: string): Promise<MeResponse> {
-  const row = await deps.db
-    .select({ user: users, organization: { id: organizations.id, name: organizations.name } })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(eq(users.id, userId))
-    .get()
-  if (!row) fail('UNAUTHORIZED')
-  const { user, organization } = row!
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    emailVerified: user.emailVerified,
-    role: user.role,
-    locale: user.locale,
-    organization,
   }
 }
 

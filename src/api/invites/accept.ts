@@ -3,9 +3,9 @@ import type { z } from 'zod'
 import { accounts, invites, organizations, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
-import { getMe } from '../auth/service'
+import { getMe } from '../auth/access'
 import type { acceptInviteBody } from './schema'
-import { inviteExpiresAt, inviteStatus } from './status'
+import { inviteExpiresAt, inviteStatus } from './access'
 import { hashInviteToken } from './token'
 
 async function findByToken(deps: AppDeps, token: string) {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { invites, subscriptions, users } from '../../../db/schema'
 import type { Config } from '../../lib/config'
-import { INVITE_TTL_MS } from './status'
+import { INVITE_TTL_MS } from './access'
 
 /** Seats of a cloud organisation without a subscription (the trial seat of its first admin). */
 export const SEATS_WITHOUT_SUBSCRIPTION = 1

@@ -2,16 +2,16 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import { invites, organizations, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
+import { requireAdmin } from '../../lib/guards'
 import { renderMail } from '../../mail/templates'
 import type { createInviteBody, InviteView } from './schema'
 import { seatAvailable } from './seats'
-import { inviteExpiresAt, inviteStatus } from './status'
+import { inviteExpiresAt, inviteStatus } from './access'
 import { hashInviteToken, newInviteToken } from './token'
 import type { z } from 'zod'
 
 type InviteRow = typeof invites.$inferSelect
 
-const requireAdmin = (caller: SessionUser) => caller.role === 'admin' || fail('FORBIDDEN')
 
 export const toInviteView = (invite: InviteRow, now = Date.now()): InviteView => ({
   id: invite.id,

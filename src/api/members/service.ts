@@ -2,10 +2,10 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { users } from '../../../db/schema'
 import type { AppDeps, Role, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
-import { removeFiles, fileKeysOf } from '../sources/service'
+import { requireAdmin } from '../../lib/guards'
+import { removeFiles, fileKeysOf } from '../sources/access'
 import type { Member } from './schema'
 
-const requireAdmin = (caller: SessionUser) => caller.role === 'admin' || fail('FORBIDDEN')
 
 const toMember = (u: typeof users.$inferSelect): Member => ({
   id: u.id,

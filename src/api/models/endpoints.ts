@@ -4,11 +4,11 @@ import type { z } from 'zod'
 import { modelEndpoints, permittedModels, permittedProviders } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
+import { requireAdmin } from '../../lib/guards'
 import { isPrivateHost } from '../../lib/network'
-import { ENDPOINT_PREFIX } from './providers'
+import { ENDPOINT_PREFIX } from './access'
 import type { createEndpointBody } from './schema'
 
-const requireAdmin = (caller: SessionUser) => caller.role === 'admin' || fail('FORBIDDEN')
 
 const toView = (e: typeof modelEndpoints.$inferSelect) => ({
   id: e.id,

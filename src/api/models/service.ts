@@ -3,11 +3,22 @@ import type { z } from 'zod'
 import { permittedModels, permittedProviders, userModelDefaults } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
-import { findPermittedRow, languageModels, resolveDefaultModel, saveSettings, settingsOf, toPermittedModel, usableLanguageModel, usablePermittedModels } from './permitted'
-import { availableProviders, findAvailableProvider, providerModels } from './providers'
+import { requireAdmin } from '../../lib/guards'
+import {
+  availableProviders,
+  findAvailableProvider,
+  findPermittedRow,
+  languageModels,
+  providerModels,
+  resolveDefaultModel,
+  saveSettings,
+  settingsOf,
+  toPermittedModel,
+  usableLanguageModel,
+  usablePermittedModels,
+} from './access'
 import type { permitProviderBody } from './schema'
 
-const requireAdmin = (caller: SessionUser) => caller.role === 'admin' || fail('FORBIDDEN')
 
 /** Every provider the organisation could use, with whether (and by whom) it is permitted. */
 export async function providersWithStatus(deps: AppDeps, caller: SessionUser) {

@@ -1,4 +1,3 @@
-import { threadIdParams } from '../threads/schema'
 import { defineRoute } from '../../lib/route'
 import * as s from './schema'
 import * as service from './service'
@@ -17,7 +16,7 @@ export const sourceRoutes = [
       tag,
       summary: 'Attach a file to a chat (multipart/form-data: file, name?, description?); it is processed in the background',
       access: 'user',
-      params: threadIdParams,
+      params: s.threadParams,
       response: s.sourceResponse,
       status: 201,
       errors: ['THREAD_NOT_FOUND', 'EMBEDDING_MODEL_REQUIRED', 'TOO_MANY_SOURCES', 'FILE_TOO_LARGE', 'FILE_EMPTY', 'UPLOAD_INCOMPLETE', 'UNSUPPORTED_FILE_TYPE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED'],
@@ -34,7 +33,7 @@ export const sourceRoutes = [
       ),
   ),
   defineRoute(
-    { method: 'get', path: '/threads/:id/sources', tag, summary: "A chat's files with their processing status", access: 'user', params: threadIdParams, response: s.sourceListResponse, errors: ['THREAD_NOT_FOUND'] },
+    { method: 'get', path: '/threads/:id/sources', tag, summary: "A chat's files with their processing status", access: 'user', params: s.threadParams, response: s.sourceListResponse, errors: ['THREAD_NOT_FOUND'] },
     ({ deps, user, params }) => service.listSources(deps, user, params.id),
   ),
   defineRoute(

@@ -21,6 +21,8 @@ export const extensionOf = (fileName: string) => /\.([a-z0-9]+)$/i.exec(fileName
 
 export const SOURCE_STATUSES = ['processing', 'ready', 'failed'] as const
 
+/** The thread whose files a route reads or adds to. */
+export const threadParams = z.object({ id: z.string().min(1).max(64) })
 export const sourceParams = z.object({ id: z.string().min(1).max(64), sourceId: z.string().min(1).max(64) })
 
 export const sourceResponse = z.object({

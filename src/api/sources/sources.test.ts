@@ -11,7 +11,8 @@ import type { AppDeps } from '../../lib/context'
 import { createLocalFileStore } from '../../storage/local'
 import { EMBED_BATCH, LOCK_MS, processingIdle, processSource, releaseSources, resumeSources } from './process'
 import { MAX_PAGES } from './parse'
-import { FILE_RETRY_MS, sweepDeletedFiles } from './service'
+import { FILE_RETRY_MS } from './access'
+import { sweepDeletedFiles } from './service'
 
 let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>

@@ -12,7 +12,8 @@ import { AppError, fail } from '../../lib/errors'
 import { detectKind } from './file-type'
 import { startProcessing } from './process'
 import { MAX_DESCRIPTION_LENGTH, MAX_FILE_BYTES, MAX_NAME_LENGTH, MAX_SOURCES_PER_THREAD } from './schema'
-import { embeddingModelOf, findOwnThread, toSourceView } from './service'
+import { findOwnThread, toSourceView } from './access'
+import { embeddingModelOf } from './service'
 
 /** Room for the multipart framing and the name and description fields around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024

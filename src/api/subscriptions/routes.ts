@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineRoute } from '../../lib/route'
 import * as s from './schema'
 import * as service from './service'
-import { hasActiveSubscription } from './state'
+import { hasActiveSubscription } from './access'
 
 const tag = 'Subscriptions'
 

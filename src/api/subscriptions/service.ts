@@ -5,7 +5,7 @@ import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
 import { addYears } from './dates'
 import type { billingInfoBody, createSubscriptionBody, SubscriptionView } from './schema'
-import { findSubscription, subscriptionState, usedSeats } from './state'
+import { findSubscription, subscriptionState, usedSeats } from './access'
 import { deliverDueWebhooks, enqueueWebhook, type BillingEvent } from './webhooks'
 
 type SubscriptionRow = typeof subscriptions.$inferSelect

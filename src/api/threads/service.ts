@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, lt, or } from 'drizzle-orm'
-import { agents, messages, threads } from '../../../db/schema'
+import { messages, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
-import { fail } from '../../lib/errors'
-import { resolveDefaultModel, usableLanguageModel } from '../models/permitted'
-import { removeFiles, sourcesOfThread, fileKeysOf } from '../sources/service'
+import { findOwnAgent } from '../agents/access'
+import { resolveDefaultModel, usableLanguageModel } from '../models/access'
+import { fileKeysOf, findOwnThread, removeFiles, sourcesOfThread } from '../sources/access'
+import { replyModel } from './access'
 import type { MessageView, ThreadSummary } from './schema'
 
 type ThreadRow = typeof threads.$inferSelect
@@ -30,30 +31,6 @@ export const toMessageView = (m: MessageRow): MessageView => ({
   usage: m.inputTokens === null ? null : { inputTokens: m.inputTokens, outputTokens: m.outputTokens ?? 0 },
   createdAt: m.createdAt.toISOString(),
 })
-
-/** The caller's own thread; anyone else's (even in the same organisation) is not found. */
-export async function findOwnThread(deps: AppDeps, caller: SessionUser, id: string) {
-  const thread = await deps.db.query.threads.findFirst({ where: and(eq(threads.id, id), eq(threads.userId, caller.id)) })
-  return thread ?? fail('THREAD_NOT_FOUND')
-}
-
-export async function findOwnAgent(deps: AppDeps, caller: SessionUser, id: string) {
-  const agent = await deps.db.query.agents.findFirst({ where: and(eq(agents.id, id), eq(agents.userId, caller.id)) })
-  return agent ?? fail('AGENT_NOT_FOUND')
-}
-
-/** The model a thread's next reply uses: its agent's (which wins), else its own. */
-export async function replyModel(deps: AppDeps, caller: SessionUser, thread: ThreadRow) {
-  const agent = thread.agentId ? await findOwnAgent(deps, caller, thread.agentId) : null
-  const modelId = agent ? agent.modelId : thread.modelId
-  if (!modelId) fail('NO_MODEL_FOUND')
-  try {
-    return { model: await usableLanguageModel(deps, caller, modelId!), agent }
-  } catch {
-    // The model was unpermitted (or its provider went away) since the thread or agent chose it.
-    return fail('NO_MODEL_FOUND')
-  }
-}
 
 /** Starts a chat with the given model, else the given agent, else the caller's default model. */
 export async function createThread(deps: AppDeps, caller: SessionUser, input: { modelId?: string; agentId?: string }) {

@@ -5,8 +5,8 @@ import { users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { hitRateLimit } from '../../lib/rate-limit'
-import { getMe } from '../auth/service'
-import { sendConfirmationMail } from './confirmation'
+import { getMe } from '../auth/access'
+import { sendConfirmationMail } from '../../auth/confirmation'
 import type { changePasswordBody, resetPasswordBody } from './schema'
 
 const decodeTokenEmail = (token: string): string | undefined => {

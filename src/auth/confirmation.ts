@@ -1,9 +1,9 @@
 import { createEmailVerificationToken } from 'better-auth/api'
-import { CONFIRM_EMAIL_TTL_SECONDS } from '../../auth/auth'
-import type { AppDeps } from '../../lib/context'
-import { AppError } from '../../lib/errors'
-import { hitRateLimit } from '../../lib/rate-limit'
-import { renderMail } from '../../mail/templates'
+import { CONFIRM_EMAIL_TTL_SECONDS } from './auth'
+import type { AppDeps } from '../lib/context'
+import { AppError } from '../lib/errors'
+import { hitRateLimit } from '../lib/rate-limit'
+import { renderMail } from '../mail/templates'
 
 const CONFIRMATION_MAILS_PER_ADDRESS = { limit: 3, windowMs: 15 * 60_000 }
 

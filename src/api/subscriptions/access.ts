@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { invites, subscriptions, users } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
-import { INVITE_TTL_MS } from '../invites/status'
+import { INVITE_TTL_MS } from '../invites/access'
 import { nextAnniversary } from './dates'
 
 type SubscriptionRow = typeof subscriptions.$inferSelect

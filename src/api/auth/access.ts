@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm'
+import { organizations, users } from '../../../db/schema'
+import type { AppDeps } from '../../lib/context'
+import { fail } from '../../lib/errors'
+import type { MeResponse } from './schema'
+
+/** The caller with role and organisation. */
+export async function getMe(deps: AppDeps, userId: string): Promise<MeResponse> {
+  const row = await deps.db
+    .select({ user: users, organization: { id: organizations.id, name: organizations.name } })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(eq(users.id, userId))
+    .get()
+  if (!row) fail('UNAUTHORIZED')
+  const { user, organization } = row
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    role: user.role,
+    locale: user.locale,
+    organization,
+  }
+}
