@@ -1,7 +1,7 @@
 import { createLazyRoute, Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { AuthCard } from '../features/auth/components/auth-card'
-import { authLinkClass, FormError } from '../features/auth/components/form-message'
+import { authLinkClass, FormError } from '../components/form-message'
 import { AcceptInviteForm } from '../features/members/components/accept-invite-form'
 import { ApiError } from '../lib/api-client'
 import { errorMessage } from '../lib/error-message'

@@ -1,6 +1,6 @@
 import { createRoute, notFound } from '@tanstack/react-router'
 import { billingQueries } from '../features/billing/api'
-import { systemQueries } from '../features/system/api'
+import { systemQueries } from '../lib/system'
 import { Route as adminRoute } from './admin-settings'
 
 /** The subscription (none is no error) and the price (spec section 2). */

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
-import { authQueries } from '../features/auth/api'
+import { sessionQueries } from '../lib/session'
 import { billingQueries } from '../features/billing/api'
-import { systemQueries } from '../features/system/api'
+import { systemQueries } from '../lib/system'
 import { isApiError } from '../lib/api-client'
 import { Route as rootRoute } from './__root'
 
@@ -11,7 +11,7 @@ export const Route = createRoute({
   id: 'app',
   beforeLoad: async ({ context, location }) => {
     try {
-      const me = await context.queryClient.ensureQueryData(authQueries.me(context.api))
+      const me = await context.queryClient.ensureQueryData(sessionQueries.me(context.api))
       return { me }
     } catch (error) {
       if (!isApiError(error)) throw error

@@ -2,7 +2,7 @@ import { createLazyRoute, Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../components/ui/button'
 import { AuthCard } from '../features/auth/components/auth-card'
-import { authLinkClass } from '../features/auth/components/form-message'
+import { authLinkClass } from '../components/form-message'
 import { ApiError } from '../lib/api-client'
 import { errorMessage } from '../lib/error-message'
 

@@ -1,5 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router'
-import { authApi, authQueries } from '../features/auth/api'
+import { authApi } from '../features/auth/api'
+import { sessionQueries } from '../lib/session'
 import { ApiError, isApiError } from '../lib/api-client'
 import { Route as rootRoute } from './__root'
 
@@ -25,7 +26,7 @@ export const Route = createRoute({
       if (error.code === 'EMAIL_NOT_VERIFIED') throw redirect({ to: '/email-confirm' })
       return { code: error.code, status: error.status }
     }
-    context.queryClient.removeQueries({ queryKey: authQueries.me(context.api).queryKey })
+    context.queryClient.removeQueries({ queryKey: sessionQueries.me(context.api).queryKey })
     throw redirect({ to: '/login', search: { emailVerified: true } })
   },
 }).lazy(() => import('./confirm-email.lazy').then((m) => m.Route))

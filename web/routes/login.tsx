@@ -1,5 +1,5 @@
 import { createRoute, redirect } from '@tanstack/react-router'
-import { authQueries } from '../features/auth/api'
+import { sessionQueries } from '../lib/session'
 import { safeRedirect } from '../lib/safe-redirect'
 import { Route as rootRoute } from './__root'
 
@@ -18,7 +18,7 @@ export const Route = createRoute({
   // an address the page shows as the spec says, whoever is signed in.
   beforeLoad: async ({ context, search }) => {
     if (typeof document !== 'undefined' || search.emailVerified) return
-    const me = await context.queryClient.fetchQuery({ ...authQueries.me(context.api), staleTime: 0 }).catch(() => null)
+    const me = await context.queryClient.fetchQuery({ ...sessionQueries.me(context.api), staleTime: 0 }).catch(() => null)
     if (me?.emailVerified) throw redirect({ href: safeRedirect(search.redirect) })
   },
   head: () => ({ meta: [{ title: 'Kontor' }] }),

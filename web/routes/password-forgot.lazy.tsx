@@ -1,7 +1,7 @@
 import { createLazyRoute, Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { AuthCard } from '../features/auth/components/auth-card'
-import { authLinkClass } from '../features/auth/components/form-message'
+import { authLinkClass } from '../components/form-message'
 import { PasswordForgotForm } from '../features/auth/components/password-forgot-form'
 
 export const Route = createLazyRoute('/password/forgot')({

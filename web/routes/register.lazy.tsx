@@ -2,9 +2,9 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createLazyRoute, Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { AuthCard } from '../features/auth/components/auth-card'
-import { authLinkClass } from '../features/auth/components/form-message'
+import { authLinkClass } from '../components/form-message'
 import { RegisterForm } from '../features/auth/components/register-form'
-import { systemQueries } from '../features/system/api'
+import { systemQueries } from '../lib/system'
 import { useApi } from '../lib/use-api'
 
 export const Route = createLazyRoute('/register')({

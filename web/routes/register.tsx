@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router'
-import { systemQueries } from '../features/system/api'
+import { systemQueries } from '../lib/system'
 import { Route as rootRoute } from './__root'
 
 export const Route = createRoute({

@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { authQueries } from '../features/auth/api'
+import { sessionQueries } from '../lib/session'
 import { Route as settingsRoute } from './settings'
 
 export const Route = createRoute({
   getParentRoute: () => settingsRoute,
   path: '/account',
-  loader: ({ context }) => context.queryClient.ensureQueryData(authQueries.me(context.api)),
+  loader: ({ context }) => context.queryClient.ensureQueryData(sessionQueries.me(context.api)),
   component: lazyRouteComponent(() => import('../features/settings/components/account-settings'), 'AccountSettings'),
 })

@@ -1,13 +1,7 @@
 import { z } from 'zod'
+import { emailField, strongPassword } from '../../lib/form-fields'
 
-// Messages are i18n keys of the `validation` namespace. Limits mirror src/api/auth/schema.ts,
-// so a form the client accepts is one the server accepts.
-export const emailField = z.string().trim().min(1, 'emailRequired').email('emailInvalid').max(254, 'tooLong')
-
-const hasPasswordMix = (v: string) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v)
-
-export const strongPassword = z.string().min(8, 'passwordMin').max(128, 'tooLong').refine(hasPasswordMix, 'passwordRule')
-
+// Messages are i18n keys of the `validation` namespace.
 export const loginSchema = z.object({ email: emailField, password: z.string().min(1, 'passwordRequired') })
 export type LoginValues = z.infer<typeof loginSchema>
 
@@ -33,20 +27,3 @@ export const newPasswordSchema = z
   .object({ password: strongPassword, passwordConfirmation: z.string() })
   .refine(passwordsMatch, mismatch)
 export type NewPasswordValues = z.infer<typeof newPasswordSchema>
-
-/**
- * The server's field messages (VALIDATION_FAILED `fields`) are English; the form shows the
- * matching validation key instead, or a generic one for a message it does not know.
- */
-const SERVER_FIELD_MESSAGES: Record<string, string> = {
-  'Please enter a valid email address': 'emailInvalid',
-  'Name is required': 'nameRequired',
-  'Name must be at most 100 characters': 'tooLong',
-  'Organisation name is required': 'organizationRequired',
-  'Password must be at most 128 characters': 'tooLong',
-  'Invalid password. Must be at least 8 characters, uppercase, lowercase and numbers.': 'passwordRule',
-  'Passwords do not match': 'passwordsMismatch',
-  'You must accept the terms and privacy policy': 'termsRequired',
-}
-
-export const serverFieldKey = (message: string) => SERVER_FIELD_MESSAGES[message] ?? 'invalid'

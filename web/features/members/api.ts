@@ -5,7 +5,7 @@ import type { Member } from '../../../src/api/members/schema'
 import type { ApiClient } from '../../lib/api-client'
 import type { Language } from '../../lib/i18n'
 import { useApi } from '../../lib/use-api'
-import type { Me } from '../auth/api'
+import type { Me } from '../../lib/session'
 
 export type { Member }
 export type Invite = InviteView

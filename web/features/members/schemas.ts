@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailField, strongPassword } from '../auth/schemas'
+import { emailField, strongPassword } from '../../lib/form-fields'
 
 // Messages are i18n keys of the `validation` namespace (spec section 5 for the invite dialog).
 export const inviteSchema = z.object({

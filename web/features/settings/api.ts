@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiClient } from '../../lib/api-client'
 import type { Language } from '../../lib/i18n'
 import { useApi } from '../../lib/use-api'
-import { authQueries, type Me } from '../auth/api'
+import { sessionQueries, type Me } from '../../lib/session'
 
 export type ChangePasswordInput = { currentPassword: string; newPassword: string }
 
@@ -18,7 +18,7 @@ function useMeMutation<T>(fn: (api: ApiClient, input: T) => Promise<Me>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: T) => fn(api, input),
-    onSuccess: (me) => queryClient.setQueryData(authQueries.me(api).queryKey, me),
+    onSuccess: (me) => queryClient.setQueryData(sessionQueries.me(api).queryKey, me),
   })
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { strongPassword } from '../auth/schemas'
+import { strongPassword } from '../../lib/form-fields'
 
 // Messages are i18n keys of the `validation` namespace.
 export const nameSchema = z.object({ name: z.string().trim().min(1, 'nameRequired').max(100, 'tooLong') })

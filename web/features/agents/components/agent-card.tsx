@@ -9,7 +9,7 @@ import { Button, buttonVariants } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { errorMessage } from '../../../lib/error-message'
-import { providerName } from '../../models/lib/provider-name'
+import { providerName } from '../../../lib/provider-name'
 import { useDeleteAgent, type Agent } from '../api'
 
 /** One agent: name, model, the start of its instructions, and what can be done with it. */

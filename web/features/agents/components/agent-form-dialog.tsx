@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { buttonVariants } from '../../../components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeader } from '../../../components/ui/dialog'
 import { useApi } from '../../../lib/use-api'
-import { authQueries } from '../../auth/api'
+import { sessionQueries } from '../../../lib/session'
 import { modelQueries } from '../../models/api'
 import type { Agent } from '../api'
 import { AgentForm } from './agent-form'
@@ -50,7 +50,7 @@ export function AgentFormDialog(props: { open: boolean; onOpenChange: (open: boo
 function NoModels() {
   const { t } = useTranslation('agents')
   const api = useApi()
-  const isAdmin = useSuspenseQuery(authQueries.me(api)).data.role === 'admin'
+  const isAdmin = useSuspenseQuery(sessionQueries.me(api)).data.role === 'admin'
   return (
     <>
       <p role="status" className="rounded-md border border-amber-600/30 bg-amber-500/10 px-3 py-2.5 text-sm">

@@ -9,9 +9,10 @@ import { Input } from '../../../components/ui/input'
 import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
-import { authApi, authQueries } from '../api'
+import { authApi } from '../api'
+import { sessionQueries, signOut } from '../../../lib/session'
 import { emailOnlySchema, type EmailOnlyValues } from '../schemas'
-import { FormError, FormNotice } from './form-message'
+import { FormError, FormNotice } from '../../../components/form-message'
 
 /**
  * What an unverified user can do: re-check after clicking the link, or have the mail sent again.
@@ -26,7 +27,7 @@ export function EmailConfirmPanel(props: { email?: string }) {
     resolver: zodResolver(emailOnlySchema),
     defaultValues: { email: props.email ?? '' },
   })
-  const meQuery = authQueries.me(api)
+  const meQuery = sessionQueries.me(api)
 
   const recheck = useMutation({
     // A cached answer could be from before the confirmation; ask the server again.
@@ -101,10 +102,10 @@ export function SignOutLink() {
   const api = useApi()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const signOut = useMutation({
-    mutationFn: () => authApi.logout(api),
+  const leave = useMutation({
+    mutationFn: () => signOut(api),
     onSettled: async () => {
-      queryClient.removeQueries({ queryKey: authQueries.me(api).queryKey })
+      queryClient.removeQueries({ queryKey: sessionQueries.me(api).queryKey })
       await navigate({ to: '/login' })
     },
   })
@@ -112,8 +113,8 @@ export function SignOutLink() {
     <button
       type="button"
       className="font-medium text-foreground underline-offset-4 hover:underline disabled:opacity-50"
-      disabled={signOut.isPending}
-      onClick={() => signOut.mutate()}
+      disabled={leave.isPending}
+      onClick={() => leave.mutate()}
     >
       {t('emailConfirm.signOut')}
     </button>

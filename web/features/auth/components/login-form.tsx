@@ -10,7 +10,8 @@ import { errorMessage } from '../../../lib/error-message'
 import { adoptAccountLanguage } from '../../../lib/i18n'
 import { safeRedirect } from '../../../lib/safe-redirect'
 import { useApi } from '../../../lib/use-api'
-import { authApi, authQueries } from '../api'
+import { authApi } from '../api'
+import { sessionQueries } from '../../../lib/session'
 import { loginSchema, type LoginValues } from '../schemas'
 
 export function LoginForm(props: { redirect?: string }) {
@@ -24,7 +25,7 @@ export function LoginForm(props: { redirect?: string }) {
     onSuccess: async (me) => {
       // An unconfirmed user must not pass the protected layout from a cached answer.
       if (!me.emailVerified) return navigate({ to: '/email-confirm', search: { email: me.email } })
-      queryClient.setQueryData(authQueries.me(api).queryKey, me)
+      queryClient.setQueryData(sessionQueries.me(api).queryKey, me)
       await adoptAccountLanguage(i18n, me.locale)
       await navigate({ href: safeRedirect(props.redirect) })
     },

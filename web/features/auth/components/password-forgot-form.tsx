@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { authApi } from '../api'
 import { emailOnlySchema, type EmailOnlyValues } from '../schemas'
-import { FormError, FormNotice } from './form-message'
+import { FormError, FormNotice } from '../../../components/form-message'
 
 /** Asks for a reset link. The answer never tells whether the address has an account. */
 export function PasswordForgotForm() {

@@ -11,8 +11,9 @@ import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { authApi } from '../api'
-import { newPasswordSchema, serverFieldKey, type NewPasswordValues } from '../schemas'
-import { FormError } from './form-message'
+import { serverFieldKey } from '../../../lib/form-fields'
+import { newPasswordSchema, type NewPasswordValues } from '../schemas'
+import { FormError } from '../../../components/form-message'
 
 /** Sets a new password with the token from the reset mail; a used or expired token offers a new link. */
 export function PasswordResetForm(props: { token: string }) {

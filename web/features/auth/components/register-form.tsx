@@ -10,9 +10,11 @@ import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { toLanguage } from '../../../lib/i18n'
 import { useApi } from '../../../lib/use-api'
-import { authApi, authQueries } from '../api'
-import { registerSchema, serverFieldKey, type RegisterValues } from '../schemas'
-import { FormError } from './form-message'
+import { authApi } from '../api'
+import { sessionQueries } from '../../../lib/session'
+import { serverFieldKey } from '../../../lib/form-fields'
+import { registerSchema, type RegisterValues } from '../schemas'
+import { FormError } from '../../../components/form-message'
 
 // Refusals that are about the address itself are shown on the e-mail field.
 const EMAIL_CODES = new Set(['EMAIL_EXISTS', 'EMAIL_PROVIDER_BLACKLISTED'])
@@ -31,7 +33,7 @@ export function RegisterForm(props: { isCloud: boolean }) {
       authApi.register(api, { ...values, termsAccepted: true, locale: toLanguage(i18n.language) ?? 'de' }),
     onSuccess: async ({ user }) => {
       if (user.emailVerified) {
-        queryClient.setQueryData(authQueries.me(api).queryKey, user)
+        queryClient.setQueryData(sessionQueries.me(api).queryKey, user)
         await navigate({ to: '/chat' })
       } else {
         await navigate({ to: '/email-confirm', search: { email: user.email } })

@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
 import type { PermittedModel } from '../../../../src/api/models/schema'
 import { cn } from '../../../lib/cn'
-import { providerName } from '../../models/lib/provider-name'
+import { providerName } from '../../../lib/provider-name'
 import { PickerMenuContent, PickerRadioItem, pickerTrigger } from './picker-menu'
 
 type ModelPickerProps = {

@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { agentQueries } from '../../agents/api'
-import { authQueries } from '../../auth/api'
+import { sessionQueries } from '../../../lib/session'
 import { modelQueries } from '../../models/api'
 import { PromptVariablesDialog, type PromptToFill } from '../../prompts/components/prompt-variables-dialog'
 import { promptVariables } from '../../prompts/lib/fill-variables'
@@ -37,7 +37,7 @@ export function NewChatPage({ data }: { data: NewChatData }) {
   const api = useApi()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const me = useSuspenseQuery(authQueries.me(api)).data
+  const me = useSuspenseQuery(sessionQueries.me(api)).data
   const models = useSuspenseQuery(modelQueries.languageModels(api)).data
   const agents = useQuery(agentQueries.list(api)).data ?? []
   const [modelId, setModelId] = useState(data.modelId)

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
-import { authQueries } from '../../auth/api'
+import { sessionQueries } from '../../../lib/session'
 import { modelQueries } from '../../models/api'
 import { AttachButton } from '../../sources/components/attach-button'
 import { FileDropZone } from '../../sources/components/file-drop-zone'
@@ -42,7 +42,7 @@ export function ThreadPage({ threadId }: { threadId: string }) {
   const { t } = useTranslation('chat')
   const api = useApi()
   const queryClient = useQueryClient()
-  const me = useSuspenseQuery(authQueries.me(api)).data
+  const me = useSuspenseQuery(sessionQueries.me(api)).data
   const threadQuery = useSuspenseQuery({
     ...threadQueries.detail(api, threadId),
     refetchInterval: (query) => (isStreaming(query.state.data) && !isReplying(threadId) ? REMOTE_POLL_MS : false),

@@ -10,9 +10,9 @@ import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { adoptAccountLanguage } from '../../../lib/i18n'
 import { useApi } from '../../../lib/use-api'
-import { authApi, authQueries } from '../../auth/api'
-import { FormError } from '../../auth/components/form-message'
-import { serverFieldKey } from '../../auth/schemas'
+import { sessionQueries, signOut } from '../../../lib/session'
+import { FormError } from '../../../components/form-message'
+import { serverFieldKey } from '../../../lib/form-fields'
 import { membersApi, type InvitePreview } from '../api'
 import { acceptInviteSchema, type AcceptInviteValues } from '../schemas'
 
@@ -30,7 +30,7 @@ export function AcceptInviteForm(props: { token: string; invite: InvitePreview }
     mutationFn: (values: AcceptInviteValues) => membersApi.acceptInvite(api, { token: props.token, ...values }),
     onSuccess: async (me) => {
       queryClient.removeQueries({ queryKey: ['invite-preview'] })
-      queryClient.setQueryData(authQueries.me(api).queryKey, me)
+      queryClient.setQueryData(sessionQueries.me(api).queryKey, me)
       await adoptAccountLanguage(i18n, me.locale)
       await navigate({ to: '/chat' })
     },
@@ -40,8 +40,8 @@ export function AcceptInviteForm(props: { token: string; invite: InvitePreview }
       }
     },
   })
-  const signOut = useMutation({
-    mutationFn: () => authApi.logout(api),
+  const leave = useMutation({
+    mutationFn: () => signOut(api),
     // A fresh page load: nothing of the other user's session stays in memory.
     onSuccess: () => window.location.reload(),
   })
@@ -67,8 +67,8 @@ export function AcceptInviteForm(props: { token: string; invite: InvitePreview }
               variant="outline"
               size="sm"
               className="mt-2 flex"
-              disabled={signOut.isPending}
-              onClick={() => signOut.mutate()}
+              disabled={leave.isPending}
+              onClick={() => leave.mutate()}
             >
               {t('accept.signOut')}
             </Button>

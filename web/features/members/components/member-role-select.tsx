@@ -8,7 +8,7 @@ import { NativeSelect } from '../../../components/ui/native-select'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
-import { authQueries } from '../../auth/api'
+import { sessionQueries } from '../../../lib/session'
 import { ROLES, useChangeRole, type Member, type Role } from '../api'
 
 /**
@@ -32,7 +32,7 @@ export function MemberRoleSelect(props: { member: Member; isMe: boolean; onlyAdm
         onSuccess: async (updated) => {
           toast.success(t('members.roleChanged', { name: updated.name, role: t(`roles.${updated.role}`) }))
           if (props.isMe && updated.role !== 'admin') {
-            queryClient.setQueryData(authQueries.me(api).queryKey, (me) => me && { ...me, role: updated.role })
+            queryClient.setQueryData(sessionQueries.me(api).queryKey, (me) => me && { ...me, role: updated.role })
             await navigate({ to: '/chat' })
           }
         },

@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { Tooltip } from '../../../components/ui/tooltip'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
-import { authQueries } from '../../auth/api'
+import { sessionQueries } from '../../../lib/session'
 import { memberQueries, useRemoveMember, type Member } from '../api'
 import { MemberRoleSelect } from './member-role-select'
 
@@ -19,7 +19,7 @@ export function MembersTable() {
   const { t } = useTranslation('members')
   const api = useApi()
   const members = useSuspenseQuery(memberQueries.list(api)).data
-  const me = useSuspenseQuery(authQueries.me(api)).data
+  const me = useSuspenseQuery(sessionQueries.me(api)).data
   const remove = useRemoveMember()
   const admins = members.filter((member) => member.role === 'admin').length
 

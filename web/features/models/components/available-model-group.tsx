@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
 import type { AvailableModel, Provider } from '../api'
 import { formatContextWindow, formatPrice } from '../format'
-import { providerName } from '../lib/provider-name'
+import { providerName } from '../../../lib/provider-name'
 import { ModelFlags, RegionBadge } from './model-badges'
 
 /**

@@ -6,9 +6,9 @@ import { toast } from 'sonner'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
-import { authQueries } from '../../auth/api'
+import { sessionQueries } from '../../../lib/session'
 import { modelQueries, useSetUserDefault } from '../api'
-import { providerName } from '../lib/provider-name'
+import { providerName } from '../../../lib/provider-name'
 import { ModelsSection } from './models-section'
 
 const ORGANIZATION_DEFAULT = ''
@@ -19,7 +19,7 @@ export function DefaultModelSetting() {
   const api = useApi()
   const models = useSuspenseQuery(modelQueries.languageModels(api)).data
   const own = useSuspenseQuery(modelQueries.userDefault(api)).data.model
-  const me = useSuspenseQuery(authQueries.me(api)).data
+  const me = useSuspenseQuery(sessionQueries.me(api)).data
   const save = useSetUserDefault()
   // What "Organisation default" resolves to: the organisation's choice, else the first enabled model.
   const organizationDefault = models.find((m) => m.isOrganizationDefault) ?? models[0]

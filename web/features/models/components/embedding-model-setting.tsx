@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { RadioCard, RadioGroup } from '../../../components/ui/radio-group'
 import { errorMessage } from '../../../lib/error-message'
 import { useSetEmbeddingModel, type PermittedModel } from '../api'
-import { providerName } from '../lib/provider-name'
+import { providerName } from '../../../lib/provider-name'
 
 const NONE = 'none'
 

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge'
 import { TableCell } from '../../../components/ui/table'
 import type { PermittedModel } from '../api'
 import { formatContextWindow, formatPrice } from '../format'
-import { providerName } from '../lib/provider-name'
+import { providerName } from '../../../lib/provider-name'
 import { ModelFlags, RegionBadge } from './model-badges'
 
 /**

@@ -4,7 +4,7 @@ import { LocalDate } from '../../../components/local-date'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import type { Provider } from '../api'
-import { providerName } from '../lib/provider-name'
+import { providerName } from '../../../lib/provider-name'
 import { RegionBadge } from './model-badges'
 
 /** One provider: name, hosting region, status, who accepted its terms, and enable or disable. */

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button'
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from '../../../components/ui/dialog'
 import { errorMessage } from '../../../lib/error-message'
 import { usePermitProvider, type Provider } from '../api'
-import { providerName } from '../lib/provider-name'
+import { providerName } from '../../../lib/provider-name'
 import { RegionBadge } from './model-badges'
 
 /** Enabling a provider means accepting its additional terms; the content starts afresh at every opening. */

@@ -1,12 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useApi } from '../../../lib/use-api'
-import { authQueries } from '../../auth/api'
+import { sessionQueries } from '../../../lib/session'
 import { NameForm } from './name-form'
 import { PasswordForm } from './password-form'
 
 export function AccountSettings() {
   const api = useApi()
-  const me = useSuspenseQuery(authQueries.me(api)).data
+  const me = useSuspenseQuery(sessionQueries.me(api)).data
   return (
     <div className="grid gap-6">
       <NameForm me={me} />

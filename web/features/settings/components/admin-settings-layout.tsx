@@ -3,7 +3,7 @@ import { Outlet } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { TabLink, TabNav } from '../../../components/ui/tab-nav'
 import { useApi } from '../../../lib/use-api'
-import { systemQueries } from '../../system/api'
+import { systemQueries } from '../../../lib/system'
 import { SettingsFrame } from './settings-section'
 
 /** Admin area: Settings (the general settings), Users, Models and, in the cloud, Billing. */

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next'
 import { SheetClose } from '../../../components/ui/sheet'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { useApi } from '../../../lib/use-api'
-import { authQueries } from '../../auth/api'
+import { sessionQueries } from '../../../lib/session'
 import { ChatList } from '../../chat/components/chat-list'
-import { systemQueries } from '../../system/api'
+import { systemQueries } from '../../../lib/system'
 import { useSignOut } from '../hooks/use-sign-out'
 import { NavButton, NavLink } from './nav-item'
 import { UpgradeEntry, useShowUpgrade } from './upgrade-entry'
@@ -24,7 +24,7 @@ type SidebarProps =
 export function Sidebar(props: SidebarProps) {
   const { t } = useTranslation()
   const api = useApi()
-  const me = useSuspenseQuery(authQueries.me(api)).data
+  const me = useSuspenseQuery(sessionQueries.me(api)).data
   const isCloud = useQuery(systemQueries.info(api)).data?.isCloud ?? false
   const showUpgrade = useShowUpgrade(isCloud)
   const pathname = useRouterState({ select: (s) => s.location.pathname })

@@ -1,5 +1,5 @@
 import { Tooltip } from '../../../components/ui/tooltip'
-import type { Me } from '../../auth/api'
+import type { Me } from '../../../lib/session'
 
 const initials = (name: string) =>
   name

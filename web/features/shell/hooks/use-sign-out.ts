@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
-import { authApi } from '../../auth/api'
+import { signOut } from '../../../lib/session'
 
 /** Ends the session, leaves the protected area and forgets every cached answer of this user. */
 export function useSignOut() {
@@ -16,7 +16,7 @@ export function useSignOut() {
   return useMutation({
     // The sign-in page's code loads while the session ends, not after.
     onMutate: () => void router.preloadRoute({ to: '/login' }).catch(() => {}),
-    mutationFn: () => authApi.logout(api),
+    mutationFn: () => signOut(api),
     onSuccess: async () => {
       // Leave first: clearing the cache while protected screens are mounted makes them refetch
       // (and fail with 401) before the navigation has unmounted them.

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { cn } from '../../../lib/cn'
+import { cn } from '../lib/cn'
 
 /** A form-level error (role=alert) above the fields, for errors that belong to no single field. */
 export function FormError(props: { children: ReactNode; className?: string }) {

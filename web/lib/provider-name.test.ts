@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { createI18n } from '../../../lib/i18n'
+import { createI18n } from './i18n'
 import { providerName } from './provider-name'
 
 test("a descriptive catalogue name is shown in the user's language; brands and own endpoints keep theirs", () => {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { ApiClient } from '../../lib/api-client'
+import type { ApiClient } from './api-client'
 
 export type SystemInfo = { isCloud: boolean; registrationDisabled: boolean; emailDelivery: boolean }
 
