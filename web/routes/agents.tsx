@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router'
-import { agentQueries } from '../features/agents/api'
-import { modelQueries } from '../features/models/api'
+import { agentQueries } from '../lib/agent-queries'
 import { Route as appRoute } from './app'
+import { modelListQueries } from '../lib/model-lists'
 
 /** The user's agents (spec section 2), and the permitted models their dialog offers. */
 export const Route = createRoute({
@@ -10,7 +10,7 @@ export const Route = createRoute({
   loader: async ({ context }) => {
     await Promise.all([
       context.queryClient.ensureQueryData(agentQueries.list(context.api)),
-      context.queryClient.ensureQueryData(modelQueries.languageModels(context.api)),
+      context.queryClient.ensureQueryData(modelListQueries.languageModels(context.api)),
     ])
   },
 }).lazy(() => import('./agents.lazy').then((m) => m.Route))

@@ -1,9 +1,9 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
 import { sessionQueries } from '../lib/session'
-import { billingQueries } from '../features/billing/api'
 import { systemQueries } from '../lib/system'
 import { isApiError } from '../lib/api-client'
 import { Route as rootRoute } from './__root'
+import { subscriptionQueries } from '../lib/subscription'
 
 /** The protected layout: the current user is fetched before anything under it loads (spec section 2). */
 export const Route = createRoute({
@@ -23,7 +23,7 @@ export const Route = createRoute({
   // before render avoids a jump. A failed subscription check only hides Upgrade (prefetch never throws).
   loader: async ({ context }) => {
     const info = await context.queryClient.ensureQueryData(systemQueries.info(context.api))
-    if (info.isCloud) await context.queryClient.prefetchQuery(billingQueries.active(context.api))
+    if (info.isCloud) await context.queryClient.prefetchQuery(subscriptionQueries.active(context.api))
   },
   component: lazyRouteComponent(() => import('../features/shell/components/app-shell'), 'AppShell'),
 })

@@ -1,9 +1,9 @@
 import { createRoute, notFound } from '@tanstack/react-router'
-import { chatModelQueries, threadQueries } from '../features/chat/api'
+import { threadQueries } from '../features/chat/api'
 import { preloadMarkdown } from '../features/chat/components/markdown'
-import { modelQueries } from '../features/models/api'
 import { isApiError } from '../lib/api-client'
 import { Route as appRoute } from './app'
+import { modelListQueries } from '../lib/model-lists'
 
 /** A chat (spec section 2): loads the thread and whether an embedding model is enabled. */
 export const Route = createRoute({
@@ -14,8 +14,8 @@ export const Route = createRoute({
     try {
       await Promise.all([
         context.queryClient.ensureQueryData(threadQueries.detail(context.api, params.threadId)),
-        context.queryClient.ensureQueryData(chatModelQueries.embeddingEnabled(context.api)),
-        context.queryClient.ensureQueryData(modelQueries.languageModels(context.api)),
+        context.queryClient.ensureQueryData(modelListQueries.embeddingEnabled(context.api)),
+        context.queryClient.ensureQueryData(modelListQueries.languageModels(context.api)),
       ])
     } catch (error) {
       if (isApiError(error) && error.code === 'THREAD_NOT_FOUND') throw notFound()

@@ -1,21 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AgentView } from '../../../src/api/agents/schema'
+import { agentQueries } from '../../lib/agent-queries'
 import type { ApiClient } from '../../lib/api-client'
 import { useApi } from '../../lib/use-api'
 
 export type Agent = AgentView
 export type AgentInput = { name: string; instructions: string; modelId: string }
-
-// Under the models key: an agent's `model` and `available` follow the permitted models, so any
-// change to the models (an admin unpermitting one) refreshes the agents too.
-const AGENTS = ['models', 'agents'] as const
-
-export const agentQueries = {
-  /** The caller's agents, newest first; `available` is false once an agent's model is no longer permitted. */
-  list: (api: ApiClient) => queryOptions({ queryKey: [...AGENTS, 'list'], queryFn: () => api.get<Agent[]>('/agents') }),
-  detail: (api: ApiClient, id: string) =>
-    queryOptions({ queryKey: [...AGENTS, 'detail', id], queryFn: () => api.get<Agent>(`/agents/${encodeURIComponent(id)}`) }),
-}
 
 export const agentsApi = {
   create: (api: ApiClient, body: AgentInput) => api.post<Agent>('/agents', body),
@@ -29,7 +19,7 @@ function useAgentsMutation<T, R>(fn: (api: ApiClient, input: T) => Promise<R>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: T) => fn(api, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: AGENTS }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentQueries.all }),
   })
 }
 

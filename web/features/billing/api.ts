@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { z } from 'zod'
 import type { billingInfoBody, priceResponse, SubscriptionView } from '../../../src/api/subscriptions/schema'
 import { isApiError, type ApiClient } from '../../lib/api-client'
+import { subscriptionQueries } from '../../lib/subscription'
 import { useApi } from '../../lib/use-api'
 
 export type Subscription = SubscriptionView
@@ -10,7 +11,6 @@ export type BillingInfo = z.input<typeof billingInfoBody>
 export type CreateSubscriptionInput = BillingInfo & { noOfSeats: number }
 
 const SUBSCRIPTION = ['billing', 'subscription'] as const
-const ACTIVE = ['billing', 'active'] as const
 
 export const billingQueries = {
   /** `null` when the organisation has no running subscription (SUBSCRIPTION_NOT_FOUND is no error here). */
@@ -27,12 +27,6 @@ export const billingQueries = {
       },
     }),
   price: (api: ApiClient) => queryOptions({ queryKey: ['billing', 'price'], queryFn: () => api.get<Price>('/subscriptions/price') }),
-  /** Whether paid features are unlocked (always true when self-hosted); any member may ask. */
-  active: (api: ApiClient) =>
-    queryOptions({
-      queryKey: ACTIVE,
-      queryFn: () => api.get<{ hasActiveSubscription: boolean }>('/subscriptions/active'),
-    }),
 }
 
 export const billingApi = {
@@ -54,7 +48,7 @@ function useSubscriptionMutation<T>(fn: (api: ApiClient, input: T) => Promise<Su
     mutationFn: (input: T) => fn(api, input),
     onSuccess: (subscription) => {
       queryClient.setQueryData(SUBSCRIPTION, subscription)
-      return queryClient.invalidateQueries({ queryKey: ACTIVE })
+      return queryClient.invalidateQueries({ queryKey: subscriptionQueries.active(api).queryKey })
     },
     onError: (error) => {
       // Someone else changed it meanwhile (another admin, another tab): show what is true now.

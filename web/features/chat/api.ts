@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import type { PermittedModel } from '../../../src/api/models/schema'
 import type { MessageView, ThreadSummary, threadDetailResponse, threadListResponse } from '../../../src/api/threads/schema'
 import { isApiError, type ApiClient } from '../../lib/api-client'
 import { useApi } from '../../lib/use-api'
@@ -26,37 +25,6 @@ export const threadQueries = {
     }),
   detail: (api: ApiClient, id: string) =>
     queryOptions({ queryKey: threadDetailKey(id), queryFn: () => api.get<ThreadDetail>(`/threads/${encodeURIComponent(id)}`) }),
-}
-
-// Under the models key, so that any change to the models refreshes them too.
-export const chatModelQueries = {
-  embeddingEnabled: (api: ApiClient) =>
-    queryOptions({
-      queryKey: ['models', 'embedding-enabled'],
-      queryFn: () => api.get<{ isEmbeddingModelEnabled: boolean }>('/models/embedding/enabled'),
-    }),
-  /** The caller's default model for new chats, or null when no model is usable. */
-  defaultModel: (api: ApiClient) =>
-    queryOptions({
-      queryKey: ['models', 'default'],
-      queryFn: async () => {
-        try {
-          return await api.get<PermittedModel>('/models/default')
-        } catch (error) {
-          if (isApiError(error) && error.code === 'NO_MODEL_FOUND') return null
-          throw error
-        }
-      },
-    }),
-}
-
-export const subscriptionQueries = {
-  /** Always true when self-hosted; in the cloud, without one only the trial's messages can be sent. */
-  active: (api: ApiClient) =>
-    queryOptions({
-      queryKey: ['subscriptions', 'active'],
-      queryFn: () => api.get<{ hasActiveSubscription: boolean }>('/subscriptions/active'),
-    }),
 }
 
 export const threadsApi = {

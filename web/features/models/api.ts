@@ -30,11 +30,6 @@ export const modelQueries = {
     queryOptions({ queryKey: [...MODELS, 'available'], queryFn: () => api.get<AvailableModels>('/models/available') }),
   permitted: (api: ApiClient) =>
     queryOptions({ queryKey: [...MODELS, 'permitted'], queryFn: () => api.get<PermittedModel[]>('/models/permitted') }),
-  languageModels: (api: ApiClient) =>
-    queryOptions({
-      queryKey: [...MODELS, 'language-models'],
-      queryFn: () => api.get<PermittedModel[]>('/models/permitted/language-models'),
-    }),
   userDefault: (api: ApiClient) =>
     queryOptions({
       queryKey: [...MODELS, 'user-default'],

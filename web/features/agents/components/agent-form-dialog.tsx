@@ -6,9 +6,9 @@ import { buttonVariants } from '../../../components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeader } from '../../../components/ui/dialog'
 import { useApi } from '../../../lib/use-api'
 import { sessionQueries } from '../../../lib/session'
-import { modelQueries } from '../../models/api'
 import type { Agent } from '../api'
 import { AgentForm } from './agent-form'
+import { modelListQueries } from '../../../lib/model-lists'
 
 /**
  * "New agent", or editing `agent` when it is given. The content unmounts on close, so every
@@ -17,7 +17,7 @@ import { AgentForm } from './agent-form'
 export function AgentFormDialog(props: { open: boolean; onOpenChange: (open: boolean) => void; agent?: Agent }) {
   const { t } = useTranslation('agents')
   const api = useApi()
-  const models = useSuspenseQuery(modelQueries.languageModels(api)).data
+  const models = useSuspenseQuery(modelListQueries.languageModels(api)).data
   const editing = props.agent !== undefined
   const close = () => props.onOpenChange(false)
 

@@ -3,7 +3,7 @@ import { Bot, ChevronDown, Settings2 } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../lib/cn'
-import type { Agent } from '../../agents/api'
+import type { AgentView as Agent } from '../../../../src/api/agents/schema'
 import { PickerMenuContent, PickerRadioItem, pickerItem, pickerTrigger } from './picker-menu'
 
 /** The radio value of "No agent" (agent ids are UUIDs). */

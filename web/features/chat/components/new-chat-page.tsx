@@ -7,9 +7,8 @@ import { toast } from 'sonner'
 import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
-import { agentQueries } from '../../agents/api'
+import { agentQueries } from '../../../lib/agent-queries'
 import { sessionQueries } from '../../../lib/session'
-import { modelQueries } from '../../models/api'
 import { PromptVariablesDialog, type PromptToFill } from '../../prompts/components/prompt-variables-dialog'
 import { promptVariables } from '../../prompts/lib/fill-variables'
 import { AttachButton } from '../../sources/components/attach-button'
@@ -26,6 +25,7 @@ import { Composer } from './composer'
 import { preloadMarkdown } from './markdown'
 import { ModelPicker } from './model-picker'
 import { NoModelNotice } from './no-model-notice'
+import { modelListQueries } from '../../../lib/model-lists'
 
 /**
  * /chat: a greeting and the message field. The first message creates the chat with the picked
@@ -38,7 +38,7 @@ export function NewChatPage({ data }: { data: NewChatData }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const me = useSuspenseQuery(sessionQueries.me(api)).data
-  const models = useSuspenseQuery(modelQueries.languageModels(api)).data
+  const models = useSuspenseQuery(modelListQueries.languageModels(api)).data
   const agents = useQuery(agentQueries.list(api)).data ?? []
   const [modelId, setModelId] = useState(data.modelId)
   const [agent, setAgent] = useState(data.agent)

@@ -5,15 +5,14 @@ import { toast } from 'sonner'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { sessionQueries } from '../../../lib/session'
-import { modelQueries } from '../../models/api'
 import { AttachButton } from '../../sources/components/attach-button'
 import { FileDropZone } from '../../sources/components/file-drop-zone'
 import { SourceChips } from '../../sources/components/source-chips'
 import { useSourceChips } from '../../sources/hooks/use-source-chips'
 import { useThreadSources } from '../../sources/hooks/use-thread-sources'
 import { useUnavailableReason } from '../../sources/hooks/use-unavailable-reason'
-import { agentQueries } from '../../agents/api'
-import { chatModelQueries, threadDetailKey, threadQueries, useSetThreadAgent, useSetThreadModel, type ThreadDetail } from '../api'
+import { agentQueries } from '../../../lib/agent-queries'
+import { threadDetailKey, threadQueries, useSetThreadAgent, useSetThreadModel, type ThreadDetail } from '../api'
 import { useIsReplying, useReplyActions } from '../hooks/use-reply'
 import { clearPendingMessage, takePendingMessage } from '../lib/pending-message'
 import { isReplying } from '../lib/reply-runner'
@@ -26,6 +25,7 @@ import { ModelPicker } from './model-picker'
 import { NoModelNotice } from './no-model-notice'
 import { QueuedMessage } from './queued-message'
 import { UpgradeNotice } from './upgrade-notice'
+import { modelListQueries } from '../../../lib/model-lists'
 
 /** How often a reply that another page load is receiving is re-read (after a reload mid-stream). */
 const REMOTE_POLL_MS = 1000
@@ -48,8 +48,8 @@ export function ThreadPage({ threadId }: { threadId: string }) {
     refetchInterval: (query) => (isStreaming(query.state.data) && !isReplying(threadId) ? REMOTE_POLL_MS : false),
   })
   const thread = threadQuery.data
-  const models = useQuery(modelQueries.languageModels(api)).data ?? []
-  const embedding = useSuspenseQuery(chatModelQueries.embeddingEnabled(api)).data
+  const models = useQuery(modelListQueries.languageModels(api)).data ?? []
+  const embedding = useSuspenseQuery(modelListQueries.embeddingEnabled(api)).data
   const unavailable = useUnavailableReason(embedding.isEmbeddingModelEnabled, me.role === 'admin')
   const files = useThreadSources(threadId, { sources: thread.sources, updatedAt: threadQuery.dataUpdatedAt })
   const chips = useSourceChips(threadId, files)

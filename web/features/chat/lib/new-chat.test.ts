@@ -4,18 +4,15 @@ import { createTestApp, enableOpenAiModels, registerOrg, type TestClient } from 
 import { createApiClient } from '../../../lib/api-client'
 import { loadNewChat } from './new-chat'
 
-// The /chat loader against the real API: a self-hosted app and a cloud one (subscriptions apply).
+// The /chat loader against the real API.
 let selfHosted: Awaited<ReturnType<typeof createTestApp>>
-let cloud: Awaited<ReturnType<typeof createTestApp>>
 const env = { OPENAI_API_KEY: 'sk-loader', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }
 
 beforeAll(async () => {
   selfHosted = await createTestApp({ env })
-  cloud = await createTestApp({ env: { ...env, KONTOR_CLOUD: 'true' } })
 })
 afterAll(async () => {
   await selfHosted.close()
-  await cloud.close()
 })
 
 /** What the loader gets in the browser: a fresh query cache and the API with the user's cookies. */
@@ -42,7 +39,7 @@ describe('the /chat loader', () => {
   test('without search parameters: the default model, no embedding model, a subscription (self-hosted), no prompt', async () => {
     const { client, gpt } = await admin()
     const data = await loadNewChat(loaderContext(selfHosted, client), {})
-    expect(data).toEqual({ modelId: gpt.id, agent: null, isEmbeddingModelEnabled: false, hasActiveSubscription: true, promptContent: null, promptTitle: null })
+    expect(data).toEqual({ modelId: gpt.id, agent: null, isEmbeddingModelEnabled: false, promptContent: null, promptTitle: null })
 
     const embedding = (await client.post('/api/models/permitted', { modelId: 'openai/text-embedding-3-small' })).body
     expect((await client.put('/api/models/embedding', { id: embedding.id })).status).toBe(200)
@@ -70,10 +67,5 @@ describe('the /chat loader', () => {
     const { client } = await admin()
     const prompt = (await client.post('/api/prompts', { title: 'Proofread', content: 'Proofread this:' })).body
     expect(await loadNewChat(loaderContext(selfHosted, client), { prompt: prompt.id })).toMatchObject({ promptContent: 'Proofread this:', promptTitle: 'Proofread' })
-  })
-
-  test('in the cloud without a subscription: hasActiveSubscription is false', async () => {
-    const { client, gpt } = await admin(cloud)
-    expect(await loadNewChat(loaderContext(cloud, client), {})).toMatchObject({ modelId: gpt.id, hasActiveSubscription: false })
   })
 })

@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { PermittedModel } from '../../../../src/api/models/schema'
 import { isApiError, type ApiClient } from '../../../lib/api-client'
-import { agentQueries } from '../../agents/api'
-import { modelQueries } from '../../models/api'
+import { agentQueries } from '../../../lib/agent-queries'
 import { promptQueries } from '../../prompts/api'
-import { chatModelQueries, subscriptionQueries } from '../api'
+import { modelListQueries } from '../../../lib/model-lists'
 
 export type NewChatSearch = { prompt?: string; modelId?: string; agentId?: string }
 
@@ -14,7 +13,6 @@ export type NewChatData = {
   /** The agent the chat starts with; its model (null once unpermitted) is the one replies come from. */
   agent: { id: string; name: string; model: PermittedModel | null } | null
   isEmbeddingModelEnabled: boolean
-  hasActiveSubscription: boolean
   /** The content of the prompt named by `?prompt=`, to prefill the message field. */
   promptContent: string | null
   /** Its title, heading the form that asks for its variables. */
@@ -23,25 +21,22 @@ export type NewChatData = {
 
 /**
  * What /chat needs (spec section 2): the given model, else the given agent, else the default
- * model; whether an embedding model is enabled; whether there is an active subscription; the
- * prefilled prompt.
+ * model; whether an embedding model is enabled; the prefilled prompt.
  */
 export async function loadNewChat(context: { queryClient: QueryClient; api: ApiClient }, search: NewChatSearch): Promise<NewChatData> {
   const { queryClient, api } = context
-  const [models, embedding, hasActiveSubscription, prompt, agent] = await Promise.all([
-    queryClient.ensureQueryData(modelQueries.languageModels(api)),
-    queryClient.ensureQueryData(chatModelQueries.embeddingEnabled(api)),
-    queryClient.ensureQueryData(subscriptionQueries.active(api)),
+  const [models, embedding, prompt, agent] = await Promise.all([
+    queryClient.ensureQueryData(modelListQueries.languageModels(api)),
+    queryClient.ensureQueryData(modelListQueries.embeddingEnabled(api)),
     search.prompt ? fetchPrompt(context, search.prompt) : null,
     search.agentId ? fetchAgent(context, search.agentId) : null,
   ])
   const given = search.modelId ? findModel(models, search.modelId) : undefined
-  const modelId = given ? given.id : agent ? null : ((await queryClient.ensureQueryData(chatModelQueries.defaultModel(api)))?.id ?? null)
+  const modelId = given ? given.id : agent ? null : ((await queryClient.ensureQueryData(modelListQueries.defaultModel(api)))?.id ?? null)
   return {
     modelId,
     agent: given ? null : agent,
     isEmbeddingModelEnabled: embedding.isEmbeddingModelEnabled,
-    hasActiveSubscription: hasActiveSubscription.hasActiveSubscription,
     promptContent: prompt?.content ?? null,
     promptTitle: prompt?.title ?? null,
   }

@@ -10,6 +10,7 @@ import { sessionQueries } from '../../../lib/session'
 import { modelQueries, useSetUserDefault } from '../api'
 import { providerName } from '../../../lib/provider-name'
 import { ModelsSection } from './models-section'
+import { modelListQueries } from '../../../lib/model-lists'
 
 const ORGANIZATION_DEFAULT = ''
 
@@ -17,7 +18,7 @@ const ORGANIZATION_DEFAULT = ''
 export function DefaultModelSetting() {
   const { t } = useTranslation('models')
   const api = useApi()
-  const models = useSuspenseQuery(modelQueries.languageModels(api)).data
+  const models = useSuspenseQuery(modelListQueries.languageModels(api)).data
   const own = useSuspenseQuery(modelQueries.userDefault(api)).data.model
   const me = useSuspenseQuery(sessionQueries.me(api)).data
   const save = useSetUserDefault()

@@ -3,8 +3,8 @@ import { Popover } from 'radix-ui'
 import { Sparkles } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useApi } from '../../../lib/use-api'
-import { billingQueries } from '../../billing/api'
 import { NavButton, NavLink } from './nav-item'
+import { subscriptionQueries } from '../../../lib/subscription'
 
 /**
  * Whether the sidebar offers Upgrade: cloud organisations without an active subscription only
@@ -12,7 +12,7 @@ import { NavButton, NavLink } from './nav-item'
  */
 export function useShowUpgrade(isCloud: boolean) {
   const api = useApi()
-  const active = useQuery({ ...billingQueries.active(api), enabled: isCloud }).data
+  const active = useQuery({ ...subscriptionQueries.active(api), enabled: isCloud }).data
   return isCloud && active?.hasActiveSubscription === false
 }
 

@@ -5,10 +5,10 @@ import { toast } from 'sonner'
 import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
-import { chatModelQueries } from '../../chat/api'
 import { addSourceToCache, isProcessing, sourceQueries, sourcesApi, type Source } from '../api'
 import { checkFiles } from '../lib/check-files'
 import { useAnnounceRefused } from './use-announce-refused'
+import { modelListQueries } from '../../../lib/model-lists'
 
 /**
  * A file of this tab: uploading; uploaded (the server has it as `sourceId`, the list does not show
@@ -50,7 +50,7 @@ export function useThreadSources(threadId: string, initial: { sources: Source[];
       setUploads((list) => list.map((u) => (u.key === key ? { ...u, status: 'failed', error: message } : u)))
       toast.error(t('uploadFailed', { name: file.name }), { description: message })
       // The admin may just have removed the embedding model: the attach button should say so.
-      if (isApiError(error) && error.code === 'EMBEDDING_MODEL_REQUIRED') void queryClient.invalidateQueries({ queryKey: chatModelQueries.embeddingEnabled(api).queryKey })
+      if (isApiError(error) && error.code === 'EMBEDDING_MODEL_REQUIRED') void queryClient.invalidateQueries({ queryKey: modelListQueries.embeddingEnabled(api).queryKey })
     }
   }
 
