@@ -106,7 +106,8 @@ async function chunksByRoute(meta: Bun.BuildMetafile): Promise<Record<string, st
       if (!chunk) throw new Error(`no chunk for ${module}, imported lazily by ${input}`)
       closure(chunk.name, chunks)
     }
-    const { Route } = (await import(`./routes/${file}`)) as { Route: AnyRoute }
+    const { Route } = (await import(`./routes/${file}`)) as { Route?: AnyRoute }
+    if (!Route) continue // a module that composes features for a route (app-layout.tsx) is no route itself
     found.set(Route.id, { route: Route, chunks })
   }
   const routes: Record<string, string[]> = {}

@@ -1,33 +1,12 @@
-export type SseEvent = { event: string; data: any }
+import type { ReplyEventName } from '../../src/api/chat/schema'
+import { readSseFrames } from '../../web/lib/sse-frames'
 
-/** Splits an SSE byte stream into events as they arrive. */
+/** An event as the tests read it: any name (a test may look for one that must not be there), data parsed. */
+export type SseEvent = { event: ReplyEventName | (string & {}); data: any }
+
+/** Splits an SSE byte stream into events as they arrive, with the web client's frame reader. */
 export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
-  const reader = body.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
-  let finished = false
-  try {
-    for (;;) {
-      const { value, done } = await reader.read()
-      if (done) {
-        finished = true
-        break
-      }
-      buffer += decoder.decode(value, { stream: true })
-      let end: number
-      while ((end = buffer.indexOf('\n\n')) !== -1) {
-        const frame = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        const event = frame.match(/^event: (.*)$/m)?.[1] ?? 'message'
-        const data = frame.match(/^data: (.*)$/m)?.[1]
-        yield { event, data: data ? JSON.parse(data) : null }
-      }
-    }
-  } finally {
-    // A consumer that stops early closes the stream, as a browser tab would.
-    if (!finished) await reader.cancel().catch(() => {})
-    reader.releaseLock()
-  }
+  for await (const frame of readSseFrames(body)) yield { event: frame.event, data: JSON.parse(frame.data) }
 }
 
 /** Reads a whole SSE response into its events. */

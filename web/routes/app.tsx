@@ -25,5 +25,5 @@ export const Route = createRoute({
     const info = await context.queryClient.ensureQueryData(systemQueries.info(context.api))
     if (info.isCloud) await context.queryClient.prefetchQuery(subscriptionQueries.active(context.api))
   },
-  component: lazyRouteComponent(() => import('../features/shell/components/app-shell'), 'AppShell'),
+  component: lazyRouteComponent(() => import('./app-layout'), 'AppLayout'),
 })

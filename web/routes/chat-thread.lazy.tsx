@@ -1,6 +1,9 @@
 import { createLazyRoute } from '@tanstack/react-router'
 import { ThreadNotFound, ThreadSkeleton } from '../features/chat/components/chat-skeletons'
 import { ThreadPage } from '../features/chat/components/thread-page'
+import type { PromptPickerSlot } from '../features/chat/lib/slots'
+import { PromptPicker } from '../features/prompts/components/prompt-picker'
+import { useThreadAttachments } from '../features/sources/hooks/use-attachments'
 
 export const Route = createLazyRoute('/app/chats/$threadId')({
   pendingComponent: ThreadSkeleton,
@@ -10,5 +13,8 @@ export const Route = createLazyRoute('/app/chats/$threadId')({
 
 function ChatThreadPage() {
   const { threadId } = Route.useParams()
-  return <ThreadPage key={threadId} threadId={threadId} />
+  return <ThreadPage key={threadId} threadId={threadId} useAttachments={useThreadAttachments} promptPicker={promptPicker} />
 }
+
+/** The picker beside the message field; the chat page does not import prompts. */
+const promptPicker: PromptPickerSlot = (onInsert) => <PromptPicker onInsert={onInsert} />

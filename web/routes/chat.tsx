@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router'
-import { loadNewChat, type NewChatSearch } from '../features/chat/lib/new-chat'
+import type { NewChatSearch } from '../features/chat/lib/new-chat'
+import { loadNewChat } from './chat-loader'
 import { Route as appRoute } from './app'
 
 /** A new chat (spec section 2): the given model, else the given agent, else the default model. */

@@ -24,7 +24,7 @@ export const toolResultPart = z.object({
   isError: z.boolean(),
   /** For errors the UI translates: TOOL_NOT_FOUND, VALIDATION_FAILED (arguments the model must correct). */
   code: z.string().optional(),
-  /** Structured output for the UI: send_email's draft `{ to, subject, body }`, internet_search's `{ results }`, website_content's `{ url, title }`, source_query's `{ passages }` (file name, pages, citation, text). */
+  /** Structured output for the UI: emailDraft, searchData, websiteData or passageData below. */
   data: z.unknown().optional(),
 })
 
@@ -34,5 +34,51 @@ export type ToolCallPart = z.infer<typeof toolCallPart>
 export type ToolResultPart = z.infer<typeof toolResultPart>
 export type MessagePart = z.infer<typeof messagePart>
 
-/** What the send_email tool's result carries in `data`: the draft the user edits and sends with a mailto link. */
+/*
+ * What each tool puts in its result's `data` (src/tools/*.ts). Items are checked one by one, and
+ * loosely where older stored replies may lack a field, so that one odd item hides only itself.
+ */
+
+/** send_email: the draft the user edits and sends with a mailto link. */
 export const emailDraft = z.object({ to: z.string(), subject: z.string(), body: z.string() })
+
+/** internet_search: `{ results }`, each a searchResult. */
+export const searchData = z.object({ results: z.array(z.unknown()) })
+export const searchResult = z.object({ title: z.string().catch(''), url: z.string(), snippet: z.string().catch('') })
+
+/** website_content: the page read. */
+export const websiteData = z.object({ url: z.string(), title: z.string() })
+
+/** source_query: `{ passages }`, each a sourcePassage (file name, pages, citation, text). */
+export const passageData = z.object({ passages: z.array(z.unknown()) })
+const page = z.number().int().nullable().catch(null)
+export const sourcePassage = z.object({
+  sourceName: z.string(),
+  page,
+  pageEnd: page,
+  headingPath: z.string().catch(''),
+  citation: z.string(),
+  /** Missing in replies stored before the passage text was kept for the chat. */
+  text: z.string().optional().catch(undefined),
+})
+
+/**
+ * The events of a streamed reply, in order (README "Chat stream"); text and reasoning carry
+ * deltas, never the text so far. The server writes them (sse.ts), the web client and the tests
+ * read them: all take their names and types from here.
+ */
+export const replyEvents = {
+  message_start: z.object({ threadId: z.string(), userMessageId: z.string().nullable(), assistantMessageId: z.string(), model: z.string() }),
+  text: z.object({ delta: z.string() }),
+  reasoning: z.object({ delta: z.string() }),
+  tool_call: toolCallPart.pick({ id: true, name: true, arguments: true }),
+  tool_result: toolResultPart.pick({ id: true, name: true, result: true, isError: true, code: true, data: true }),
+  usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
+  title: z.object({ title: z.string() }),
+  error: z.object({ code: z.string(), message: z.string() }),
+  message_end: z.object({ status: z.enum(['complete', 'stopped', 'failed']) }),
+}
+
+export type ReplyEventName = keyof typeof replyEvents
+export type ReplyEvent = { [K in ReplyEventName]: { event: K; data: z.infer<(typeof replyEvents)[K]> } }[ReplyEventName]
+export const REPLY_EVENT_NAMES = Object.keys(replyEvents) as ReplyEventName[]

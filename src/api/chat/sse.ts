@@ -1,14 +1,6 @@
-/** The events of a streamed reply, in order; text and reasoning carry deltas, never the text so far. */
-export type ReplyEvent =
-  | { event: 'message_start'; data: { threadId: string; userMessageId: string | null; assistantMessageId: string; model: string } }
-  | { event: 'text'; data: { delta: string } }
-  | { event: 'reasoning'; data: { delta: string } }
-  | { event: 'tool_call'; data: { id: string; name: string; arguments: string } }
-  | { event: 'tool_result'; data: { id: string; name: string; result: string; isError: boolean; code?: string; data?: unknown } }
-  | { event: 'usage'; data: { inputTokens: number; outputTokens: number } }
-  | { event: 'title'; data: { title: string } }
-  | { event: 'error'; data: { code: string; message: string } }
-  | { event: 'message_end'; data: { status: 'complete' | 'stopped' | 'failed' } }
+import type { ReplyEvent } from './schema'
+
+export type { ReplyEvent }
 
 const encoder = new TextEncoder()
 

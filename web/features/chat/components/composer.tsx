@@ -3,7 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { useTranslation } from 'react-i18next'
 import { MAX_MESSAGE_LENGTH } from '../../../../src/api/threads/schema'
 import { cn } from '../../../lib/cn'
-import { PromptPicker } from '../../prompts/components/prompt-picker'
+import type { PromptPickerSlot } from '../lib/slots'
 
 // The browser's layout effect; on the server it would only warn.
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
@@ -26,6 +26,8 @@ type ComposerProps = {
   tools?: ReactNode
   /** Files pasted into the field. */
   onPasteFiles?: (files: File[]) => void
+  /** The saved-prompt picker, after the tools. */
+  promptPicker?: PromptPickerSlot
   className?: string
 }
 
@@ -68,7 +70,7 @@ export function Composer(props: ComposerProps) {
     })
   }, [])
   // Not re-rendered with every keystroke or streamed delta.
-  const promptPicker = useMemo(() => <PromptPicker onInsert={insert} />, [insert])
+  const promptPicker = useMemo(() => props.promptPicker?.(insert), [props.promptPicker, insert])
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const files = [...event.clipboardData.files]

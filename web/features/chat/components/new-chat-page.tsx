@@ -9,14 +9,9 @@ import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { agentQueries } from '../../../lib/agent-queries'
 import { sessionQueries } from '../../../lib/session'
-import { PromptVariablesDialog, type PromptToFill } from '../../prompts/components/prompt-variables-dialog'
-import { promptVariables } from '../../prompts/lib/fill-variables'
-import { AttachButton } from '../../sources/components/attach-button'
-import { FileDropZone } from '../../sources/components/file-drop-zone'
-import { SourceChips } from '../../sources/components/source-chips'
-import { usePendingFiles } from '../../sources/hooks/use-pending-files'
-import { useUnavailableReason } from '../../sources/hooks/use-unavailable-reason'
+import { promptVariables, type PromptToFill } from '../../../lib/fill-variables'
 import { threadDetailKey, threadsApi, upsertThreadInList, type ThreadDetail } from '../api'
+import type { PromptPickerSlot, PromptVariablesSlot, UseNewChatAttachments } from '../lib/slots'
 import type { NewChatData } from '../lib/new-chat'
 import { setPendingMessage } from '../lib/pending-message'
 import { AgentPicker } from './agent-picker'
@@ -32,7 +27,13 @@ import { modelListQueries } from '../../../lib/model-lists'
  * model, then the chat's page uploads the files chosen here and sends it (both handed over through
  * the pending-message store). A prefilled prompt with variables asks for their values first.
  */
-export function NewChatPage({ data }: { data: NewChatData }) {
+export function NewChatPage(props: {
+  data: NewChatData
+  useAttachments: UseNewChatAttachments
+  promptPicker: PromptPickerSlot
+  PromptVariables: PromptVariablesSlot
+}) {
+  const { data, useAttachments, PromptVariables } = props
   const { t } = useTranslation('chat')
   const api = useApi()
   const queryClient = useQueryClient()
@@ -43,8 +44,7 @@ export function NewChatPage({ data }: { data: NewChatData }) {
   const [modelId, setModelId] = useState(data.modelId)
   const [agent, setAgent] = useState(data.agent)
   const model = models.find((m) => m.id === modelId) ?? null
-  const files = usePendingFiles()
-  const unavailable = useUnavailableReason(data.isEmbeddingModelEnabled, me.role === 'admin')
+  const files = useAttachments({ isEmbeddingModelEnabled: data.isEmbeddingModelEnabled, isAdmin: me.role === 'admin' })
   const prefill = useMemo(() => prefillOf(data), [data])
   const [toFill, setToFill] = useState<PromptToFill | null>(prefill.toFill)
   const [restore, setRestore] = useState<{ text: string } | null>(null)
@@ -70,7 +70,7 @@ export function NewChatPage({ data }: { data: NewChatData }) {
       const detail = { ...thread, messages: [], model: agent ? agent.model : model, agent: agent && { id: agent.id, name: agent.name }, sources: [] } as ThreadDetail
       queryClient.setQueryData<ThreadDetail>(threadDetailKey(thread.id), detail)
       upsertThreadInList(queryClient, thread, true)
-      setPendingMessage(thread.id, content, files.files.map((f) => f.file))
+      setPendingMessage(thread.id, content, files.files)
       await navigate({ to: '/chats/$threadId', params: { threadId: thread.id } })
       return true
     } catch (error) {
@@ -82,8 +82,8 @@ export function NewChatPage({ data }: { data: NewChatData }) {
   // Without a subscription (cloud) the trial's messages can still be sent; the server says when they are used up.
   const replyModel = agent ? agent.model : model
 
-  return (
-    <FileDropZone onFiles={files.add} unavailable={unavailable} className="flex h-full flex-col">
+  return files.dropZone(
+    <>
       <ChatHeader title={t('common:nav.newChat')}>
         <AgentPicker agents={agents} value={agent} model={agent?.model?.displayName ?? null} onChange={chooseAgent} />
         {!agent && <ModelPicker models={models} value={model} onChange={(m) => setModelId(m.id)} />}
@@ -104,11 +104,12 @@ export function NewChatPage({ data }: { data: NewChatData }) {
         initialText={prefill.text}
         restore={restore}
         autoFocus
-        attachments={<SourceChips chips={files.files.map((f) => ({ key: f.key, name: f.file.name, status: 'attached' as const, onRemove: () => files.remove(f.key) }))} />}
-        tools={<AttachButton onFiles={files.add} unavailable={unavailable} />}
-        onPasteFiles={unavailable ? undefined : files.add}
+        attachments={files.chips}
+        tools={files.attachButton}
+        onPasteFiles={files.onPaste}
+        promptPicker={props.promptPicker}
       />
-      <PromptVariablesDialog
+      <PromptVariables
         prompt={toFill}
         onSubmit={(text) => {
           setToFill(null)
@@ -120,7 +121,8 @@ export function NewChatPage({ data }: { data: NewChatData }) {
           setRestore({ text: data.promptContent ?? '' })
         }}
       />
-    </FileDropZone>
+    </>,
+    'flex h-full flex-col',
   )
 }
 

@@ -5,15 +5,10 @@ import { toast } from 'sonner'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { sessionQueries } from '../../../lib/session'
-import { AttachButton } from '../../sources/components/attach-button'
-import { FileDropZone } from '../../sources/components/file-drop-zone'
-import { SourceChips } from '../../sources/components/source-chips'
-import { useSourceChips } from '../../sources/hooks/use-source-chips'
-import { useThreadSources } from '../../sources/hooks/use-thread-sources'
-import { useUnavailableReason } from '../../sources/hooks/use-unavailable-reason'
 import { agentQueries } from '../../../lib/agent-queries'
 import { threadDetailKey, threadQueries, useSetThreadAgent, useSetThreadModel, type ThreadDetail } from '../api'
 import { useIsReplying, useReplyActions } from '../hooks/use-reply'
+import type { PromptPickerSlot, UseThreadAttachments } from '../lib/slots'
 import { clearPendingMessage, takePendingMessage } from '../lib/pending-message'
 import { isReplying } from '../lib/reply-runner'
 import { isStreaming } from '../lib/thread-cache'
@@ -38,7 +33,8 @@ const REMOTE_POLL_MS = 1000
 type Queued = { content: string; pending: boolean; now: boolean }
 
 /** /chats/{id}: the messages, the model in the header, the chat's files, the message field. */
-export function ThreadPage({ threadId }: { threadId: string }) {
+export function ThreadPage(props: { threadId: string; useAttachments: UseThreadAttachments; promptPicker: PromptPickerSlot }) {
+  const { threadId, useAttachments } = props
   const { t } = useTranslation('chat')
   const api = useApi()
   const queryClient = useQueryClient()
@@ -50,9 +46,13 @@ export function ThreadPage({ threadId }: { threadId: string }) {
   const thread = threadQuery.data
   const models = useQuery(modelListQueries.languageModels(api)).data ?? []
   const embedding = useSuspenseQuery(modelListQueries.embeddingEnabled(api)).data
-  const unavailable = useUnavailableReason(embedding.isEmbeddingModelEnabled, me.role === 'admin')
-  const files = useThreadSources(threadId, { sources: thread.sources, updatedAt: threadQuery.dataUpdatedAt })
-  const chips = useSourceChips(threadId, files)
+  const files = useAttachments({
+    threadId,
+    sources: thread.sources,
+    updatedAt: threadQuery.dataUpdatedAt,
+    isEmbeddingModelEnabled: embedding.isEmbeddingModelEnabled,
+    isAdmin: me.role === 'admin',
+  })
   const replying = useIsReplying(threadId)
   const [needsUpgrade, setNeedsUpgrade] = useState(false)
   const actions = useReplyActions(threadId, { onRefused: (error) => error.code === 'SUBSCRIPTION_REQUIRED' && setNeedsUpgrade(true) })
@@ -111,8 +111,8 @@ export function ThreadPage({ threadId }: { threadId: string }) {
     setAgent.mutate(agentId, { onError: (error) => toast.error(`${t('agent.changeFailed')} ${errorMessage(t, error)}`) })
   const changing = busy || setModel.isPending || setAgent.isPending
 
-  return (
-    <FileDropZone onFiles={files.upload} unavailable={unavailable} className="flex h-full flex-col">
+  return files.dropZone(
+    <>
       <ChatHeader title={thread.title ?? t('untitled')}>
         <AgentPicker agents={agents} value={thread.agent} model={thread.model?.displayName ?? null} onChange={chooseAgent} disabled={changing} />
         {/* The agent's model wins over the chat's own, so there is no model to pick while an agent is set. */}
@@ -136,10 +136,12 @@ export function ThreadPage({ threadId }: { threadId: string }) {
         disabled={remoteStreaming || !thread.model || queued !== null}
         restore={restore}
         autoFocus
-        attachments={<SourceChips chips={chips} />}
-        tools={<AttachButton onFiles={files.upload} unavailable={unavailable} />}
-        onPasteFiles={unavailable ? undefined : files.upload}
+        attachments={files.chips}
+        tools={files.attachButton}
+        onPasteFiles={files.onPaste}
+        promptPicker={props.promptPicker}
       />
-    </FileDropZone>
+    </>,
+    'flex h-full flex-col',
   )
 }

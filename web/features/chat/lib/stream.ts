@@ -1,69 +1,23 @@
-import type { ReplyEvent } from '../../../../src/api/chat/sse'
+import { REPLY_EVENT_NAMES, type ReplyEvent, type ReplyEventName } from '../../../../src/api/chat/schema'
 import { ApiError } from '../../../lib/api-client'
+import { readSseFrames, type SseFrame } from '../../../lib/sse-frames'
 
-export type { ReplyEvent }
-export type ReplyEventName = ReplyEvent['event']
+export type { ReplyEvent, ReplyEventName }
 
-const EVENT_NAMES = new Set<string>([
-  'message_start',
-  'text',
-  'reasoning',
-  'tool_call',
-  'tool_result',
-  'usage',
-  'title',
-  'error',
-  'message_end',
-])
+const EVENT_NAMES = new Set<string>(REPLY_EVENT_NAMES)
 
-/**
- * Reads Server-Sent-Events frames from a byte stream. A frame may arrive split over several
- * chunks (even inside a multi-byte character), or several frames in one chunk; unknown events
- * and frames whose data is not JSON are skipped.
- */
+/** The reply's events from its byte stream; unknown events and frames whose data is not JSON are skipped. */
 export async function* readSseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ReplyEvent> {
-  const reader = body.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
-  try {
-    while (true) {
-      const { done, value } = await reader.read()
-      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true })
-      // CRLF and CR end lines too; a CR at the very end may be the first half of a CRLF.
-      buffer = buffer.replace(/\r\n/g, '\n').replace(done ? /\r/g : /\r(?!$)/g, '\n')
-      let end = buffer.indexOf('\n\n')
-      while (end !== -1) {
-        const event = parseFrame(buffer.slice(0, end))
-        buffer = buffer.slice(end + 2)
-        if (event) yield event
-        end = buffer.indexOf('\n\n')
-      }
-      if (done) {
-        const last = parseFrame(buffer)
-        if (last) yield last
-        return
-      }
-    }
-  } finally {
-    reader.releaseLock()
+  for await (const frame of readSseFrames(body)) {
+    const event = toReplyEvent(frame)
+    if (event) yield event
   }
 }
 
-/** One frame: `event: <name>` and `data: <json>` lines (several data lines join with newlines). */
-export function parseFrame(frame: string): ReplyEvent | null {
-  let name = 'message'
-  const data: string[] = []
-  for (const line of frame.split('\n')) {
-    if (!line || line.startsWith(':')) continue
-    const colon = line.indexOf(':')
-    const field = colon === -1 ? line : line.slice(0, colon)
-    const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '')
-    if (field === 'event') name = value
-    else if (field === 'data') data.push(value)
-  }
-  if (!EVENT_NAMES.has(name) || data.length === 0) return null
+function toReplyEvent(frame: SseFrame): ReplyEvent | null {
+  if (!EVENT_NAMES.has(frame.event)) return null
   try {
-    return { event: name, data: JSON.parse(data.join('\n')) } as ReplyEvent
+    return { event: frame.event, data: JSON.parse(frame.data) } as ReplyEvent
   } catch {
     return null
   }

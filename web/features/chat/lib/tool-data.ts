@@ -1,12 +1,9 @@
-import { z } from 'zod'
-import { emailDraft } from '../../../../src/api/chat/schema'
+import type { z } from 'zod'
+import { emailDraft, passageData, searchData, searchResult, sourcePassage as passage } from '../../../../src/api/chat/schema'
 import { parseArguments, type ToolCallView } from './tool-parts'
 
-// What each tool puts in its result's `data` (src/tools/*.ts). Stored replies outlive code
-// changes, so every shape is checked: data that does not fit is ignored, never trusted.
-
-const searchResult = z.object({ title: z.string().catch(''), url: z.string(), snippet: z.string().catch('') })
-const searchData = z.object({ results: z.array(z.unknown()) })
+// Stored replies outlive code changes, so every tool's data is checked against its schema: data
+// that does not fit is ignored, never trusted.
 
 export type SearchResult = z.infer<typeof searchResult>
 
@@ -29,18 +26,6 @@ export function hostOf(url: string): string {
     return ''
   }
 }
-
-const page = z.number().int().nullable().catch(null)
-const passage = z.object({
-  sourceName: z.string(),
-  page,
-  pageEnd: page,
-  headingPath: z.string().catch(''),
-  citation: z.string(),
-  /** Missing in replies stored before the passage text was kept for the chat. */
-  text: z.string().optional().catch(undefined),
-})
-const passageData = z.object({ passages: z.array(z.unknown()) })
 
 export type SourcePassage = z.infer<typeof passage>
 

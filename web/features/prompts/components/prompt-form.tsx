@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { FormError } from '../../../components/form-message'
 import { useCreatePrompt, useUpdatePrompt, type Prompt } from '../api'
-import { promptVariables } from '../lib/fill-variables'
+import { promptVariables } from '../../../lib/fill-variables'
 import { promptFieldKey, promptSchema, type PromptValues } from '../schemas'
 import { VariableChips } from './variable-chips'
 

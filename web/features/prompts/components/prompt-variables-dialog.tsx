@@ -6,10 +6,8 @@ import { Button } from '../../../components/ui/button'
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from '../../../components/ui/dialog'
 import { FormField, fieldA11y } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
-import { fillPromptVariables } from '../lib/fill-variables'
+import { fillPromptVariables, type PromptToFill } from '../../../lib/fill-variables'
 import { variablesSchema, type VariablesValues } from '../schemas'
-
-export type PromptToFill = { title?: string; content: string; variables: string[] }
 
 /**
  * Asks for a value of each `{{variable}}` of `prompt` and hands back the filled-in text.

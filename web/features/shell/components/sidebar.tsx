@@ -1,4 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { Bot, BookText, LogOut, PanelLeftClose, PanelLeftOpen, Settings, ShieldCheck, SquarePen, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
@@ -6,7 +7,6 @@ import { SheetClose } from '../../../components/ui/sheet'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { useApi } from '../../../lib/use-api'
 import { sessionQueries } from '../../../lib/session'
-import { ChatList } from '../../chat/components/chat-list'
 import { systemQueries } from '../../../lib/system'
 import { useSignOut } from '../hooks/use-sign-out'
 import { NavButton, NavLink } from './nav-item'
@@ -16,9 +16,13 @@ import { UserCard } from './user-card'
 const iconButton =
   'grid size-8 shrink-0 place-items-center rounded-md text-sidebar-muted-foreground outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4'
 
-type SidebarProps =
+/** The signed-in user's chats, handed in by the route (the shell knows no feature). */
+export type ChatListSlot = (props: { onNavigate?: () => void }) => ReactNode
+
+type SidebarProps = { chatList: ChatListSlot } & (
   | { variant: 'desktop'; collapsed: boolean; onToggle: () => void }
   | { variant: 'drawer'; onNavigate: () => void }
+)
 
 /** The sidebar's content, used by the desktop column and by the mobile drawer. */
 export function Sidebar(props: SidebarProps) {
@@ -87,7 +91,7 @@ export function Sidebar(props: SidebarProps) {
           {t('nav.chats')}
         </h2>
         <div className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden">
-          <ChatList onNavigate={onNavigate} />
+          {props.chatList({ onNavigate })}
         </div>
       </section>
 

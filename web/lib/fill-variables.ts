@@ -1,3 +1,6 @@
+
+/** A saved prompt whose `{{variables}}` are to be filled in before it is used. */
+export type PromptToFill = { title?: string; content: string; variables: string[] }
 // The same pattern as the server's promptVariables (src/api/prompts/service.ts): a name of
 // letters, digits, `_`, `-` or spaces, at most 40 characters, spaces around it ignored.
 const VARIABLE = /\{\{\s*([\p{L}\p{N}_ -]{1,40}?)\s*\}\}/gu

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { QueryClient } from '@tanstack/react-query'
-import { createTestApp, enableOpenAiModels, registerOrg, type TestClient } from '../../../../tests/support/test-app'
-import { createApiClient } from '../../../lib/api-client'
-import { loadNewChat } from './new-chat'
+import { createTestApp, enableOpenAiModels, registerOrg, type TestClient } from '../../tests/support/test-app'
+import { createApiClient } from '../lib/api-client'
+import { loadNewChat } from './chat-loader'
 
 // The /chat loader against the real API.
 let selfHosted: Awaited<ReturnType<typeof createTestApp>>

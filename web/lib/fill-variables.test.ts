@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { promptVariables as serverPromptVariables } from '../../../../src/api/prompts/service'
+import { promptVariables as serverPromptVariables } from '../../src/api/prompts/service'
 import { fillPromptVariables, promptVariables } from './fill-variables'
 
 describe('fillPromptVariables', () => {
