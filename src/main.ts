@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError, parseConfig } from './lib/config'
-import { repliesFinished, stopRunningReplies } from './api/chat/stream-reply'
+import { repliesFinished, stopRunningReplies } from './api/chat/running-replies'
 import { startServer } from './server'
 
 /** Outside production a secret is generated once and kept in the data directory. */

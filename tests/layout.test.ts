@@ -53,6 +53,8 @@ function serverViolations(graph: Graph) {
       const to = domainOf(target)
       if (file.startsWith('src/lib/') && /^src\/(api|auth|mail|storage|ai|ssr|tools)\//.test(target))
         problems.push(`${file} imports ${target}: src/lib is the floor`)
+      if (file.startsWith('src/ai/') && /^src\/(api|auth|mail|storage)\//.test(target))
+        problems.push(`${file} imports ${target}: providers and tools get what they need in their context`)
       if (!from || !to || from === to) continue
       edges.add(`${from}>${to}`)
       if (!OPEN_DOMAIN_FILES.test(target)) problems.push(`${file} imports ${target}: another domain's schema.ts or access.ts only`)
@@ -83,6 +85,24 @@ function webViolations(graph: Graph) {
   return problems
 }
 
+/** Import loops between files, each as the path around it. */
+function loops(graph: Graph) {
+  const found: string[] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const visit = (file: string, path: string[]) => {
+    if (state.get(file) === 'done') return
+    if (state.get(file) === 'open') {
+      found.push([...path.slice(path.indexOf(file)), file].join(' → '))
+      return
+    }
+    state.set(file, 'open')
+    for (const target of graph.get(file) ?? []) visit(target, [...path, file])
+    state.set(file, 'done')
+  }
+  for (const file of graph.keys()) visit(file, [])
+  return found
+}
+
 describe('the check itself', () => {
   test('reads value, type, re-export and dynamic imports', () => {
     const code = "import { a } from './access'\nimport type { B } from '../threads/schema'\nexport { c } from './x'\nconst d = import('../models/service')"
@@ -100,12 +120,15 @@ describe('the check itself', () => {
       ['src/api/threads/service.ts', ['src/api/sources/access.ts']],
       ['src/api/sources/access.ts', ['src/api/threads/schema.ts']],
       ['src/lib/route.ts', ['src/auth/session.ts']],
+      ['src/ai/tools/source-query.ts', ['src/api/sources/retrieve.ts']],
     ])
     expect(serverViolations(graph)).toEqual([
       "src/api/chat/send.ts imports src/api/threads/service.ts: another domain's schema.ts or access.ts only",
       'src/lib/route.ts imports src/auth/session.ts: src/lib is the floor',
+      'src/ai/tools/source-query.ts imports src/api/sources/retrieve.ts: providers and tools get what they need in their context',
       'domains sources and threads import each other',
     ])
+    expect(loops(new Map([['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts']]]))).toEqual(['a.ts → b.ts → c.ts → a.ts'])
     expect(webViolations(new Map([['web/features/chat/components/a.tsx', ['web/features/sources/hooks/b.ts', 'web/lib/c.ts']]]))).toEqual([
       'web/features/chat/components/a.tsx imports web/features/sources/hooks/b.ts',
     ])
@@ -113,7 +136,7 @@ describe('the check itself', () => {
 })
 
 describe('server layout', () => {
-  test("a domain imports another domain's schema.ts or access.ts only, no two domains import each other, and src/lib imports no domain", () => {
+  test("a domain imports another domain's schema.ts or access.ts only, no two domains import each other, src/lib and src/ai import no domain", () => {
     expect(serverViolations(graphOf(filesUnder('src')))).toEqual([])
   })
 })
@@ -121,5 +144,11 @@ describe('server layout', () => {
 describe('web layout', () => {
   test('a feature imports web/components, web/lib, the server schema files and itself, never another feature', () => {
     expect(webViolations(graphOf(filesUnder('web')))).toEqual([])
+  })
+})
+
+describe('files', () => {
+  test('no file imports itself through others', () => {
+    expect(loops(graphOf([...filesUnder('src'), ...filesUnder('web'), ...filesUnder('db')]))).toEqual([])
   })
 })

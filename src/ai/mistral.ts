@@ -4,9 +4,9 @@ import { HTTPClient } from '@mistralai/mistralai/lib/http.js'
 import { chatCompletionStreamRequestToJSON } from '@mistralai/mistralai/models/components'
 import type { ChatCompletionStreamRequest, ContentChunk, UsageInfo } from '@mistralai/mistralai/models/components'
 import { ConnectionError, MistralError, RequestTimeoutError } from '@mistralai/mistralai/models/errors'
-import { connectionLost, fromHttpStatus, fromUnknown, ProviderError, streamEndedEarly } from './errors'
+import { connectionLost, fromHttpStatus, fromUnknown, ProviderError } from './errors'
 import { postSse } from './sse'
-import { ToolCallBuffer } from './tool-call-buffer'
+import { streamEnd, ToolCallBuffer } from './tool-call-buffer'
 import type { ChatMessage, ChatProvider, ChatRequest, FinishReason, ProviderConfig, StreamEvent, Usage } from './types'
 
 type Messages = ChatCompletionStreamRequest['messages']
@@ -86,10 +86,7 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
             if (choice.finish_reason) finish = finishReason(choice.finish_reason)
           }
         }
-        if (!finish) throw streamEndedEarly()
-        for (const call of calls.complete()) yield { type: 'tool_call', ...call }
-        if (usage) yield { type: 'usage', ...usage }
-        yield { type: 'finish', reason: finish }
+        yield* streamEnd(finish, calls, usage)
       } catch (error) {
         throw mapError(error)
       }

@@ -5,9 +5,9 @@ import type {
   ChatCompletionMessage,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions'
-import { connectionLost, fromHttpStatus, fromUnknown, ProviderError, streamEndedEarly } from './errors'
+import { connectionLost, fromHttpStatus, fromUnknown, ProviderError } from './errors'
 import { postSse } from './sse'
-import { ToolCallBuffer } from './tool-call-buffer'
+import { streamEnd, ToolCallBuffer } from './tool-call-buffer'
 import type { ChatMessage, ChatProvider, ChatRequest, FinishReason, ProviderConfig, StreamEvent, Usage } from './types'
 
 /** Reasoning text as compatible servers send it: vLLM and llama.cpp say reasoning_content, Ollama says reasoning. */
@@ -81,11 +81,7 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
             if (choice.finish_reason) finish = finishReason(choice.finish_reason)
           }
         }
-        // A body that ends without a finish reason was cut off.
-        if (!finish) throw streamEndedEarly()
-        for (const call of calls.complete()) yield { type: 'tool_call', ...call }
-        if (usage) yield { type: 'usage', ...usage }
-        yield { type: 'finish', reason: finish }
+        yield* streamEnd(finish, calls, usage)
       } catch (error) {
         throw mapError(error)
       }

@@ -1,4 +1,5 @@
-import type { ToolCall } from './types'
+import { streamEndedEarly } from './errors'
+import type { FinishReason, StreamEvent, ToolCall, Usage } from './types'
 
 type Fragment = { id?: string | null; name?: string | null; arguments?: string | Record<string, unknown> | null }
 
@@ -35,4 +36,15 @@ export class ToolCallBuffer {
       .sort(([a], [b]) => a - b)
       .map(([index, call]) => ({ id: call.id ?? `call_${index}`, name: call.name, arguments: call.arguments.trim() || '{}' }))
   }
+}
+
+/**
+ * The end of an OpenAI-style chat completion stream (OpenAI, Mistral): the finished tool calls,
+ * the usage, then the finish. A body that ended without a finish reason was cut off.
+ */
+export function* streamEnd(finish: FinishReason | undefined, calls: ToolCallBuffer, usage: Usage | undefined): Generator<StreamEvent> {
+  if (!finish) throw streamEndedEarly()
+  for (const call of calls.complete()) yield { type: 'tool_call', ...call }
+  if (usage) yield { type: 'usage', ...usage }
+  yield { type: 'finish', reason: finish }
 }

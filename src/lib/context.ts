@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client'
 import type { Config } from './config'
 import type { Logger } from './logger'
-import type { FileStore, Mailer, SessionReader } from './ports'
+import type { FileStore, Mailer } from './ports'
 
 /**
  * Services that register themselves on the dependencies without `src/lib` importing them:
@@ -49,3 +49,6 @@ export type AppEnv = {
     user: SessionUser | null
   }
 }
+
+/** The signed-in caller of a request, or null (src/auth/session.ts). */
+export type SessionReader = (headers: Headers) => Promise<SessionUser | null>

@@ -92,7 +92,7 @@ export const ERRORS = {
   SOURCE_NO_TEXT: [422, 'No text was found in the file. Scanned documents without a text layer cannot be used.'],
   SOURCE_TOO_LARGE: [422, 'The file holds more content than can be processed (at most 2,000 pages or 3 million characters of text).'],
   SOURCE_PROCESSING_FAILED: [500, 'The file could not be processed. Please remove it and try again.'],
-  // Tools in chats (src/tools): MAX_ITERATIONS_REACHED ends a reply; TOOL_NOT_FOUND is a tool result, not an HTTP answer.
+  // Tools in chats (src/ai/tools): MAX_ITERATIONS_REACHED ends a reply; TOOL_NOT_FOUND is a tool result, not an HTTP answer.
   MAX_ITERATIONS_REACHED: [500, 'Maximal number of iterations reached'],
   TOOL_NOT_FOUND: [404, 'Tool not found'],
 } as const satisfies Record<string, readonly [ContentfulStatusCode, string]>

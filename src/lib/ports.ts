@@ -1,9 +1,7 @@
-import type { SessionUser } from './context'
-
 /**
  * What the app's dependencies provide to services and to the routes in this folder, declared
- * here so that `src/lib` stays the floor: the implementations live in src/mail, src/storage and
- * src/auth and are wired by src/deps.ts.
+ * here so that `src/lib` stays the floor: the implementations live in src/mail and src/storage and
+ * are wired by src/deps.ts (the session reader, which needs the caller's type, is in context.ts).
  */
 
 export type Mail = { to: string; subject: string; text: string; html: string }
@@ -24,6 +22,3 @@ export interface FileStore {
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>
 }
-
-/** The signed-in caller of a request, or null (src/auth/session.ts). */
-export type SessionReader = (headers: Headers) => Promise<SessionUser | null>

@@ -35,7 +35,7 @@ export type ToolResultPart = z.infer<typeof toolResultPart>
 export type MessagePart = z.infer<typeof messagePart>
 
 /*
- * What each tool puts in its result's `data` (src/tools/*.ts). Items are checked one by one, and
+ * What each tool puts in its result's `data` (src/ai/tools/*.ts). Items are checked one by one, and
  * loosely where older stored replies may lack a field, so that one odd item hides only itself.
  */
 

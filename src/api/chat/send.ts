@@ -1,10 +1,10 @@
 import type { ChatMessage } from '../../ai'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
-import { toolsFor } from '../../tools'
+import { toolsFor } from '../../ai/tools'
 import { hasActiveSubscription, returnTrialMessage, takeTrialMessage } from '../subscriptions/access'
 import { providerClient } from '../models/access'
-import { findOwnThread, sourcesOfThread } from '../sources/access'
+import { chatSources, findOwnThread, sourcesOfThread } from '../sources/access'
 import { replyModel } from '../threads/access'
 import { beginReply, type BeginMode } from './begin-reply'
 import { streamReply } from './stream-reply'
@@ -22,7 +22,7 @@ export const SSE_HEADERS = {
  */
 export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: string, mode: BeginMode, signal: AbortSignal) {
   const thread = await findOwnThread(deps, caller, threadId)
-  const toolContext = { deps, caller, threadId: thread.id }
+  const toolContext = { deps, caller, threadId: thread.id, sources: chatSources(deps, thread.id) }
   // Independent look-ups: against a database server they overlap instead of queueing.
   const [{ model, agent }, tools, subscribed, files] = await Promise.all([
     replyModel(deps, caller, thread),

@@ -1,8 +1,8 @@
 import type { ChatMessage, ChatProvider, ToolCall, ToolDefinition } from '../../ai'
 import { AppError } from '../../lib/errors'
-import { toolDefinition } from '../../tools'
-import { runToolCall } from '../../tools/run-tool'
-import type { Tool, ToolContext } from '../../tools/types'
+import { toolDefinition } from '../../ai/tools'
+import { runToolCall } from '../../ai/tools/run-tool'
+import type { Tool, ToolContext } from '../../ai/tools/types'
 import type { MessagePart } from './schema'
 import type { ReplyEvent } from './sse'
 

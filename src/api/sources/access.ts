@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import { deletedFiles, sources, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
+import { citationOf, sourceQuery } from './retrieve'
 import type { SourceView } from './schema'
 
 /** The source lookups other domains need: threads (detail, deletion), members (removal), chat (tools). */
@@ -79,5 +80,31 @@ export async function removeFiles(deps: AppDeps, keys: string[]) {
       .delete(deletedFiles)
       .where(inArray(deletedFiles.fileKey, removed))
       .catch((error) => deps.logger.warn('could not clear deleted source files; they are tried again later', { error }))
+  }
+}
+
+/**
+ * A chat's files as the chat's tools see them (src/ai/tools/source-query.ts): whether any is ready,
+ * and the passages that best match a query, each with the citation the model is to use.
+ */
+export function chatSources(deps: AppDeps, threadId: string) {
+  return {
+    hasReady: () => hasReadySources(deps, threadId),
+    search: async (query: string, signal: AbortSignal) => {
+      const result = await sourceQuery(deps, threadId, query, { signal })
+      return {
+        content: result.content,
+        passages: result.chunks.map((c) => ({
+          sourceId: c.sourceId,
+          sourceName: c.sourceName,
+          page: c.page,
+          pageEnd: c.pageEnd,
+          headingPath: c.headingPath,
+          citation: citationOf(c),
+          // The chat shows a cited passage where the reply cites it.
+          text: c.content,
+        })),
+      }
+    },
   }
 }

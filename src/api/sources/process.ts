@@ -5,7 +5,8 @@ import { AppError, type ErrorCode } from '../../lib/errors'
 import { providerClient } from '../models/access'
 import { chunkBlocks, type Chunk } from './chunk'
 import { parseDocument } from './parse'
-import { embeddingModelOf, sweepDeletedFiles } from './service'
+import { embeddingModelOf } from './embedding-model'
+import { sweepDeletedFiles } from './service'
 
 /** How long a claim holds without a heartbeat; after that another process may take the source over. */
 export const LOCK_MS = 2 * 60_000

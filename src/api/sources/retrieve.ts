@@ -4,7 +4,7 @@ import { sources, threads } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { AppDeps } from '../../lib/context'
 import { providerClient } from '../models/access'
-import { embeddingModelOf } from './service'
+import { embeddingModelOf } from './embedding-model'
 
 export type RetrievedChunk = {
   id: number

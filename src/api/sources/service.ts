@@ -2,14 +2,7 @@ import { and, asc, eq, lte } from 'drizzle-orm'
 import { deletedFiles, sources } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
-import { settingsOf, usablePermittedModels } from '../models/access'
 import { findOwnThread, removeFiles, sourcesOfThread } from './access'
-
-/** The organisation's embedding model if it is set and usable, else null. */
-export async function embeddingModelOf(deps: AppDeps, organizationId: string) {
-  const [settings, usable] = await Promise.all([settingsOf(deps, organizationId), usablePermittedModels(deps, organizationId)])
-  return usable.find((m) => m.id === settings.embeddingModelId && m.embedding) ?? null
-}
 
 /** The files of the caller's own thread, with their processing status (the web app polls this). */
 export async function listSources(deps: AppDeps, caller: SessionUser, threadId: string) {

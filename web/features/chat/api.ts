@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { MessageView, ThreadSummary, threadDetailResponse, threadListResponse } from '../../../src/api/threads/schema'
-import { isApiError, type ApiClient } from '../../lib/api-client'
+import type { ApiClient } from '../../lib/api-client'
 import { useApi } from '../../lib/use-api'
 
 export type { MessageView as Message, ThreadSummary }

@@ -1,4 +1,4 @@
-import type { Config } from '../lib/config'
+import type { Config } from '../../lib/config'
 import { ToolError } from './types'
 
 export type SearchResult = { title: string; url: string; snippet: string }

@@ -1,15 +1,16 @@
 import { describe, expect, test } from 'bun:test'
 import { z } from 'zod'
-import type { AppDeps, SessionUser } from '../lib/context'
+import type { AppDeps, SessionUser } from '../../lib/context'
 import { toolDefinition, toolsFor } from './index'
-import { isPublicIp } from '../lib/ip-address'
+import { isPublicIp } from '../../lib/ip-address'
 import { cut, MAX_TOOL_OUTPUT, runToolCall } from './run-tool'
 import { sendEmailTool } from './send-email'
 import { defineTool, ToolError, type ToolContext } from './types'
 
 const warnings: unknown[] = []
 const deps = { logger: { warn: (...args: unknown[]) => warnings.push(args) }, config: { search: {} } } as unknown as AppDeps
-const ctx = (signal = new AbortController().signal): ToolContext => ({ deps, caller: {} as SessionUser, threadId: 'thread-1', signal })
+const noSources = { hasReady: async () => false, search: async () => ({ content: '', passages: [] }) }
+const ctx = (signal = new AbortController().signal): ToolContext => ({ deps, caller: {} as SessionUser, threadId: 'thread-1', sources: noSources, signal })
 const call = (name: string, args: unknown) => ({ id: 'call_1', name, arguments: typeof args === 'string' ? args : JSON.stringify(args) })
 
 const echo = defineTool({
@@ -86,9 +87,9 @@ describe('the registry', () => {
   test('a tool is offered per chat when its availability says so', async () => {
     const perThread = defineTool({ ...echo, name: 'per_thread', available: ({ threadId }) => threadId === 'thread-1' })
     const never = defineTool({ ...echo, name: 'never', available: async () => false })
-    const offered = await toolsFor({ deps, caller: {} as SessionUser, threadId: 'thread-1' }, [echo, perThread, never])
+    const offered = await toolsFor({ deps, caller: {} as SessionUser, threadId: 'thread-1', sources: noSources }, [echo, perThread, never])
     expect(offered.map((t) => t.name)).toEqual(['echo', 'per_thread'])
-    expect((await toolsFor({ deps, caller: {} as SessionUser, threadId: 'other' }, [echo, perThread])).map((t) => t.name)).toEqual(['echo'])
+    expect((await toolsFor({ deps, caller: {} as SessionUser, threadId: 'other', sources: noSources }, [echo, perThread])).map((t) => t.name)).toEqual(['echo'])
   })
 
   test('the model sees each tool with its arguments as JSON Schema', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
-import { makePdf } from '../../tests/support/documents'
+import { makePdf } from '../../../tests/support/documents'
 import { FETCH_LIMITS, fetchPublicUrl, type SafeFetchOptions } from './safe-fetch'
 import { ToolError } from './types'
 import { websiteContent } from './website-content'

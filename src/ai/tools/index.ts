@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ToolDefinition } from '../ai'
+import type { ToolDefinition } from '../index'
 import { internetSearchTool } from './internet-search'
 import { sendEmailTool } from './send-email'
 import { sourceQueryTool } from './source-query'

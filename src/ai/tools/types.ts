@@ -1,13 +1,33 @@
 import type { z } from 'zod'
-import type { AppDeps, SessionUser } from '../lib/context'
+import type { AppDeps, SessionUser } from '../../lib/context'
 
 /** What a tool knows about the chat it runs in. The thread is the caller's own (checked before the reply started). */
 export type ToolContext = {
   deps: AppDeps
   caller: SessionUser
   threadId: string
+  /** The chat's files, searched by source_query; the chat domain provides them (tools import no domain). */
+  sources: ChatSources
   /** Aborted when the user stops the reply or closes the tab. */
   signal: AbortSignal
+}
+
+/** A passage found in a chat's files, with the citation the model is to use (src/api/chat/schema.ts `sourcePassage`). */
+export type SourcePassage = {
+  sourceId: string
+  sourceName: string
+  page: number | null
+  pageEnd: number | null
+  headingPath: string
+  citation: string
+  text: string
+}
+
+export type ChatSources = {
+  /** Whether a file of the chat is processed and can be searched. */
+  hasReady(): Promise<boolean>
+  /** `content` for the model (passages with citations), `passages` for the chat to show. */
+  search(query: string, signal: AbortSignal): Promise<{ content: string; passages: SourcePassage[] }>
 }
 
 /** A tool's answer: `content` goes back to the model; `data` is structured output for the UI (e.g. an e-mail draft). */

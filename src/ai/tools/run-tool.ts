@@ -1,5 +1,5 @@
-import type { ToolCall } from '../ai'
-import { ERRORS, type ErrorCode } from '../lib/errors'
+import type { ToolCall } from '../index'
+import { ERRORS, type ErrorCode } from '../../lib/errors'
 import { ToolError, type Tool, type ToolContext } from './types'
 
 /** Longest tool output the model gets; longer output is cut with a note saying so. */

@@ -1,6 +1,4 @@
 import { z } from 'zod'
-import { citationOf, sourceQuery } from '../api/sources/retrieve'
-import { hasReadySources } from '../api/sources/access'
 import { defineTool } from './types'
 
 const parameters = z.object({
@@ -18,23 +16,9 @@ export const sourceQueryTool = defineTool({
     'best match the query, each with its file name and page. Use it whenever the question may be answered from these files. ' +
     'Cite every statement taken from a passage as (file name, p. N), exactly as the result says.',
   parameters,
-  available: ({ deps, threadId }) => hasReadySources(deps, threadId),
-  run: async (args, { deps, threadId, signal }) => {
-    const result = await sourceQuery(deps, threadId, args.query, { signal })
-    return {
-      content: result.content,
-      data: {
-        passages: result.chunks.map((c) => ({
-          sourceId: c.sourceId,
-          sourceName: c.sourceName,
-          page: c.page,
-          pageEnd: c.pageEnd,
-          headingPath: c.headingPath,
-          citation: citationOf(c),
-          // The chat shows a cited passage where the reply cites it.
-          text: c.content,
-        })),
-      },
-    }
+  available: ({ sources }) => sources.hasReady(),
+  run: async (args, { sources, signal }) => {
+    const { content, passages } = await sources.search(args.query, signal)
+    return { content, data: { passages } }
   },
 })

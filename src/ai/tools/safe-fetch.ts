@@ -1,5 +1,5 @@
-import { isPrivateHost } from '../lib/network'
-import { isIpLiteral, isPublicIp } from '../lib/ip-address'
+import { isPrivateHost } from '../../lib/network'
+import { isIpLiteral, isPublicIp } from '../../lib/ip-address'
 import { ToolError } from './types'
 
 export const FETCH_LIMITS = { timeoutMs: 5_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 5 }
