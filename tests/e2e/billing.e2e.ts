@@ -173,7 +173,7 @@ test('the billing information is edited in a dialog', async ({ page }) => {
 })
 
 test('the billing screens have no serious axe findings, in both themes', async ({ page }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(90_000) // four screens scanned in two themes
   await registerCloudAdmin(page)
   const billing = billingPage(page)
   const scan = async (where: string) => {

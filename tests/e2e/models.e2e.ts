@@ -14,7 +14,7 @@ import {
 import { signUpAndSignIn, waitForHydration } from './support/session'
 
 test('an admin enables a provider and its models, picks the defaults, and disabling the provider takes its models away', async ({ page }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(90_000) // a story: provider, models, defaults, then the provider disabled
   await signUpAndSignIn(page, { name: 'Ada Lovelace' })
   await openModels(page)
 
@@ -97,7 +97,7 @@ test('an admin enables a provider and its models, picks the defaults, and disabl
 })
 
 test('disabling a single model goes through the confirmation dialog', async ({ page }) => {
-  test.setTimeout(45_000)
+  test.setTimeout(45_000) // enables a provider and a model before the dialog
   await signUpAndSignIn(page)
   await openModels(page)
   await enableProvider(page, 'Mistral AI')
@@ -113,7 +113,7 @@ test('disabling a single model goes through the confirmation dialog', async ({ p
 })
 
 test('an own endpoint lists its models, never shows its key, and can be removed', async ({ page }) => {
-  test.setTimeout(45_000)
+  test.setTimeout(45_000) // adds an endpoint, lists its models, removes it
   await signUpAndSignIn(page)
   await openModels(page)
   const secret = `sk-own-${Date.now()}-do-not-show`
@@ -160,7 +160,7 @@ test('an own endpoint lists its models, never shows its key, and can be removed'
 })
 
 test('an endpoint that does not answer is shown as not reachable', async ({ page }) => {
-  test.setTimeout(45_000)
+  test.setTimeout(45_000) // adds an endpoint; its model list is asked for (and retried) before it shows as not reachable
   await signUpAndSignIn(page)
   await openModels(page)
   await page.getByLabel('Name', { exact: true }).fill('Broken box')

@@ -45,8 +45,6 @@ async function setup(opts: { embedding?: boolean } = {}) {
   return { client, org, thread: thread as { id: string } }
 }
 
-const cookieOf = (client: TestClient) => client.cookieHeader()
-
 type Upload = { bytes: Uint8Array | string; fileName: string; type?: string; name?: string; description?: string }
 
 /** Uploads a file as a browser would (multipart form, Origin set). */

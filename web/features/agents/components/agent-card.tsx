@@ -1,16 +1,15 @@
 import { Link } from '@tanstack/react-router'
 import { Bot, MessageSquare, Pencil, Trash2 } from 'lucide-react'
-import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
 import { Badge } from '../../../components/ui/badge'
 import { Button, buttonVariants } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
-import { Tooltip } from '../../../components/ui/tooltip'
 import { errorMessage } from '../../../lib/error-message'
 import { providerName } from '../../../lib/provider-name'
 import { useDeleteAgent, type Agent } from '../api'
+import { IconAction } from '../../../components/icon-action'
 
 /** One agent: name, model, the start of its instructions, and what can be done with it. */
 export function AgentCard(props: { agent: Agent; onEdit: (agent: Agent) => void }) {
@@ -49,12 +48,12 @@ export function AgentCard(props: { agent: Agent; onEdit: (agent: Agent) => void 
           )}
         </div>
         <div className="-mr-1.5 -mt-0.5 flex shrink-0 gap-0.5">
-          <CardAction label={t('card.edit', { name: agent.name })} onClick={() => props.onEdit(agent)}>
+          <IconAction label={t('card.edit', { name: agent.name })} onClick={() => props.onEdit(agent)}>
             <Pencil />
-          </CardAction>
-          <CardAction label={t('card.delete', { name: agent.name })} destructive onClick={confirmDelete}>
+          </IconAction>
+          <IconAction label={t('card.delete', { name: agent.name })} destructive onClick={confirmDelete}>
             <Trash2 />
-          </CardAction>
+          </IconAction>
         </div>
       </div>
       {!agent.available && (
@@ -82,21 +81,5 @@ export function AgentCard(props: { agent: Agent; onEdit: (agent: Agent) => void 
         )}
       </div>
     </Card>
-  )
-}
-
-function CardAction(props: { label: string; destructive?: boolean; onClick: () => void; children: ReactNode }) {
-  return (
-    <Tooltip label={props.label} side="top">
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={props.label}
-        className={props.destructive ? 'size-8 text-muted-foreground hover:text-destructive' : 'size-8 text-muted-foreground'}
-        onClick={props.onClick}
-      >
-        {props.children}
-      </Button>
-    </Tooltip>
   )
 }

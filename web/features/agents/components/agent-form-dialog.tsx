@@ -3,17 +3,15 @@ import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { buttonVariants } from '../../../components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogFooter, DialogHeader } from '../../../components/ui/dialog'
+import { ItemFormDialog } from '../../../components/library-page'
+import { DialogClose, DialogFooter } from '../../../components/ui/dialog'
 import { useApi } from '../../../lib/use-api'
 import { sessionQueries } from '../../../lib/session'
 import type { Agent } from '../api'
 import { AgentForm } from './agent-form'
 import { modelListQueries } from '../../../lib/model-lists'
 
-/**
- * "New agent", or editing `agent` when it is given. The content unmounts on close, so every
- * opening starts from the saved values. Without a permitted model it says so instead.
- */
+/** "New agent", or editing `agent` when it is given; without a permitted model it says so instead. */
 export function AgentFormDialog(props: { open: boolean; onOpenChange: (open: boolean) => void; agent?: Agent }) {
   const { t } = useTranslation('agents')
   const api = useApi()
@@ -22,27 +20,27 @@ export function AgentFormDialog(props: { open: boolean; onOpenChange: (open: boo
   const close = () => props.onOpenChange(false)
 
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent closeLabel={t('form.close')} className="sm:max-w-xl">
-        <DialogHeader
-          title={editing ? t('form.editTitle') : t('form.newTitle')}
-          description={editing ? t('form.editDescription') : t('form.newDescription')}
+    <ItemFormDialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      closeLabel={t('form.close')}
+      title={editing ? t('form.editTitle') : t('form.newTitle')}
+      description={editing ? t('form.editDescription') : t('form.newDescription')}
+    >
+      {models.length === 0 ? (
+        <NoModels />
+      ) : (
+        <AgentForm
+          agent={props.agent}
+          models={models}
+          onCancel={close}
+          onSaved={(saved) => {
+            toast.success(editing ? t('form.updated', { name: saved.name }) : t('form.created', { name: saved.name }))
+            close()
+          }}
         />
-        {models.length === 0 ? (
-          <NoModels />
-        ) : (
-          <AgentForm
-            agent={props.agent}
-            models={models}
-            onCancel={close}
-            onSaved={(saved) => {
-              toast.success(editing ? t('form.updated', { name: saved.name }) : t('form.created', { name: saved.name }))
-              close()
-            }}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+      )}
+    </ItemFormDialog>
   )
 }
 

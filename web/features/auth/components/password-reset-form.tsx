@@ -5,8 +5,6 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
-import { FormField, fieldA11y } from '../../../components/ui/form-field'
-import { Input } from '../../../components/ui/input'
 import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
@@ -14,6 +12,7 @@ import { authApi } from '../api'
 import { serverFieldKey } from '../../../lib/form-fields'
 import { newPasswordSchema, type NewPasswordValues } from '../schemas'
 import { FormError } from '../../../components/form-message'
+import { NewPasswordFields } from '../../../components/new-password-fields'
 
 /** Sets a new password with the token from the reset mail; a used or expired token offers a new link. */
 export function PasswordResetForm(props: { token: string }) {
@@ -46,23 +45,12 @@ export function PasswordResetForm(props: { token: string }) {
       {reset.error && !(isApiError(reset.error) && reset.error.fields?.password) && (
         <FormError>{errorMessage(t, reset.error)}</FormError>
       )}
-      <FormField id="password" label={t('newPassword')} error={errors.password?.message} hint={t('passwordHint')}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          {...fieldA11y('password', errors.password?.message)}
-          {...form.register('password')}
-        />
-      </FormField>
-      <FormField id="passwordConfirmation" label={t('passwordConfirmation')} error={errors.passwordConfirmation?.message}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          {...fieldA11y('passwordConfirmation', errors.passwordConfirmation?.message)}
-          {...form.register('passwordConfirmation')}
-        />
-      </FormField>
+      <NewPasswordFields
+        labels={{ password: t('newPassword'), confirmation: t('passwordConfirmation'), hint: t('passwordHint') }}
+        errors={{ password: errors.password?.message, passwordConfirmation: errors.passwordConfirmation?.message }}
+        register={(name) => form.register(name)}
+        autoFocus
+      />
       <Button type="submit" disabled={reset.isPending}>
         {reset.isPending ? t('common:loading') : t('passwordReset.submit')}
       </Button>

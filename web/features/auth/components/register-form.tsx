@@ -15,6 +15,7 @@ import { sessionQueries } from '../../../lib/session'
 import { serverFieldKey } from '../../../lib/form-fields'
 import { registerSchema, type RegisterValues } from '../schemas'
 import { FormError } from '../../../components/form-message'
+import { NewPasswordFields } from '../../../components/new-password-fields'
 
 // Refusals that are about the address itself are shown on the e-mail field.
 const EMAIL_CODES = new Set(['EMAIL_EXISTS', 'EMAIL_PROVIDER_BLACKLISTED'])
@@ -84,27 +85,11 @@ export function RegisterForm(props: { isCloud: boolean }) {
           {...form.register('organizationName')}
         />
       </FormField>
-      <FormField
-        id="password"
-        label={t('password')}
-        error={errors.password?.message}
-        hint={t('passwordHint')}
-      >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          {...fieldA11y('password', errors.password?.message)}
-          {...form.register('password')}
-        />
-      </FormField>
-      <FormField id="passwordConfirmation" label={t('passwordConfirmation')} error={errors.passwordConfirmation?.message}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          {...fieldA11y('passwordConfirmation', errors.passwordConfirmation?.message)}
-          {...form.register('passwordConfirmation')}
-        />
-      </FormField>
+      <NewPasswordFields
+        labels={{ password: t('password'), confirmation: t('passwordConfirmation'), hint: t('passwordHint') }}
+        errors={{ password: errors.password?.message, passwordConfirmation: errors.passwordConfirmation?.message }}
+        register={(name) => form.register(name)}
+      />
       <TermsCheckbox error={errors.termsAccepted?.message} registration={form.register('termsAccepted')} />
       <Button type="submit" disabled={register.isPending}>
         {register.isPending ? t('common:loading') : t('registration.submit')}

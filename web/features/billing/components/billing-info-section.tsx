@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import type { Subscription } from '../api'
 import { BillingInfoDialog } from './billing-info-dialog'
-import { BillingSection, Fact } from './billing-section'
+import { Fact } from './billing-section'
+import { SectionCard } from '../../../components/section-card'
 
 /** The address the invoices go to, as it will be printed, and the dialog to change it. */
 export function BillingInfoSection(props: { subscription: Subscription }) {
@@ -14,7 +15,7 @@ export function BillingInfoSection(props: { subscription: Subscription }) {
   const active = props.subscription.status === 'active'
 
   return (
-    <BillingSection
+    <SectionCard
       id="billing-info"
       title={t('info.title')}
       description={active ? t('info.description') : t('info.reactivateFirst')}
@@ -44,6 +45,6 @@ export function BillingInfoSection(props: { subscription: Subscription }) {
         </Fact>
       </dl>
       <BillingInfoDialog open={editing} onOpenChange={setEditing} info={info} />
-    </BillingSection>
+    </SectionCard>
   )
 }

@@ -2,7 +2,7 @@ import { CalendarClock, ReceiptText, UsersRound } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { Price } from '../api'
 import { useMoney } from '../format'
-import { BillingSection } from './billing-section'
+import { SectionCard } from '../../../components/section-card'
 
 /** What the paid plan costs and how it is billed (spec section 9): per user per month, yearly, by invoice. */
 export function PlanSection(props: { price: Price }) {
@@ -15,7 +15,7 @@ export function PlanSection(props: { price: Price }) {
     { icon: <UsersRound />, title: t('plan.seats'), text: t('plan.seatsHint') },
   ]
   return (
-    <BillingSection id="plan" title={t('plan.title')} description={t('plan.description')}>
+    <SectionCard id="plan" title={t('plan.title')} description={t('plan.description')}>
       <div className="grid gap-5">
         <p data-testid="price-explained" className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
           <span className="text-3xl font-semibold tracking-tight tabular-nums">{price}</span>
@@ -36,6 +36,6 @@ export function PlanSection(props: { price: Price }) {
           ))}
         </ul>
       </div>
-    </BillingSection>
+    </SectionCard>
   )
 }

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next'
 import { cn } from '../../../lib/cn'
 import type { Subscription } from '../api'
 import { useCount } from '../format'
-import { BillingSection, Fact } from './billing-section'
+import { Fact } from './billing-section'
 import { SeatsForm } from './seats-form'
+import { SectionCard } from '../../../components/section-card'
 
 /** Seats bought, taken (members and pending invitations) and free, and the form to change them. */
 export function SeatsSection(props: { subscription: Subscription }) {
@@ -13,7 +14,7 @@ export function SeatsSection(props: { subscription: Subscription }) {
   const usedShare = s.seats > 0 ? Math.min(100, Math.round((s.usedSeats / s.seats) * 100)) : 0
 
   return (
-    <BillingSection id="seats" title={t('seats.title')} description={t('seats.description')}>
+    <SectionCard id="seats" title={t('seats.title')} description={t('seats.description')}>
       <div className="grid gap-5">
         <div className="grid gap-3">
           <dl className="grid grid-cols-3 gap-4">
@@ -56,6 +57,6 @@ export function SeatsSection(props: { subscription: Subscription }) {
           )}
         </div>
       </div>
-    </BillingSection>
+    </SectionCard>
   )
 }

@@ -12,8 +12,8 @@ import { useSubscribe, type Price } from '../api'
 import { EMPTY_BILLING_INFO, subscribeSchema, typedSeats, type SubscribeFormInput, type SubscribeValues } from '../schemas'
 import { applyServerFieldErrors } from '../server-errors'
 import { BillingInfoFields } from './billing-info-fields'
-import { BillingSection } from './billing-section'
 import { YearlyTotal } from './yearly-total'
+import { SectionCard } from '../../../components/section-card'
 
 /** The subscribe form: billing address and number of seats, with the yearly total as seats change. */
 export function SubscribeSection(props: { price: Price }) {
@@ -41,7 +41,7 @@ export function SubscribeSection(props: { price: Price }) {
     subscribe.error && !(isApiError(subscribe.error) && (subscribe.error.code === 'TOO_MANY_USED_SEATS' || subscribe.error.fields))
 
   return (
-    <BillingSection id="subscribe" title={t('subscribe.title')} description={t('subscribe.description')}>
+    <SectionCard id="subscribe" title={t('subscribe.title')} description={t('subscribe.description')}>
       <form className="grid gap-5" noValidate onSubmit={submit}>
         {failure && <FormError>{errorMessage(t, subscribe.error)}</FormError>}
         <fieldset className="grid gap-3">
@@ -77,6 +77,6 @@ export function SubscribeSection(props: { price: Price }) {
           <p className="text-[13px] text-muted-foreground">{t('subscribe.invoiceNote')}</p>
         </div>
       </form>
-    </BillingSection>
+    </SectionCard>
   )
 }

@@ -3,8 +3,9 @@ import { LocalDate } from '../../../components/local-date'
 import { Badge } from '../../../components/ui/badge'
 import type { Subscription } from '../api'
 import { useCount, useMoney } from '../format'
-import { BillingSection, Fact } from './billing-section'
+import { Fact } from './billing-section'
 import { SubscriptionActions } from './subscription-actions'
+import { SectionCard } from '../../../components/section-card'
 
 /** Where the subscription stands: status, renewal (or end), price per seat and yearly total. */
 export function SubscriptionSection(props: { subscription: Subscription }) {
@@ -15,7 +16,7 @@ export function SubscriptionSection(props: { subscription: Subscription }) {
   const cancelled = s.status === 'cancelled'
 
   return (
-    <BillingSection
+    <SectionCard
       id="subscription"
       title={
         <>
@@ -63,6 +64,6 @@ export function SubscriptionSection(props: { subscription: Subscription }) {
         </Fact>
         <Fact label={t('subscription.paymentLabel')}>{t('subscription.payment')}</Fact>
       </dl>
-    </BillingSection>
+    </SectionCard>
   )
 }

@@ -15,6 +15,7 @@ import { FormError } from '../../../components/form-message'
 import { serverFieldKey } from '../../../lib/form-fields'
 import { membersApi, type InvitePreview } from '../api'
 import { acceptInviteSchema, type AcceptInviteValues } from '../schemas'
+import { NewPasswordFields } from '../../../components/new-password-fields'
 
 /** Name and password for the invited address; success signs the new member in and opens the chat. */
 export function AcceptInviteForm(props: { token: string; invite: InvitePreview }) {
@@ -81,17 +82,11 @@ export function AcceptInviteForm(props: { token: string; invite: InvitePreview }
       <FormField id="name" label={t('accept.name')} error={errors.name?.message}>
         <Input autoComplete="name" autoFocus {...fieldA11y('name', errors.name?.message)} {...form.register('name')} />
       </FormField>
-      <FormField id="password" label={t('accept.password')} error={errors.password?.message} hint={t('accept.passwordHint')}>
-        <Input type="password" autoComplete="new-password" {...fieldA11y('password', errors.password?.message)} {...form.register('password')} />
-      </FormField>
-      <FormField id="passwordConfirmation" label={t('accept.passwordConfirmation')} error={errors.passwordConfirmation?.message}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          {...fieldA11y('passwordConfirmation', errors.passwordConfirmation?.message)}
-          {...form.register('passwordConfirmation')}
-        />
-      </FormField>
+      <NewPasswordFields
+        labels={{ password: t('accept.password'), confirmation: t('accept.passwordConfirmation'), hint: t('accept.passwordHint') }}
+        errors={{ password: errors.password?.message, passwordConfirmation: errors.passwordConfirmation?.message }}
+        register={(name) => form.register(name)}
+      />
       <Button type="submit" disabled={accept.isPending}>
         {accept.isPending ? t('common:loading') : t('accept.submit')}
       </Button>

@@ -5,19 +5,20 @@ import { Button } from '../../../components/ui/button'
 import type { Invite } from '../api'
 import { InviteDialog, InviteLinkDialog } from './invite-dialog'
 import { InvitesTable } from './invites-table'
-import { ListSection, TableSkeleton } from './list-section'
 import { MembersTable } from './members-table'
+import { RowsSkeleton } from '../../../components/rows-skeleton'
+import { SectionCard } from '../../../components/section-card'
 
 /** Admin Settings → Users: members, invitations, and the invite dialog. */
 export function MembersPage() {
   const { t } = useTranslation('members')
   const [inviting, setInviting] = useState(false)
   const [unsent, setUnsent] = useState<Invite | null>(null)
-  const loading = <TableSkeleton label={t('common:loading')} />
+  const loading = <RowsSkeleton label={t('common:loading')} />
 
   return (
     <div className="grid gap-6">
-      <ListSection
+      <SectionCard flush
         id="members"
         title={t('members.title')}
         description={t('members.description')}
@@ -31,12 +32,12 @@ export function MembersPage() {
         <Suspense fallback={loading}>
           <MembersTable />
         </Suspense>
-      </ListSection>
-      <ListSection id="invites" title={t('invites.title')} description={t('invites.description')}>
+      </SectionCard>
+      <SectionCard flush id="invites" title={t('invites.title')} description={t('invites.description')}>
         <Suspense fallback={loading}>
           <InvitesTable onInvite={() => setInviting(true)} onLink={setUnsent} />
         </Suspense>
-      </ListSection>
+      </SectionCard>
       <InviteDialog open={inviting} onOpenChange={setInviting} />
       <InviteLinkDialog invite={unsent} onClose={() => setUnsent(null)} />
     </div>
@@ -48,12 +49,12 @@ export function MembersPageSkeleton() {
   const { t } = useTranslation('members')
   return (
     <div className="grid gap-6">
-      <ListSection id="members" title={t('members.title')} description={t('members.description')}>
-        <TableSkeleton label={t('common:loading')} />
-      </ListSection>
-      <ListSection id="invites" title={t('invites.title')} description={t('invites.description')}>
-        <TableSkeleton rows={2} label={t('common:loading')} />
-      </ListSection>
+      <SectionCard flush id="members" title={t('members.title')} description={t('members.description')}>
+        <RowsSkeleton label={t('common:loading')} />
+      </SectionCard>
+      <SectionCard flush id="invites" title={t('invites.title')} description={t('invites.description')}>
+        <RowsSkeleton rows={2} label={t('common:loading')} />
+      </SectionCard>
     </div>
   )
 }

@@ -10,7 +10,8 @@ import { useApi } from '../../../lib/use-api'
 import { modelQueries, usePermitModel, type AvailableModel } from '../api'
 import { matchesSearch } from '../format'
 import { AvailableModelGroup } from './available-model-group'
-import { EmptyState, ModelsSection } from './models-section'
+import { SectionCard } from '../../../components/section-card'
+import { EmptyState } from '../../../components/empty-state'
 
 export const MODEL_SEARCH_ID = 'available-models-search'
 
@@ -50,14 +51,14 @@ export function AvailableModelsSection(props: { onAddEndpoint: () => void }) {
   )
 
   return (
-    <ModelsSection
+    <SectionCard flush
       id="available-models"
       title={t('available.title')}
       description={t('available.description')}
       action={providers.length > 0 ? search : undefined}
     >
       {providers.length === 0 ? (
-        <EmptyState
+        <EmptyState inset
           icon={<Boxes />}
           title={t('available.emptyTitle')}
           text={t('available.emptyText')}
@@ -85,6 +86,6 @@ export function AvailableModelsSection(props: { onAddEndpoint: () => void }) {
           ))}
         </div>
       )}
-    </ModelsSection>
+    </SectionCard>
   )
 }

@@ -9,8 +9,8 @@ import { useApi } from '../../../lib/use-api'
 import { sessionQueries } from '../../../lib/session'
 import { modelQueries, useSetUserDefault } from '../api'
 import { providerName } from '../../../lib/provider-name'
-import { ModelsSection } from './models-section'
 import { modelListQueries } from '../../../lib/model-lists'
+import { SectionCard } from '../../../components/section-card'
 
 const ORGANIZATION_DEFAULT = ''
 
@@ -35,7 +35,7 @@ export function DefaultModelSetting() {
   }
 
   return (
-    <ModelsSection id="default-model" title={t('userDefault.title')} description={t('userDefault.description')}>
+    <SectionCard flush id="default-model" title={t('userDefault.title')} description={t('userDefault.description')}>
       <div className="px-5 py-4">
         {models.length === 0 ? (
           <div className="flex items-start gap-3">
@@ -78,6 +78,6 @@ export function DefaultModelSetting() {
           </NativeSelect>
         )}
       </div>
-    </ModelsSection>
+    </SectionCard>
   )
 }

@@ -10,7 +10,8 @@ import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { modelQueries, useDeleteEndpoint, type Endpoint } from '../api'
 import { EndpointForm } from './endpoint-form'
-import { EmptyState, ModelsSection } from './models-section'
+import { SectionCard } from '../../../components/section-card'
+import { EmptyState } from '../../../components/empty-state'
 
 /** The organisation's own OpenAI-compatible endpoints: listed without their keys, added below, removed after confirmation. */
 export function EndpointsSection() {
@@ -33,9 +34,9 @@ export function EndpointsSection() {
     })
 
   return (
-    <ModelsSection id="own-endpoints" title={t('endpoints.title')} description={t('endpoints.description')}>
+    <SectionCard flush id="own-endpoints" title={t('endpoints.title')} description={t('endpoints.description')}>
       {endpoints.length === 0 ? (
-        <EmptyState icon={<Server />} title={t('endpoints.emptyTitle')} text={t('endpoints.emptyText')} className="py-7" />
+        <EmptyState inset icon={<Server />} title={t('endpoints.emptyTitle')} text={t('endpoints.emptyText')} className="py-7" />
       ) : (
         <ul className="divide-y" aria-labelledby="own-endpoints-title">
           {endpoints.map((endpoint) => (
@@ -70,6 +71,6 @@ export function EndpointsSection() {
         </ul>
       )}
       <EndpointForm />
-    </ModelsSection>
+    </SectionCard>
   )
 }

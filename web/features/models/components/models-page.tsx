@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next'
 import { AvailableModelsSection, MODEL_SEARCH_ID } from './available-models-section'
 import { ENDPOINT_NAME_ID } from './endpoint-form'
 import { EndpointsSection } from './endpoints-section'
-import { ModelsSection, RowsSkeleton } from './models-section'
 import { PermittedModelsSection } from './permitted-models-section'
 import { ProvidersSection } from './providers-section'
+import { RowsSkeleton } from '../../../components/rows-skeleton'
+import { SectionCard } from '../../../components/section-card'
 
 /** Moves to another section's first field, e.g. from an empty list to where its first action is. */
 function jumpTo(fieldId: string) {
@@ -32,15 +33,15 @@ export function ModelsPageSkeleton() {
   const loading = t('common:loading')
   return (
     <div className="grid gap-6">
-      <ModelsSection id="providers" title={t('providers.title')} description={t('providers.description')}>
+      <SectionCard flush id="providers" title={t('providers.title')} description={t('providers.description')}>
         <RowsSkeleton rows={2} label={loading} />
-      </ModelsSection>
-      <ModelsSection id="permitted-models" title={t('permitted.title')} description={t('permitted.description')}>
+      </SectionCard>
+      <SectionCard flush id="permitted-models" title={t('permitted.title')} description={t('permitted.description')}>
         <RowsSkeleton label={loading} />
-      </ModelsSection>
-      <ModelsSection id="available-models" title={t('available.title')} description={t('available.description')}>
+      </SectionCard>
+      <SectionCard flush id="available-models" title={t('available.title')} description={t('available.description')}>
         <RowsSkeleton rows={4} label={loading} />
-      </ModelsSection>
+      </SectionCard>
     </div>
   )
 }

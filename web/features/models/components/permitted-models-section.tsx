@@ -11,8 +11,9 @@ import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { modelQueries, useSetOrganizationDefault, useUnpermitModel, type PermittedModel } from '../api'
 import { EmbeddingModelSetting } from './embedding-model-setting'
-import { EmptyState, ModelsSection } from './models-section'
 import { PermittedModelCells } from './permitted-model-cells'
+import { SectionCard } from '../../../components/section-card'
+import { EmptyState } from '../../../components/empty-state'
 
 /** The organisation's enabled models: which one is the default, which one embeds sources, and disabling. */
 export function PermittedModelsSection(props: { onChooseModels: () => void }) {
@@ -46,9 +47,9 @@ export function PermittedModelsSection(props: { onChooseModels: () => void }) {
     })
 
   return (
-    <ModelsSection id="permitted-models" title={t('permitted.title')} description={t('permitted.description')}>
+    <SectionCard flush id="permitted-models" title={t('permitted.title')} description={t('permitted.description')}>
       {models.length === 0 ? (
-        <EmptyState
+        <EmptyState inset
           icon={<Cpu />}
           title={t('permitted.emptyTitle')}
           text={t('permitted.emptyText')}
@@ -94,7 +95,7 @@ export function PermittedModelsSection(props: { onChooseModels: () => void }) {
         </Table>
       )}
       <EmbeddingModelSetting models={models.filter((m) => m.embedding)} />
-    </ModelsSection>
+    </SectionCard>
   )
 }
 

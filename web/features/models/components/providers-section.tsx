@@ -9,9 +9,10 @@ import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { modelQueries, useUnpermitProvider, type Provider } from '../api'
 import { providerName } from '../../../lib/provider-name'
-import { EmptyState, ModelsSection } from './models-section'
 import { ProviderRow } from './provider-row'
 import { ProviderTermsDialog } from './provider-terms-dialog'
+import { SectionCard } from '../../../components/section-card'
+import { EmptyState } from '../../../components/empty-state'
 
 /** The providers this organisation could use; enabling one goes through its terms, disabling through a confirmation. */
 export function ProvidersSection(props: { onAddEndpoint: () => void }) {
@@ -36,9 +37,9 @@ export function ProvidersSection(props: { onAddEndpoint: () => void }) {
     })
 
   return (
-    <ModelsSection id="providers" title={t('providers.title')} description={t('providers.description')}>
+    <SectionCard flush id="providers" title={t('providers.title')} description={t('providers.description')}>
       {providers.length === 0 ? (
-        <EmptyState
+        <EmptyState inset
           icon={<PlugZap />}
           title={t('providers.emptyTitle')}
           text={t('providers.emptyText')}
@@ -63,6 +64,6 @@ export function ProvidersSection(props: { onAddEndpoint: () => void }) {
         </ul>
       )}
       <ProviderTermsDialog provider={enabling} onClose={() => setEnabling(null)} />
-    </ModelsSection>
+    </SectionCard>
   )
 }

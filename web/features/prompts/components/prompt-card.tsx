@@ -1,16 +1,15 @@
 import { Link } from '@tanstack/react-router'
 import { MessageSquarePlus, Pencil, Trash2 } from 'lucide-react'
-import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
 import { LocalDate } from '../../../components/local-date'
-import { Button, buttonVariants } from '../../../components/ui/button'
+import { buttonVariants } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
-import { Tooltip } from '../../../components/ui/tooltip'
 import { errorMessage } from '../../../lib/error-message'
 import { useDeletePrompt, type Prompt } from '../api'
 import { VariableChips } from './variable-chips'
+import { IconAction } from '../../../components/icon-action'
 
 /** One saved prompt: title, the first lines of its content, its variables, and what can be done with it. */
 export function PromptCard(props: { prompt: Prompt; onEdit: (prompt: Prompt) => void }) {
@@ -39,12 +38,12 @@ export function PromptCard(props: { prompt: Prompt; onEdit: (prompt: Prompt) => 
           {prompt.title}
         </h2>
         <div className="-mr-1.5 -mt-0.5 flex shrink-0 gap-0.5">
-          <CardAction label={t('card.edit', { title: prompt.title })} onClick={() => props.onEdit(prompt)}>
+          <IconAction label={t('card.edit', { title: prompt.title })} onClick={() => props.onEdit(prompt)}>
             <Pencil />
-          </CardAction>
-          <CardAction label={t('card.delete', { title: prompt.title })} destructive onClick={confirmDelete}>
+          </IconAction>
+          <IconAction label={t('card.delete', { title: prompt.title })} destructive onClick={confirmDelete}>
             <Trash2 />
-          </CardAction>
+          </IconAction>
         </div>
       </div>
       <p className="line-clamp-3 whitespace-pre-line text-sm text-muted-foreground [overflow-wrap:anywhere]">{prompt.content}</p>
@@ -59,21 +58,5 @@ export function PromptCard(props: { prompt: Prompt; onEdit: (prompt: Prompt) => 
         </Link>
       </div>
     </Card>
-  )
-}
-
-function CardAction(props: { label: string; destructive?: boolean; onClick: () => void; children: ReactNode }) {
-  return (
-    <Tooltip label={props.label} side="top">
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={props.label}
-        className={props.destructive ? 'size-8 text-muted-foreground hover:text-destructive' : 'size-8 text-muted-foreground'}
-        onClick={props.onClick}
-      >
-        {props.children}
-      </Button>
-    </Tooltip>
   )
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { TabLink, TabNav } from '../../../components/ui/tab-nav'
 import { useApi } from '../../../lib/use-api'
 import { systemQueries } from '../../../lib/system'
-import { SettingsFrame } from './settings-section'
+import { SettingsFrame } from './settings-frame'
 
 /** Admin area: Settings (the general settings), Users, Models and, in the cloud, Billing. */
 export function AdminSettingsLayout() {

@@ -4,7 +4,7 @@ import { RadioCard, RadioGroup } from '../../../components/ui/radio-group'
 import { errorMessage } from '../../../lib/error-message'
 import { rememberLanguage, toLanguage, type Language } from '../../../lib/i18n'
 import { useChangeLocale } from '../api'
-import { SettingsSection } from './settings-section'
+import { SectionCard } from '../../../components/section-card'
 
 // Each language is named in itself, so it can be found whatever the current one is.
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch' }
@@ -28,7 +28,7 @@ export function LanguageSetting() {
   }
 
   return (
-    <SettingsSection id="language" title={t('general.language')} description={t('general.languageHint')}>
+    <SectionCard id="language" title={t('general.language')} description={t('general.languageHint')}>
       <RadioGroup value={current} onValueChange={choose} aria-label={t('general.language')} className="grid-cols-2 sm:max-w-md">
         {(Object.keys(LANGUAGE_NAMES) as Language[]).map((lng) => (
           <RadioCard key={lng} value={lng} lang={lng}>
@@ -36,6 +36,6 @@ export function LanguageSetting() {
           </RadioCard>
         ))}
       </RadioGroup>
-    </SettingsSection>
+    </SectionCard>
   )
 }

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/error-message'
 import type { Me } from '../../../lib/session'
 import { useChangeName } from '../api'
 import { nameSchema, type NameValues } from '../schemas'
-import { SettingsSection } from './settings-section'
+import { SectionCard } from '../../../components/section-card'
 
 /** Name (editable) and e-mail (shown only). */
 export function NameForm(props: { me: Me }) {
@@ -28,7 +28,7 @@ export function NameForm(props: { me: Me }) {
   )
 
   return (
-    <SettingsSection id="profile" title={t('account.profile')} description={t('account.profileHint')}>
+    <SectionCard id="profile" title={t('account.profile')} description={t('account.profileHint')}>
       <form className="grid gap-4 sm:max-w-md" noValidate onSubmit={submit}>
         {changeName.error && (
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
@@ -47,6 +47,6 @@ export function NameForm(props: { me: Me }) {
           </Button>
         </div>
       </form>
-    </SettingsSection>
+    </SectionCard>
   )
 }

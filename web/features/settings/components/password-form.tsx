@@ -9,7 +9,7 @@ import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { useChangePassword } from '../api'
 import { passwordSchema, type PasswordValues } from '../schemas'
-import { SettingsSection } from './settings-section'
+import { SectionCard } from '../../../components/section-card'
 
 const empty: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
@@ -42,7 +42,7 @@ export function PasswordForm(props: { email: string }) {
   )
 
   return (
-    <SettingsSection id="password" title={t('account.password')} description={t('account.passwordHint')}>
+    <SectionCard id="password" title={t('account.password')} description={t('account.passwordHint')}>
       <form className="grid gap-4 sm:max-w-md" noValidate onSubmit={submit}>
         {formError && (
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
@@ -86,6 +86,6 @@ export function PasswordForm(props: { email: string }) {
           </Button>
         </div>
       </form>
-    </SettingsSection>
+    </SectionCard>
   )
 }

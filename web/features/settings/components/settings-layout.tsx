@@ -1,7 +1,7 @@
 import { Outlet } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { TabLink, TabNav } from '../../../components/ui/tab-nav'
-import { SettingsFrame } from './settings-section'
+import { SettingsFrame } from './settings-frame'
 
 export function SettingsLayout() {
   const { t } = useTranslation('settings')

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RadioCard, RadioGroup } from '../../../components/ui/radio-group'
 import { applyTheme, readTheme, type Theme } from '../../../lib/theme'
-import { SettingsSection } from './settings-section'
+import { SectionCard } from '../../../components/section-card'
 
 /** Light or dark, stored in this browser and applied at once. */
 export function ThemeSetting() {
@@ -19,7 +19,7 @@ export function ThemeSetting() {
   }
 
   return (
-    <SettingsSection id="theme" title={t('general.theme')} description={t('general.themeHint')}>
+    <SectionCard id="theme" title={t('general.theme')} description={t('general.themeHint')}>
       <RadioGroup value={theme ?? ''} onValueChange={choose} aria-label={t('general.theme')} className="grid-cols-2 sm:max-w-md">
         <RadioCard value="light">
           <Sun className="size-4 text-muted-foreground" aria-hidden />
@@ -30,6 +30,6 @@ export function ThemeSetting() {
           {t('general.dark')}
         </RadioCard>
       </RadioGroup>
-    </SettingsSection>
+    </SectionCard>
   )
 }
