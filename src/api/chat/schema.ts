@@ -81,4 +81,3 @@ export const replyEvents = {
 
 export type ReplyEventName = keyof typeof replyEvents
 export type ReplyEvent = { [K in ReplyEventName]: { event: K; data: z.infer<(typeof replyEvents)[K]> } }[ReplyEventName]
-export const REPLY_EVENT_NAMES = Object.keys(replyEvents) as ReplyEventName[]

@@ -1,10 +1,23 @@
-import { REPLY_EVENT_NAMES, type ReplyEvent, type ReplyEventName } from '../../../../src/api/chat/schema'
+import type { ReplyEvent, ReplyEventName } from '../../../../src/api/chat/schema'
 import { ApiError } from '../../../lib/api-client'
 import { readSseFrames, type SseFrame } from '../../../lib/sse-frames'
 
 export type { ReplyEvent, ReplyEventName }
 
-const EVENT_NAMES = new Set<string>(REPLY_EVENT_NAMES)
+// Every reply event of the contract, checked by the compiler: reading the names from the schema
+// at run time would bring zod into the shell's chunk.
+const EVENTS: Record<ReplyEventName, true> = {
+  message_start: true,
+  text: true,
+  reasoning: true,
+  tool_call: true,
+  tool_result: true,
+  usage: true,
+  title: true,
+  error: true,
+  message_end: true,
+}
+const EVENT_NAMES = new Set<string>(Object.keys(EVENTS))
 
 /** The reply's events from its byte stream; unknown events and frames whose data is not JSON are skipped. */
 export async function* readSseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ReplyEvent> {
