@@ -48,10 +48,10 @@ export function AgentCard(props: { agent: Agent; onEdit: (agent: Agent) => void 
           )}
         </div>
         <div className="-mr-1.5 -mt-0.5 flex shrink-0 gap-0.5">
-          <IconAction label={t('card.edit', { name: agent.name })} onClick={() => props.onEdit(agent)}>
+          <IconAction className="size-8" label={t('card.edit', { name: agent.name })} onClick={() => props.onEdit(agent)}>
             <Pencil />
           </IconAction>
-          <IconAction label={t('card.delete', { name: agent.name })} destructive onClick={confirmDelete}>
+          <IconAction className="size-8" label={t('card.delete', { name: agent.name })} destructive onClick={confirmDelete}>
             <Trash2 />
           </IconAction>
         </div>

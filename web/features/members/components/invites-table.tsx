@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Ban, MailPlus, RotateCw } from 'lucide-react'
-import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
@@ -8,10 +7,10 @@ import { LocalDate } from '../../../components/local-date'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
-import { Tooltip } from '../../../components/ui/tooltip'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { inviteQueries, useResendInvite, useRevokeInvite, type Invite } from '../api'
+import { IconAction } from '../../../components/icon-action'
 
 const STATUS_VARIANT = { pending: 'warning', accepted: 'success', rejected: 'danger', expired: 'neutral' } as const
 
@@ -74,14 +73,14 @@ export function InvitesTable(props: { onInvite: () => void; onLink: (invite: Inv
             <TableCell>
               <div className="flex justify-end gap-0.5">
                 {(invite.status === 'pending' || invite.status === 'expired') && (
-                  <RowAction label={t('invites.resend', { email: invite.email })} disabled={resend.isPending} onClick={() => sendAgain(invite)}>
+                  <IconAction side="left" label={t('invites.resend', { email: invite.email })} disabled={resend.isPending} onClick={() => sendAgain(invite)}>
                     <RotateCw />
-                  </RowAction>
+                  </IconAction>
                 )}
                 {invite.status === 'pending' && (
-                  <RowAction label={t('invites.revoke', { email: invite.email })} destructive onClick={() => confirmRevoke(invite)}>
+                  <IconAction side="left" label={t('invites.revoke', { email: invite.email })} destructive onClick={() => confirmRevoke(invite)}>
                     <Ban />
-                  </RowAction>
+                  </IconAction>
                 )}
               </div>
             </TableCell>
@@ -89,23 +88,6 @@ export function InvitesTable(props: { onInvite: () => void; onLink: (invite: Inv
         ))}
       </TableBody>
     </Table>
-  )
-}
-
-function RowAction(props: { label: string; destructive?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
-  return (
-    <Tooltip label={props.label} side="left">
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={props.label}
-        disabled={props.disabled}
-        className={props.destructive ? 'text-muted-foreground hover:text-destructive' : 'text-muted-foreground'}
-        onClick={props.onClick}
-      >
-        {props.children}
-      </Button>
-    </Tooltip>
   )
 }
 

@@ -5,14 +5,13 @@ import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
 import { LocalDate } from '../../../components/local-date'
 import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
-import { Tooltip } from '../../../components/ui/tooltip'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { sessionQueries } from '../../../lib/session'
 import { memberQueries, useRemoveMember, type Member } from '../api'
 import { MemberRoleSelect } from './member-role-select'
+import { IconAction } from '../../../components/icon-action'
 
 /** The organisation's members with their role, joining date and removal. */
 export function MembersTable() {
@@ -72,17 +71,9 @@ export function MembersTable() {
                 {isMe ? (
                   <span className="inline-block size-9" />
                 ) : (
-                  <Tooltip label={t('members.remove', { name: member.name })} side="left">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={t('members.remove', { name: member.name })}
-                      className="text-muted-foreground hover:text-destructive"
-                      onClick={() => confirmRemove(member)}
-                    >
-                      <Trash2 />
-                    </Button>
-                  </Tooltip>
+                  <IconAction label={t('members.remove', { name: member.name })} side="left" destructive onClick={() => confirmRemove(member)}>
+                    <Trash2 />
+                  </IconAction>
                 )}
               </TableCell>
             </TableRow>

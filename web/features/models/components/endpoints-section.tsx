@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
 import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { Tooltip } from '../../../components/ui/tooltip'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { modelQueries, useDeleteEndpoint, type Endpoint } from '../api'
 import { EndpointForm } from './endpoint-form'
 import { SectionCard } from '../../../components/section-card'
 import { EmptyState } from '../../../components/empty-state'
+import { IconAction } from '../../../components/icon-action'
 
 /** The organisation's own OpenAI-compatible endpoints: listed without their keys, added below, removed after confirmation. */
 export function EndpointsSection() {
@@ -55,17 +54,15 @@ export function EndpointsSection() {
                 </div>
                 <span className="font-mono text-xs text-muted-foreground [overflow-wrap:anywhere]">{endpoint.baseUrl}</span>
               </div>
-              <Tooltip label={t('endpoints.remove', { name: endpoint.name })} side="left">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t('endpoints.remove', { name: endpoint.name })}
-                  className="shrink-0 text-muted-foreground hover:text-destructive"
-                  onClick={() => confirmRemove(endpoint)}
-                >
-                  <Trash2 />
-                </Button>
-              </Tooltip>
+              <IconAction
+                label={t('endpoints.remove', { name: endpoint.name })}
+                side="left"
+                destructive
+                className="shrink-0"
+                onClick={() => confirmRemove(endpoint)}
+              >
+                <Trash2 />
+              </IconAction>
             </li>
           ))}
         </ul>

@@ -1,12 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Cpu, Star, Trash2 } from 'lucide-react'
-import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
 import { Button } from '../../../components/ui/button'
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
-import { Tooltip } from '../../../components/ui/tooltip'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { modelQueries, useSetOrganizationDefault, useUnpermitModel, type PermittedModel } from '../api'
@@ -14,6 +12,7 @@ import { EmbeddingModelSetting } from './embedding-model-setting'
 import { PermittedModelCells } from './permitted-model-cells'
 import { SectionCard } from '../../../components/section-card'
 import { EmptyState } from '../../../components/empty-state'
+import { IconAction } from '../../../components/icon-action'
 
 /** The organisation's enabled models: which one is the default, which one embeds sources, and disabling. */
 export function PermittedModelsSection(props: { onChooseModels: () => void }) {
@@ -80,13 +79,13 @@ export function PermittedModelsSection(props: { onChooseModels: () => void }) {
                 <PermittedModelCells model={model} isDefault={defaultKind(model)}>
                   <div className="flex justify-end gap-0.5">
                     {!model.embedding && !model.isOrganizationDefault && (
-                      <RowAction label={t('permitted.makeDefault', { name: model.displayName })} disabled={setDefault.isPending} onClick={() => makeDefault(model)}>
+                      <IconAction side="left" label={t('permitted.makeDefault', { name: model.displayName })} disabled={setDefault.isPending} onClick={() => makeDefault(model)}>
                         <Star />
-                      </RowAction>
+                      </IconAction>
                     )}
-                    <RowAction label={t('permitted.disable', { name: model.displayName })} destructive onClick={() => confirmDisable(model)}>
+                    <IconAction side="left" label={t('permitted.disable', { name: model.displayName })} destructive onClick={() => confirmDisable(model)}>
                       <Trash2 />
-                    </RowAction>
+                    </IconAction>
                   </div>
                 </PermittedModelCells>
               </TableRow>
@@ -96,22 +95,5 @@ export function PermittedModelsSection(props: { onChooseModels: () => void }) {
       )}
       <EmbeddingModelSetting models={models.filter((m) => m.embedding)} />
     </SectionCard>
-  )
-}
-
-function RowAction(props: { label: string; destructive?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
-  return (
-    <Tooltip label={props.label} side="left">
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={props.label}
-        disabled={props.disabled}
-        className={props.destructive ? 'text-muted-foreground hover:text-destructive' : 'text-muted-foreground'}
-        onClick={props.onClick}
-      >
-        {props.children}
-      </Button>
-    </Tooltip>
   )
 }

@@ -38,10 +38,10 @@ export function PromptCard(props: { prompt: Prompt; onEdit: (prompt: Prompt) => 
           {prompt.title}
         </h2>
         <div className="-mr-1.5 -mt-0.5 flex shrink-0 gap-0.5">
-          <IconAction label={t('card.edit', { title: prompt.title })} onClick={() => props.onEdit(prompt)}>
+          <IconAction className="size-8" label={t('card.edit', { title: prompt.title })} onClick={() => props.onEdit(prompt)}>
             <Pencil />
           </IconAction>
-          <IconAction label={t('card.delete', { title: prompt.title })} destructive onClick={confirmDelete}>
+          <IconAction className="size-8" label={t('card.delete', { title: prompt.title })} destructive onClick={confirmDelete}>
             <Trash2 />
           </IconAction>
         </div>
