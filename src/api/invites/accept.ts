@@ -11,10 +11,10 @@ import { hashInviteToken } from './token'
 async function findByToken(deps: AppDeps, token: string) {
   const invite = await deps.db.query.invites.findFirst({ where: eq(invites.tokenHash, await hashInviteToken(token)) })
   if (!invite) fail('INVITE_INVALID')
-  const status = inviteStatus(invite!)
+  const status = inviteStatus(invite)
   if (status === 'accepted') fail('INVITE_ALREADY_ACCEPTED')
   if (status !== 'pending') fail('INVITE_INVALID')
-  return invite!
+  return invite
 }
 
 /** What /accept-invite shows before the form: the organisation, the address and the role. */

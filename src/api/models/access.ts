@@ -47,15 +47,15 @@ export async function providerClient(deps: AppDeps, organizationId: string, prov
       where: and(eq(modelEndpoints.id, providerId.slice(ENDPOINT_PREFIX.length)), eq(modelEndpoints.organizationId, organizationId)),
     })
     if (!endpoint) fail('PROVIDER_NOT_FOUND')
-    const apiKey = endpoint!.apiKeyEncrypted
-      ? await symmetricDecrypt({ key: deps.config.secret, data: endpoint!.apiKeyEncrypted })
+    const apiKey = endpoint.apiKeyEncrypted
+      ? await symmetricDecrypt({ key: deps.config.secret, data: endpoint.apiKeyEncrypted })
       : undefined
-    return createProvider({ kind: 'openai-compatible', baseUrl: endpoint!.baseUrl, apiKey })
+    return createProvider({ kind: 'openai-compatible', baseUrl: endpoint.baseUrl, apiKey })
   }
   const credentials = deps.config.providers[providerId as PlatformProviderId]
   if (!credentials) fail('PROVIDER_NOT_FOUND')
   const kind = providerId === 'ollama' ? 'openai-compatible' : (providerId as 'openai' | 'anthropic' | 'mistral')
-  return createProvider({ kind, apiKey: credentials!.apiKey, baseUrl: credentials!.baseUrl })
+  return createProvider({ kind, apiKey: credentials.apiKey, baseUrl: credentials.baseUrl })
 }
 
 /**
@@ -152,8 +152,8 @@ export async function resolveDefaultModel(deps: AppDeps, caller: SessionUser): P
 export async function usableLanguageModel(deps: AppDeps, caller: SessionUser, id: string) {
   const model = (await usablePermittedModels(deps, caller.organizationId)).find((m) => m.id === id)
   if (!model) fail('MODEL_NOT_FOUND')
-  if (model!.embedding) fail('NOT_A_LANGUAGE_MODEL')
-  return model!
+  if (model.embedding) fail('NOT_A_LANGUAGE_MODEL')
+  return model
 }
 
 export async function findPermittedRow(deps: AppDeps, organizationId: string, id: string) {

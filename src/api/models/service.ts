@@ -116,13 +116,13 @@ export async function permitModel(deps: AppDeps, caller: SessionUser, modelId: s
   if (!known) fail('MODEL_NOT_FOUND')
   const [row] = await deps.db
     .insert(permittedModels)
-    .values({ id: crypto.randomUUID(), organizationId: caller.organizationId, providerId, model, embedding: known!.embedding })
+    .values({ id: crypto.randomUUID(), organizationId: caller.organizationId, providerId, model, embedding: known.embedding })
     .onConflictDoNothing()
     .returning()
   if (!row) fail('MODEL_ALREADY_PERMITTED')
   const settings = await settingsOf(deps, caller.organizationId)
-  if (row!.embedding && !settings.embeddingModelId) await saveSettings(deps, caller.organizationId, { embeddingModelId: row!.id })
-  return toPermittedModel(row!, provider, await settingsOf(deps, caller.organizationId))
+  if (row.embedding && !settings.embeddingModelId) await saveSettings(deps, caller.organizationId, { embeddingModelId: row.id })
+  return toPermittedModel(row, provider, await settingsOf(deps, caller.organizationId))
 }
 
 export async function unpermitModel(deps: AppDeps, caller: SessionUser, id: string) {
@@ -176,7 +176,7 @@ export async function setEmbeddingModel(deps: AppDeps, caller: SessionUser, id: 
   if (id) {
     const model = (await usablePermittedModels(deps, caller.organizationId)).find((m) => m.id === id)
     if (!model) fail('MODEL_NOT_FOUND')
-    if (!model!.embedding) fail('NOT_AN_EMBEDDING_MODEL')
+    if (!model.embedding) fail('NOT_AN_EMBEDDING_MODEL')
   }
   await saveSettings(deps, caller.organizationId, { embeddingModelId: id })
   return { model: id ? (await usablePermittedModels(deps, caller.organizationId)).find((m) => m.id === id)! : null }

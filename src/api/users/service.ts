@@ -22,7 +22,7 @@ const decodeTokenEmail = (token: string): string | undefined => {
 export async function confirmEmail(deps: AppDeps, token: string) {
   const email = decodeTokenEmail(token)
   if (!email) fail('INVALID_CONFIRMATION_LINK')
-  const user = await deps.db.query.users.findFirst({ where: eq(users.email, email!), columns: { emailVerified: true } })
+  const user = await deps.db.query.users.findFirst({ where: eq(users.email, email), columns: { emailVerified: true } })
   if (!user || user.emailVerified) fail('INVALID_CONFIRMATION_LINK')
   try {
     await deps.auth.api.verifyEmail({ query: { token } })
