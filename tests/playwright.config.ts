@@ -3,8 +3,9 @@ import { defineConfig } from '@playwright/test'
 const port = Number(process.env.E2E_PORT ?? 3210)
 
 export default defineConfig({
-  testDir: './e2e',
-  testMatch: '**/*.e2e.ts',
+  // End-to-end tests of the screens (e2e/) and of the security suite (security/).
+  testDir: '.',
+  testMatch: ['e2e/**/*.e2e.ts', 'security/**/*.e2e.ts'],
   fullyParallel: true,
   workers: 2,
   retries: 0,
