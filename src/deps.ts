@@ -5,6 +5,7 @@ import { readSessionUser } from './auth/session'
 import type { Config } from './lib/config'
 import type { AppDeps } from './lib/context'
 import { createLogger } from './lib/logger'
+import { outboundFetch, serverPolicy } from './lib/outbound'
 import { createMailer, type MailTransport } from './mail/mailer'
 import { noFileStore, type FileStore } from './storage/file-store'
 import { createS3FileStore } from './storage/s3'
@@ -16,7 +17,9 @@ export function createDeps(config: Config, adapters: { client: Client; mailTrans
   const mailer = createMailer({ db, logger, from: config.mailFrom, transport: adapters.mailTransport })
   const auth = createAuth({ db, config, mailer, logger })
   // S3 settings win; else the entry's store (local disk on Bun); else none (uploads are refused).
-  const files = config.s3 ? createS3FileStore(config.s3) : (adapters.files ?? noFileStore)
+  const files = config.s3
+    ? createS3FileStore(config.s3, { fetch: outboundFetch(serverPolicy({ config, resolveHost: adapters.resolveHost }, config.s3.endpoint)) })
+    : (adapters.files ?? noFileStore)
   const readSession: AppDeps['readSession'] = (headers) => readSessionUser({ auth, db }, headers)
   return { config, db, auth, mailer, logger, files, readSession, resolveHost: adapters.resolveHost }
 }

@@ -53,7 +53,7 @@ export async function startServer(config: Config) {
     mailTransport: config.smtp && createSmtpTransport(config.smtp),
     // Uploaded files live beside the database unless S3 is configured.
     files: createLocalFileStore(join(config.dataDir, 'files')),
-    // The website_content tool checks every address a name resolves to before fetching it.
+    // Every outbound request (src/lib/outbound.ts) checks the addresses a name resolves to and connects to one of them.
     resolveHost: async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address),
   })
   const prepareDatabase = async () => {

@@ -1,4 +1,5 @@
 import { AppError, type ErrorCode } from '../lib/errors'
+import { OutboundError } from '../lib/outbound'
 
 /**
  * A provider failure as our error codes see it. It is an AppError, so the app's error handler
@@ -56,6 +57,8 @@ export function retryAfterMs(headers?: Headers | null): number | undefined {
 
 /** The connection failed or broke: safe to retry only while nothing has reached the caller. */
 export function connectionLost(cause: unknown): ProviderError {
+  const refused = outboundRefusal(cause)
+  if (refused) return refused
   return new ProviderError('PROVIDER_UNAVAILABLE', { retryable: true, detail: describe(cause), cause })
 }
 
@@ -74,10 +77,25 @@ export function badResponse(cause: unknown): ProviderError {
  */
 export function fromUnknown(error: unknown): unknown {
   if (error instanceof ProviderError || isAbort(error)) return error
+  const refused = outboundRefusal(error)
+  if (refused) return refused
   const name = (error as Error | undefined)?.name ?? ''
   if (name === 'SyntaxError' || name === 'ZodError' || /ValidationError$/.test(name)) return badResponse(error)
   if (isNetworkFailure(error)) return connectionLost(error)
   return error
+}
+
+/** The guarded client (src/lib/outbound.ts) refused the request or cut it off, as cause of whatever the SDK threw. */
+function outboundRefusal(error: unknown): ProviderError | undefined {
+  for (let e = error as { cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (!(e instanceof OutboundError)) continue
+    const detail = e.message
+    if (e.reason === 'timeout') return new ProviderError('PROVIDER_TIMEOUT', { retryable: true, detail, cause: e })
+    if (e.reason === 'host-not-found') return new ProviderError('PROVIDER_UNAVAILABLE', { retryable: true, detail, cause: e })
+    if (e.reason === 'too-large') return new ProviderError('PROVIDER_BAD_RESPONSE', { detail, cause: e })
+    return new ProviderError('PROVIDER_ADDRESS_REFUSED', { detail, cause: e })
+  }
+  return undefined
 }
 
 export function isAbort(error: unknown): boolean {

@@ -108,7 +108,7 @@ export type Config = {
   s3?: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string }
   /** Web search backends for the internet_search tool; the tool is offered when one is set. */
   search: { searxng?: { url: string }; brave?: { apiKey: string; baseUrl: string }; tavily?: { apiKey: string; baseUrl: string } }
-  /** Internal host names the website_content tool may fetch all the same (lower case). */
+  /** Internal host names or addresses (lower case) the server may reach all the same: pages for website_content, organisations' own endpoints. */
   fetchAllowedHosts: string[]
 }
 

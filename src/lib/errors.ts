@@ -74,6 +74,7 @@ export const ERRORS = {
   MODEL_NOT_FOUND_AT_PROVIDER: [502, 'The model provider does not offer this model. Please choose another model or ask an admin to check the model settings.'],
   PROVIDER_RATE_LIMITED: [429, 'The model provider is receiving too many requests. Please wait a moment and try again.'],
   PROVIDER_UNAVAILABLE: [502, 'Error fetching response'],
+  PROVIDER_ADDRESS_REFUSED: [502, 'The model provider\'s address points into a private network, which this server does not reach. Please ask an admin to check the endpoint.'],
   PROVIDER_TIMEOUT: [504, 'The model provider did not answer in time. Please try again.'],
   PROVIDER_STREAM_INTERRUPTED: [502, 'The connection to the model provider broke off during the reply. Please try again.'],
   PROVIDER_BAD_RESPONSE: [502, 'The model provider sent an answer that could not be read. Please try again or choose another model.'],

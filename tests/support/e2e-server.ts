@@ -47,6 +47,8 @@ const config = parseConfig({
   OLLAMA_BASE_URL: `${fake.url}/v1`,
   OLLAMA_API_KEY: 'ollama-e2e',
   SEARXNG_URL: search.url,
+  // The fake provider on 127.0.0.1 also serves as an organisation's own endpoint (an internal vLLM the operator allows).
+  KONTOR_FETCH_ALLOWED_HOSTS: '127.0.0.1',
 })
 const kontor = await startServer(config)
 

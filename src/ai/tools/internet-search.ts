@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { searchBackend, type SearchResult } from './search-backends'
+import { outboundFetch, serverPolicy } from '../../lib/outbound'
+import { SEARCH_MAX_BYTES, searchBackend, type SearchResult } from './search-backends'
 import { defineTool } from './types'
 
 const parameters = z.object({
@@ -20,7 +21,8 @@ export const internetSearchTool = defineTool({
   parameters,
   available: ({ deps }) => searchBackend(deps.config.search) !== undefined,
   run: async (args, { deps, signal }) => {
-    const backend = searchBackend(deps.config.search)!
+    const { searxng, brave, tavily } = deps.config.search
+    const backend = searchBackend(deps.config.search, outboundFetch(serverPolicy(deps, searxng?.url, brave?.baseUrl, tavily?.baseUrl), { maxBytes: SEARCH_MAX_BYTES }))!
     const results = await backend.search(args.query, args.count ?? 5, signal)
     return { content: formatResults(args.query, results), data: { results } }
   },

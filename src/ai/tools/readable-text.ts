@@ -1,8 +1,9 @@
 import { Readability } from '@mozilla/readability'
 import { parseHTML } from 'linkedom'
 import { NodeHtmlMarkdown } from 'node-html-markdown'
-import type { FetchedPage } from './safe-fetch'
 import { ToolError } from './types'
+
+export type FetchedPage = { url: string; contentType: string; bytes: Uint8Array; truncated: boolean }
 
 type Kind = 'html' | 'pdf' | 'text'
 
@@ -53,8 +54,29 @@ function decode(bytes: Uint8Array, contentType: string, html: boolean) {
   }
 }
 
+/**
+ * Any text/html gives its text: a fragment without <html> or <body>, a page cut at the size limit
+ * or one Readability finds no article in falls back to the whole body, then to its bare text.
+ */
 function htmlText(html: string, url: string) {
-  const { document } = parseHTML(html)
+  try {
+    return parsedHtmlText(html, url)
+  } catch {
+    // linkedom or Readability failed on a broken document: its text without the markup is still worth reading.
+    const title = html.match(/<title[^>]*>([^<]*)/i)?.[1]?.replace(/\s+/g, ' ').trim() ?? ''
+    const text = html
+      .replace(/<(script|style|noscript|template|svg)\b[\s\S]*?(<\/\1>|$)/gi, ' ')
+      .replace(/<[^>]*>?/g, ' ')
+      .replace(/[ \t]+/g, ' ')
+      .trim()
+    return { title, text }
+  }
+}
+
+function parsedHtmlText(html: string, url: string) {
+  // linkedom gives a document without a body for fragments (text without tags, a cut page): wrap them.
+  const whole = /<(html|body)[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`
+  const { document } = parseHTML(whole)
   for (const el of document.querySelectorAll(DROPPED)) el.remove()
   // Links stay usable for citing only when absolute.
   for (const a of document.querySelectorAll('a[href]')) {
@@ -65,15 +87,17 @@ function htmlText(html: string, url: string) {
     }
   }
   const title = (document.querySelector('title')?.textContent ?? '').replace(/\s+/g, ' ').trim()
-  const body = document.body?.innerHTML ?? html
+  document.querySelector('title')?.remove()
+  const body = document.body?.innerHTML ?? ''
+  const bareText = (document.body?.textContent ?? '').replace(/\s+/g, ' ').trim()
   let article: ReturnType<Readability<string>['parse']> = null
   try {
     article = new Readability(document as unknown as Document, { charThreshold: 200 }).parse()
   } catch {
     // Readability gives up on odd documents; the whole body is used then.
   }
-  const text = markdown.translate(article?.content ?? body).trim()
-  return { title: article?.title?.trim() || title, text }
+  const text = [article?.content, body].map((h) => (h ? markdown.translate(h).trim() : '')).find(Boolean) ?? bareText
+  return { title: article?.title?.trim() || title, text: text || bareText }
 }
 
 async function pdfText(page: FetchedPage) {

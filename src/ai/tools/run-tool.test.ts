@@ -2,7 +2,6 @@ import { describe, expect, test } from 'bun:test'
 import { z } from 'zod'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { toolDefinition, toolsFor } from './index'
-import { isPublicIp } from '../../lib/ip-address'
 import { cut, MAX_TOOL_OUTPUT, runToolCall } from './run-tool'
 import { sendEmailTool } from './send-email'
 import { defineTool, ToolError, type ToolContext } from './types'
@@ -119,20 +118,5 @@ describe('send_email', () => {
     const bad = await runToolCall(call('send_email', { to: 'anna at acme', subject: 'Hi', body: 'Text' }), [sendEmailTool], ctx())
     expect(bad).toMatchObject({ isError: true, code: 'VALIDATION_FAILED' })
     expect(bad.content).toContain('to: must be e-mail addresses separated by commas')
-  })
-})
-
-describe('public addresses', () => {
-  test('every written form of loopback, private and link-local addresses is recognised', () => {
-    for (const ip of ['127.0.0.1', '10.0.0.5', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '255.255.255.255', '192.0.2.1']) {
-      expect([ip, isPublicIp(ip)]).toEqual([ip, false])
-    }
-    for (const ip of ['::', '::1', '[::1]', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', '::7f00:1', '64:ff9b::a00:5', '2002:a00:5::1', 'fc00::1', 'fd12:3456::1', 'fe80::1%eth0', 'fec0::1', 'ff02::1', '2001:db8::1']) {
-      expect([ip, isPublicIp(ip)]).toEqual([ip, false])
-    }
-    for (const ip of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '64:ff9b::808:808', '::ffff:8.8.8.8']) {
-      expect([ip, isPublicIp(ip)]).toEqual([ip, true])
-    }
-    for (const junk of ['', 'example.com', '1.2.3', '1:2:3:4:5:6:7:8:9', '::1::', '300.1.1.1']) expect(isPublicIp(junk)).toBe(false)
   })
 })

@@ -11,6 +11,8 @@ export type SearchBackend = {
 
 /** A search request that takes longer than this is given up. */
 export const SEARCH_TIMEOUT_MS = 10_000
+/** A search answer larger than this is not read. */
+export const SEARCH_MAX_BYTES = 2 * 1024 * 1024
 
 /**
  * The configured backend: SearXNG first (self-hosted, nothing leaves the operator's network

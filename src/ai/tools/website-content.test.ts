@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { makePdf } from '../../../tests/support/documents'
-import { FETCH_LIMITS, fetchPublicUrl, type SafeFetchOptions } from './safe-fetch'
+import { FETCH_LIMITS, fetchPublicUrl, type SafeFetchOptions } from './website-content'
 import { ToolError } from './types'
 import { websiteContent } from './website-content'
 
@@ -29,6 +29,7 @@ beforeAll(() => {
       const redirect = (location: string) => new Response(null, { status: 302, headers: { location } })
       if (path === '/article') return new Response(ARTICLE, { headers: { 'content-type': 'text/html; charset=utf-8' } })
       if (path === '/plain') return new Response('Just plain text.\nSecond line.', { headers: { 'content-type': 'text/plain' } })
+      if (path.startsWith('/html/')) return new Response(HTML_PAGES[path.slice(6)], { headers: { 'content-type': 'text/html; charset=utf-8' } })
       if (path === '/latin1') {
         const bytes = Uint8Array.from([...'<html><body><p>Grüße von Müller</p></body></html>'].map((c) => c.charCodeAt(0)))
         return new Response(bytes, { headers: { 'content-type': 'text/html; charset=iso-8859-1' } })
@@ -180,7 +181,8 @@ describe('what may be fetched', () => {
     // A name that resolves to public addresses only is fetched.
     const page = await fetchPublicUrl('http://public.test/plain', { resolveHost, fetch: spy })
     expect(new TextDecoder().decode(page.bytes)).toBe('Just plain text.\nSecond line.')
-    expect(calls).toEqual(['http://public.test/plain'])
+    // It connects to the address it checked, not to a second lookup of the name.
+    expect(calls).toEqual(['http://93.184.216.34/plain'])
   })
 
   test('without a resolver (Workers), names that look internal are refused and others fetched', async () => {
@@ -255,7 +257,34 @@ describe('limits', () => {
   })
 })
 
+/** text/html pages a browser would show, however little markup they have. */
+const HTML_PAGES: Record<string, string> = {
+  'no-tags': 'Opening hours: Monday to Friday, 9 to 5.',
+  fragment: '<div>First</div><div>Second</div><div>Third</div>',
+  cut: `<html><body><h1>Minutes</h1><p>${'The board met. '.repeat(40)}Then it was de`,
+  'no-article': `<p>${'word '.repeat(2000)}</p>`,
+  empty: '',
+  blank: '  \n\t ',
+  'only-scripts': '<script>var tracking = 1</script><style>p { color: red }</style>',
+  'only-title': '<html><head><title>Nothing here</title></head><body></body></html>',
+}
+
 describe('readable text', () => {
+  test('any text/html gives its text: no tags, a fragment, a page cut off, a page without an article', async () => {
+    expect((await websiteContent(`${base}/html/no-tags`, local)).content).toBe(`Source: ${base}/html/no-tags\n\nOpening hours: Monday to Friday, 9 to 5.`)
+    expect((await websiteContent(`${base}/html/fragment`, local)).content).toMatch(/First\s+Second\s+Third$/)
+    const cut = (await websiteContent(`${base}/html/cut`, local)).content
+    expect(cut).toContain('The board met.')
+    expect(cut).toEndWith('Then it was de')
+    expect((await websiteContent(`${base}/html/no-article`, local)).content.match(/word/g)).toHaveLength(2000)
+  })
+
+  test('an empty page, or one with only scripts or a title, contains no readable text (never an unexpected failure)', async () => {
+    for (const name of ['empty', 'blank', 'only-scripts', 'only-title']) {
+      expect([name, await refusal(websiteContent(`${base}/html/${name}`, local))]).toEqual([name, 'The page was fetched but contains no readable text.'])
+    }
+  })
+
   test('HTML: the article as markdown with absolute links, without scripts, menus or images', async () => {
     const page = await websiteContent(`${base}/article`, local)
     expect(page.title).toBe('Kontor news')

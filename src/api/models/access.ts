@@ -4,6 +4,7 @@ import { modelEndpoints, modelSettings, permittedModels, permittedProviders, use
 import { createProvider, type ChatProvider } from '../../ai'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
+import { outboundFetch, serverPolicy } from '../../lib/outbound'
 import { CATALOGUE, PLATFORM_PROVIDERS, selfHostedModel, type CatalogueModel, type PlatformProviderId, type ProviderInfo } from './catalogue'
 import type { PermittedModel } from './schema'
 
@@ -50,12 +51,13 @@ export async function providerClient(deps: AppDeps, organizationId: string, prov
     const apiKey = endpoint.apiKeyEncrypted
       ? await symmetricDecrypt({ key: deps.config.secret, data: endpoint.apiKeyEncrypted })
       : undefined
-    return createProvider({ kind: 'openai-compatible', baseUrl: endpoint.baseUrl, apiKey })
+    // The organisation's own address: public only, unless the operator allowed its host.
+    return createProvider({ kind: 'openai-compatible', baseUrl: endpoint.baseUrl, apiKey, fetch: outboundFetch(serverPolicy(deps)) })
   }
   const credentials = deps.config.providers[providerId as PlatformProviderId]
   if (!credentials) fail('PROVIDER_NOT_FOUND')
   const kind = providerId === 'ollama' ? 'openai-compatible' : (providerId as 'openai' | 'anthropic' | 'mistral')
-  return createProvider({ kind, apiKey: credentials.apiKey, baseUrl: credentials.baseUrl })
+  return createProvider({ kind, apiKey: credentials.apiKey, baseUrl: credentials.baseUrl, fetch: outboundFetch(serverPolicy(deps, credentials.baseUrl)) })
 }
 
 /**

@@ -5,7 +5,7 @@ import { modelEndpoints, permittedModels, permittedProviders } from '../../../db
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { requireAdmin } from '../../lib/guards'
-import { isPrivateHost } from '../../lib/network'
+import { checkOutboundUrl, OutboundError, serverPolicy } from '../../lib/outbound'
 import { ENDPOINT_PREFIX } from './access'
 import type { createEndpointBody } from './schema'
 
@@ -26,14 +26,19 @@ export async function listEndpoints(deps: AppDeps, caller: SessionUser) {
 
 /**
  * Adds the organisation's own OpenAI-compatible endpoint. The key is encrypted with the
- * instance secret and never sent back. In cloud mode an endpoint may not point into the
- * platform's own network.
+ * instance secret and never sent back. The address must be public (checked after DNS, and again
+ * for every request by the guarded client) unless the operator allowed its host with
+ * KONTOR_FETCH_ALLOWED_HOSTS.
  */
 export async function createEndpoint(deps: AppDeps, caller: SessionUser, input: z.infer<typeof createEndpointBody>) {
   requireAdmin(caller)
   const url = new URL(input.baseUrl)
   if (url.username || url.password) fail('INVALID_ENDPOINT_URL', { fields: { baseUrl: 'Put credentials in the API key field' } })
-  if (deps.config.isCloud && isPrivateHost(url.hostname)) fail('INVALID_ENDPOINT_URL', { fields: { baseUrl: 'Private addresses are not allowed' } })
+  await checkOutboundUrl(serverPolicy(deps), url.href).catch((error: unknown) => {
+    if (!(error instanceof OutboundError)) throw error
+    const baseUrl = error.reason === 'host-not-found' ? 'The host name could not be found' : 'Private addresses are not allowed'
+    fail('INVALID_ENDPOINT_URL', { fields: { baseUrl } })
+  })
   const [row] = await deps.db
     .insert(modelEndpoints)
     .values({

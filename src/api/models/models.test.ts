@@ -15,7 +15,8 @@ beforeAll(async () => {
     OLLAMA_BASE_URL: `${fake.url}/v1`,
     OLLAMA_API_KEY: 'ollama',
   }
-  ;[t, cloud] = await Promise.all([createTestApp({ env }), createTestApp({ env: { ...env, KONTOR_CLOUD: 'true' } })])
+  // The operator allows the local test server as an endpoint host, as one would allow an internal vLLM.
+  ;[t, cloud] = await Promise.all([createTestApp({ env: { ...env, KONTOR_FETCH_ALLOWED_HOSTS: '127.0.0.1' } }), createTestApp({ env: { ...env, KONTOR_CLOUD: 'true' } })])
 })
 afterAll(async () => {
   await Promise.all([t.close(), cloud.close()])
@@ -203,7 +204,7 @@ describe('organisation endpoints', () => {
     expect(available.body.unreachableProviders).toEqual([res.body.providerId])
   })
 
-  test('bad base URLs are refused; in cloud mode private addresses too', async () => {
+  test('bad base URLs are refused; private addresses too, in both modes, unless the operator allowed the host', async () => {
     const { client } = await admin()
     expect((await client.post('/api/models/endpoints', { name: 'x', baseUrl: 'ftp://host' })).body.fields.baseUrl).toBeDefined()
     expect((await client.post('/api/models/endpoints', { name: 'x', baseUrl: 'http://u:p@host.example/v1' })).body.code).toBe('INVALID_ENDPOINT_URL')
@@ -214,7 +215,10 @@ describe('organisation endpoints', () => {
     privateUrls.push('http://[::ffff:7f00:1]/v1', 'http://[::ffff:127.0.0.1]:8000/v1', 'http://[fc00::1]/v1', 'http://[fe80::1]/v1', 'http://0.0.0.0/v1', 'http://100.64.0.1/v1', 'http://2130706433/v1')
     for (const baseUrl of privateUrls) {
       const res = await cloudAdmin.post('/api/models/endpoints', { name: 'x', baseUrl })
-      expect({ baseUrl, code: res.body.code }).toEqual({ baseUrl, code: 'INVALID_ENDPOINT_URL' })
+      expect({ baseUrl, code: res.body.code, field: res.body.fields?.baseUrl }).toEqual({ baseUrl, code: 'INVALID_ENDPOINT_URL', field: 'Private addresses are not allowed' })
+      // Self-hosted, the operator allowed 127.0.0.1 (also written as 2130706433), and nothing else.
+      const own = await client.post('/api/models/endpoints', { name: 'x', baseUrl })
+      expect({ baseUrl, status: own.status }).toEqual({ baseUrl, status: new URL(baseUrl).hostname === '127.0.0.1' ? 201 : 400 })
     }
     expect((await cloudAdmin.post('/api/models/endpoints', { name: 'x', baseUrl: 'https://llm.example.com/v1' })).status).toBe(201)
   })

@@ -3,6 +3,7 @@ import { webhookDeliveries } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { AppDeps } from '../../lib/context'
 import type { Config } from '../../lib/config'
+import { outboundFetch, serverPolicy } from '../../lib/outbound'
 
 export type BillingEvent = 'created' | 'cancelled' | 'uncancelled' | 'seats_updated' | 'billing_info_updated'
 
@@ -62,7 +63,8 @@ export async function deliverDueWebhooks(
     let status: number | null = null
     let error: string | null = null
     try {
-      const res = await fetch(webhook.url, {
+      // The operator's own address: allowed by its host, still without following redirects.
+      const res = await outboundFetch(serverPolicy(deps, webhook.url), { maxBytes: 64 * 1024 })(webhook.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
