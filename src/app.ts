@@ -17,7 +17,6 @@ import { userAccountRoutes } from './api/users/routes'
 import type { AppDeps, AppEnv } from './lib/context'
 import { DATABASE_UNREACHABLE, describeDatabaseError, isDatabaseUnavailable } from './lib/database-errors'
 import { AppError, ERRORS, type ErrorCode } from './lib/errors'
-import { buildOpenApi } from './lib/openapi'
 import { mountRoutes, type RouteDef } from './lib/route'
 
 export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...sourceRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...subscriptionRoutes]
@@ -96,8 +95,10 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
   // CORS preflight, which Kontor never grants. So only requests a form could send are checked.
   api.use((c, next) => (c.req.method !== 'POST' && !c.req.header('content-type') ? next() : csrfCheck(c, next)))
   mountRoutes(api, API_ROUTES)
-  const openApi = buildOpenApi(API_ROUTES, { version: '1.0.0' })
-  api.get('/docs', (c) => c.json(openApi))
+  // The OpenAPI document is built when first asked for: building it at start cost start time and memory.
+  let openApi: Promise<unknown> | undefined
+  const document = () => (openApi ??= import('./lib/openapi').then(({ buildOpenApi }) => buildOpenApi(API_ROUTES, { version: '1.0.0' })))
+  api.get('/docs', async (c) => c.json(await document()))
   api.all('*', () => {
     throw new AppError('NOT_FOUND')
   })

@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk'
+import type Anthropic from '@anthropic-ai/sdk'
 import type { ContentBlockParam, MessageCreateParamsBase, MessageParam, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages'
 import { connectionLost, fromHttpStatus, fromUnknown, ProviderError, streamEndedEarly } from './errors'
 import { postSse } from './sse'
@@ -15,10 +15,10 @@ const API_VERSION = '2026-10-21'
 /** Anthropic's Messages API. It has no embeddings. */
 export function anthropicAdapter(config: ProviderConfig): ChatProvider {
   const baseURL = (config.baseUrl ?? 'https://api.anthropic.com').replace(/\/+$/, '').replace(/\/v1$/, '')
-  // Built on first use: a streamed reply does not need it.
+  // Loaded and built on first use: a streamed reply does not need the SDK.
   let sdk: Anthropic | undefined
-  const client = () =>
-    (sdk ??= new Anthropic({
+  const client = async () =>
+    (sdk ??= new (await loadSdk())({
     // Passing the key (even empty) keeps the SDK from reading the environment or credential files.
     apiKey: config.apiKey ?? '',
     authToken: null,
@@ -107,7 +107,7 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
 
     async complete(req) {
       try {
-        const message = await client().messages.create({ ...params(req), stream: false }, { signal: req.signal })
+        const message = await (await client()).messages.create({ ...params(req), stream: false }, { signal: req.signal })
         const result = { text: '', reasoning: '', reasoningSignature: undefined as string | undefined, toolCalls: [] as ToolCall[] }
         for (const block of message.content) {
           if (block.type === 'text') result.text += block.text
@@ -131,7 +131,7 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
     async listModels({ signal } = {}) {
       try {
         const ids: string[] = []
-        for await (const model of client().models.list({}, { signal })) ids.push(model.id)
+        for await (const model of (await client()).models.list({}, { signal })) ids.push(model.id)
         return ids
       } catch (error) {
         throw mapError(error)
@@ -204,7 +204,13 @@ function httpFailure(status: number | undefined, headers: Headers | null | undef
   return fromHttpStatus({ status: status ?? STATUS_OF_TYPE[type ?? ''] ?? 500, headers, message, type })
 }
 
+let SDK: typeof Anthropic | undefined
+const loadSdk = async () => (SDK ??= (await import('@anthropic-ai/sdk')).default)
+
 function mapError(error: unknown): unknown {
+  // The SDK's errors exist only once it was loaded.
+  const Anthropic = SDK
+  if (!Anthropic) return fromUnknown(error)
   if (error instanceof Anthropic.APIUserAbortError) return error
   if (error instanceof Anthropic.APIConnectionError) return connectionLost(error)
   if (error instanceof Anthropic.APIError) {

@@ -1,9 +1,6 @@
-import { Mistral } from '@mistralai/mistralai'
+import type { Mistral } from '@mistralai/mistralai'
 import { SDK_METADATA } from '@mistralai/mistralai/lib/config.js'
-import { HTTPClient } from '@mistralai/mistralai/lib/http.js'
-import { chatCompletionStreamRequestToJSON } from '@mistralai/mistralai/models/components'
 import type { ChatCompletionStreamRequest, ContentChunk, UsageInfo } from '@mistralai/mistralai/models/components'
-import { ConnectionError, MistralError, RequestTimeoutError } from '@mistralai/mistralai/models/errors'
 import { connectionLost, fromHttpStatus, fromUnknown, ProviderError } from './errors'
 import { postSse } from './sse'
 import { streamEnd, ToolCallBuffer } from './tool-call-buffer'
@@ -31,16 +28,18 @@ type WireContent = { type: string; text?: string; thinking?: Array<{ type: strin
 /** Mistral's own API. Its SDK posts to `<serverURL>/v1/...`, so the base URL has no /v1. */
 export function mistralAdapter(config: ProviderConfig): ChatProvider {
   const serverURL = (config.baseUrl ?? 'https://api.mistral.ai').replace(/\/+$/, '').replace(/\/v1$/, '')
-  // Built on first use: a streamed reply does not need it.
+  // Loaded and built on first use: a streamed reply does not need the SDK (its models alone take tens of MB).
   let sdk: Mistral | undefined
-  const client = () =>
-    (sdk ??= new Mistral({
-    // An empty key keeps the SDK from reading MISTRAL_API_KEY: configuration is passed in, not read.
-    apiKey: config.apiKey ?? '',
-    serverURL,
-    ...(config.fetch && { httpClient: new HTTPClient({ fetcher: config.fetch }) }),
-    retryConfig: { strategy: 'none' },
-  }))
+  const client = async () => {
+    const { Mistral, HTTPClient } = await loadSdk()
+    return (sdk ??= new Mistral({
+      // An empty key keeps the SDK from reading MISTRAL_API_KEY: configuration is passed in, not read.
+      apiKey: config.apiKey ?? '',
+      serverURL,
+      ...(config.fetch && { httpClient: new HTTPClient({ fetcher: config.fetch }) }),
+      retryConfig: { strategy: 'none' },
+    }))
+  }
 
   function params(req: ChatRequest): ChatCompletionStreamRequest {
     return {
@@ -63,7 +62,7 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
         const { batches } = await postSse({
           url: `${serverURL}/v1/chat/completions`,
           headers: { authorization: `Bearer ${config.apiKey ?? ''}`, 'user-agent': SDK_METADATA.userAgent },
-          body: chatCompletionStreamRequestToJSON({ ...params(req), stream: true }),
+          body: wireBody(req),
           signal: req.signal,
           fetch: config.fetch,
           failure: httpFailure,
@@ -94,7 +93,7 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
 
     async complete(req) {
       try {
-        const response = await client().chat.complete(params(req), { signal: req.signal })
+        const response = await (await client()).chat.complete(params(req), { signal: req.signal })
         const choice = response.choices[0]
         if (!choice?.message) throw new ProviderError('PROVIDER_BAD_RESPONSE', { detail: 'no message' })
         let text = ''
@@ -113,7 +112,7 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
 
     async embed(req) {
       try {
-        const response = await client().embeddings.create(
+        const response = await (await client()).embeddings.create(
           { model: req.model, inputs: req.input, ...(req.dimensions && { outputDimension: req.dimensions }) },
           { signal: req.signal },
         )
@@ -127,7 +126,7 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
 
     async listModels({ signal } = {}) {
       try {
-        const list = await client().models.list(undefined, { signal })
+        const list = await (await client()).models.list(undefined, { signal })
         return (list.data ?? []).flatMap((m) => ('id' in m && typeof m.id === 'string' ? [m.id] : []))
       } catch (error) {
         throw mapError(error)
@@ -184,7 +183,38 @@ function streamError(chunk: { message?: unknown; type?: unknown; error?: unknown
   return new ProviderError('PROVIDER_UNAVAILABLE', { detail: JSON.stringify(chunk.error ?? { type: chunk.type, message: chunk.message }).slice(0, 500) })
 }
 
+type Sdk = typeof import('@mistralai/mistralai') & typeof import('@mistralai/mistralai/lib/http.js') & typeof import('@mistralai/mistralai/models/errors')
+let SDK: Sdk | undefined
+const loadSdk = async () =>
+  (SDK ??= { ...(await import('@mistralai/mistralai')), ...(await import('@mistralai/mistralai/lib/http.js')), ...(await import('@mistralai/mistralai/models/errors')) })
+
+/**
+ * The streamed request in Mistral's own JSON (snake_case, as the SDK would serialise `params`),
+ * so that a reply loads none of the SDK.
+ */
+export function wireBody(req: ChatRequest): string {
+  return JSON.stringify({
+    model: req.model,
+    messages: req.messages.map((m) => {
+      if (m.role === 'tool') return { role: 'tool', content: m.content, tool_call_id: m.toolCallId }
+      if (m.role !== 'assistant') return { role: m.role, content: m.content }
+      const calls = m.toolCalls?.map((c, index) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments }, index }))
+      return { role: 'assistant', content: m.content, ...(calls?.length && { tool_calls: calls }) }
+    }),
+    ...(req.tools?.length && {
+      tools: req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } })),
+    }),
+    ...(req.temperature !== undefined && { temperature: req.temperature }),
+    ...(req.maxTokens !== undefined && { max_tokens: req.maxTokens }),
+    ...(req.reasoning && { reasoning_effort: req.reasoning }),
+    stream: true,
+  })
+}
+
 function mapError(error: unknown): unknown {
+  // The SDK's errors exist only once it was loaded.
+  if (!SDK) return fromUnknown(error)
+  const { MistralError, ConnectionError, RequestTimeoutError } = SDK
   if (error instanceof MistralError) return httpFailure(error.statusCode, error.headers, error.body)
   if (error instanceof ConnectionError || error instanceof RequestTimeoutError) return connectionLost(error)
   return fromUnknown(error)

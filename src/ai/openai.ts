@@ -1,4 +1,4 @@
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsBase,
@@ -17,10 +17,10 @@ type WithReasoning = { reasoning_content?: string | null; reasoning?: string | n
 export function openaiAdapter(config: ProviderConfig): ChatProvider {
   const compatible = config.kind === 'openai-compatible'
   const baseURL = compatible ? compatibleBaseUrl(config.baseUrl) : (config.baseUrl ?? 'https://api.openai.com/v1').replace(/\/+$/, '')
-  // Built on first use: a streamed reply does not need it, and building it costs a request's worth of time.
+  // Loaded and built on first use: a streamed reply does not need the SDK, and loading it costs memory and start time.
   let sdk: OpenAI | undefined
-  const client = () =>
-    (sdk ??= new OpenAI({
+  const client = async () =>
+    (sdk ??= new (await loadSdk())({
     // Self-hosted servers often need no key; then no Authorization header is sent at all.
     apiKey: config.apiKey || 'none',
     defaultHeaders: config.apiKey ? undefined : { Authorization: null },
@@ -89,7 +89,7 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
 
     async complete(req) {
       try {
-        const response = await client().chat.completions.create({ ...params(req), stream: false }, { signal: req.signal })
+        const response = await (await client()).chat.completions.create({ ...params(req), stream: false }, { signal: req.signal })
         const choice = response.choices[0]
         if (!choice) throw new ProviderError('PROVIDER_BAD_RESPONSE', { detail: 'no choices' })
         const message = choice.message as ChatCompletionMessage & WithReasoning
@@ -111,7 +111,7 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
 
     async embed(req) {
       try {
-        const response = await client().embeddings.create(
+        const response = await (await client()).embeddings.create(
           // Ollama and llama.cpp do not speak the SDK's default base64 encoding.
           { model: req.model, input: req.input, encoding_format: 'float', ...(req.dimensions && { dimensions: req.dimensions }) },
           { signal: req.signal },
@@ -126,7 +126,7 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
     async listModels({ signal } = {}) {
       try {
         const ids: string[] = []
-        for await (const model of client().models.list({ signal })) ids.push(model.id)
+        for await (const model of (await client()).models.list({ signal })) ids.push(model.id)
         return ids
       } catch (error) {
         throw mapError(error)
@@ -182,7 +182,13 @@ function streamError(error: { message?: string; type?: string; code?: string }) 
   return new ProviderError('PROVIDER_UNAVAILABLE', { detail: `${type}: ${error.message ?? ''}`.slice(0, 500) })
 }
 
+let SDK: typeof OpenAI | undefined
+const loadSdk = async () => (SDK ??= (await import('openai')).default)
+
 function mapError(error: unknown): unknown {
+  // The SDK's errors exist only once it was loaded.
+  const OpenAI = SDK
+  if (!OpenAI) return fromUnknown(error)
   if (error instanceof OpenAI.APIUserAbortError) return error
   if (error instanceof OpenAI.APIConnectionError) return connectionLost(error)
   if (error instanceof OpenAI.APIError) {

@@ -343,3 +343,41 @@ describe.each(KINDS)('%s', (kind) => {
     })
   })
 })
+
+describe('mistral without its SDK', () => {
+  test("a streamed request is the JSON the SDK's own serialiser writes", async () => {
+    const { chatCompletionStreamRequestToJSON } = await import('@mistralai/mistralai/models/components')
+    const { wireBody } = await import('./mistral')
+    const req: ChatRequest = {
+      model: 'mistral-large-latest',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Search it.' },
+        { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'internet_search', arguments: '{"query":"kontor"}' }] },
+        { role: 'tool', content: 'Results', toolCallId: 'c1' },
+      ],
+      tools: [{ name: 'internet_search', description: 'Search', parameters: { type: 'object', properties: { query: { type: 'string' } } } }],
+      temperature: 0.3,
+      maxTokens: 100,
+      reasoning: 'high',
+    }
+    const sdk = chatCompletionStreamRequestToJSON({
+      model: req.model,
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Search it.' },
+        { role: 'assistant', content: '', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'internet_search', arguments: '{"query":"kontor"}' } }] },
+        { role: 'tool', content: 'Results', toolCallId: 'c1' },
+      ],
+      tools: req.tools!.map((t) => ({ type: 'function', function: t })),
+      temperature: 0.3,
+      maxTokens: 100,
+      reasoningEffort: 'high',
+      stream: true,
+    })
+    // The SDK adds `prefix: false` (the default) to assistant messages.
+    const expected = JSON.parse(sdk)
+    for (const m of expected.messages) delete m.prefix
+    expect(JSON.parse(wireBody(req))).toEqual(expected)
+  })
+})

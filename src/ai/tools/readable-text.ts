@@ -1,6 +1,4 @@
-import { Readability } from '@mozilla/readability'
-import { parseHTML } from 'linkedom'
-import { NodeHtmlMarkdown } from 'node-html-markdown'
+import type { Readability } from '@mozilla/readability'
 import { ToolError } from './types'
 
 export type FetchedPage = { url: string; contentType: string; bytes: Uint8Array; truncated: boolean }
@@ -11,7 +9,14 @@ const TEXT_TYPES = new Set(['application/json', 'application/xml', 'application/
 /** Elements that carry no readable text, or only text a model cannot use. */
 const DROPPED = 'script, style, noscript, template, svg, canvas, img, picture, video, audio, iframe, object, embed, form'
 
-const markdown = new NodeHtmlMarkdown({ maxConsecutiveNewlines: 2 })
+/** The HTML readers, loaded when the first page is read (they cost memory and start time otherwise). */
+let readers: Promise<{ parseHTML: typeof import('linkedom').parseHTML; Readability: typeof Readability; markdown: import('node-html-markdown').NodeHtmlMarkdown }> | undefined
+const loadReaders = () =>
+  (readers ??= Promise.all([import('linkedom'), import('@mozilla/readability'), import('node-html-markdown')]).then(([linkedom, readability, nhm]) => ({
+    parseHTML: linkedom.parseHTML,
+    Readability: readability.Readability,
+    markdown: new nhm.NodeHtmlMarkdown({ maxConsecutiveNewlines: 2 }),
+  })))
 
 /**
  * The readable text of a fetched page: HTML through Readability (the article, without menus and
@@ -27,7 +32,7 @@ export async function readableText(page: FetchedPage): Promise<{ title: string; 
   if (kind === 'pdf') return pdfText(page)
   const text = decode(page.bytes, page.contentType, kind === 'html')
   if (kind === 'text') return { title: '', text: text.trim() }
-  return htmlText(text, page.url)
+  return htmlText(text, page.url, await loadReaders())
 }
 
 function kindOf(mime: string, bytes: Uint8Array): Kind | undefined {
@@ -58,9 +63,9 @@ function decode(bytes: Uint8Array, contentType: string, html: boolean) {
  * Any text/html gives its text: a fragment without <html> or <body>, a page cut at the size limit
  * or one Readability finds no article in falls back to the whole body, then to its bare text.
  */
-function htmlText(html: string, url: string) {
+function htmlText(html: string, url: string, readers: Awaited<ReturnType<typeof loadReaders>>) {
   try {
-    return parsedHtmlText(html, url)
+    return parsedHtmlText(html, url, readers)
   } catch {
     // linkedom or Readability failed on a broken document: its text without the markup is still worth reading.
     const title = html.match(/<title[^>]*>([^<]*)/i)?.[1]?.replace(/\s+/g, ' ').trim() ?? ''
@@ -73,7 +78,7 @@ function htmlText(html: string, url: string) {
   }
 }
 
-function parsedHtmlText(html: string, url: string) {
+function parsedHtmlText(html: string, url: string, { parseHTML, Readability, markdown }: Awaited<ReturnType<typeof loadReaders>>) {
   // linkedom gives a document without a body for fragments (text without tags, a cut page): wrap them.
   const whole = /<(html|body)[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`
   const { document } = parseHTML(whole)
