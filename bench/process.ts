@@ -1,0 +1,111 @@
+/**
+ * The process itself: time from start to the first 200 on the health route, and the resident
+ * memory once warm (after the start and one rendered /login, idle for 2 s). Three servers, in
+ * rounds whose order rotates: the baseline, a bare Bun + Hono + libSQL server on a database file
+ * (bench/bare-api.ts); Kontor from source (`bun src/main.ts`); Kontor as the single binary
+ * (`bun src/cli/compile.ts` → dist/kontor). Each start gets a fresh data directory.
+ * Run: bun bench/process.ts [rounds=7]. Writes its section of bench/RESULTS.md.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { BENCH_SECRET, machine, pct, ROOT, writeSection } from './lib'
+
+const rounds = Number(process.argv[2] ?? 7)
+const bun = process.execPath
+const buildDir = '/tmp/kontor-bench-build-process'
+
+const built = Bun.spawnSync([bun, 'web/build.ts'], { cwd: ROOT, env: { ...process.env, WEB_BUILD_DIR: buildDir }, stdout: 'ignore', stderr: 'inherit' })
+if (built.exitCode !== 0) throw new Error('web/build.ts failed')
+const compiled = Bun.spawnSync([bun, 'src/cli/compile.ts'], { cwd: ROOT, stdout: 'ignore', stderr: 'inherit' })
+if (compiled.exitCode !== 0) throw new Error('src/cli/compile.ts failed')
+
+type Variant = { name: string; cmd: string[]; health: string; warm: string }
+const variants: Variant[] = [
+  { name: 'bare Bun + Hono + libSQL (baseline)', cmd: [bun, 'bench/bare-api.ts'], health: '/health', warm: '/health' },
+  { name: 'Kontor from source', cmd: [bun, 'src/main.ts'], health: '/api/health', warm: '/login' },
+  { name: 'Kontor binary', cmd: [join(ROOT, 'dist/kontor')], health: '/api/health', warm: '/login' },
+]
+
+const rssOf = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024
+
+async function measure(v: Variant, port: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'kontor-bench-process-'))
+  const base = `http://127.0.0.1:${port}`
+  const started = performance.now()
+  const server = Bun.spawn(v.cmd, {
+    cwd: ROOT,
+    stdout: 'ignore',
+    stderr: 'inherit',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      KONTOR_DATA_DIR: dir,
+      DATABASE_URL: `file:${join(dir, 'kontor.db')}`,
+      KONTOR_SECRET: BENCH_SECRET,
+      KONTOR_BASE_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      WEB_BUILD_DIR: buildDir,
+    },
+  })
+  try {
+    let startMs = 0
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`${v.name} exited with ${server.exitCode}`)
+      if (await fetch(`${base}${v.health}`).then((r) => r.ok, () => false)) {
+        startMs = performance.now() - started
+        break
+      }
+      if (performance.now() - started > 30_000) throw new Error(`${v.name} did not answer within 30 s`)
+      await Bun.sleep(2)
+    }
+    const warm = await fetch(`${base}${v.warm}`)
+    await warm.text()
+    if (!warm.ok) throw new Error(`${v.name} ${v.warm}: ${warm.status}`)
+    await Bun.sleep(2000)
+    return { startMs, rssMb: rssOf(server.pid) }
+  } finally {
+    server.kill()
+    await server.exited
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const results = new Map<string, { startMs: number[]; rssMb: number[] }>(variants.map((v) => [v.name, { startMs: [], rssMb: [] }]))
+const loadBefore = loadavg()[0]!
+for (let round = 0; round < rounds; round++) {
+  // Rotate the order, so that no variant always runs first (cold caches) or last.
+  for (let i = 0; i < variants.length; i++) {
+    const v = variants[(round + i) % variants.length]!
+    const r = await measure(v, 4600 + i)
+    results.get(v.name)!.startMs.push(r.startMs)
+    results.get(v.name)!.rssMb.push(r.rssMb)
+    console.log(`round ${round + 1}: ${v.name}: ${r.startMs.toFixed(0)} ms, ${r.rssMb.toFixed(1)} MB`)
+  }
+}
+const loadAfter = loadavg()[0]!
+
+const baseline = results.get(variants[0]!.name)!
+const p50 = (xs: number[]) => pct(xs, 50)
+const rows = variants.map((v) => {
+  const r = results.get(v.name)!
+  const s = p50(r.startMs)
+  const m = p50(r.rssMb)
+  return `| ${v.name} | ${s.toFixed(0)} ms (${(s / p50(baseline.startMs)).toFixed(1)}×) | ${pct(r.startMs, 100).toFixed(0)} ms | ${m.toFixed(1)} MB (${(m / p50(baseline.rssMb)).toFixed(1)}×) | ${pct(r.rssMb, 100).toFixed(1)} MB |`
+})
+const source = results.get(variants[1]!.name)!
+const binary = results.get(variants[2]!.name)!
+const table = [
+  `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}, load average ${loadBefore.toFixed(1)} at the start and ${loadAfter.toFixed(1)} at the end; ${rounds} rounds, order rotating.`,
+  '',
+  'Start = from spawning the process to the first 200 on its health route; RSS = resident memory after that and one rendered /login (the baseline: one more health request), idle for 2 s. Median (ratio to the baseline’s median), and the worst round.',
+  '',
+  '| Server | Start p50 | Start max | Warm RSS p50 | RSS max |',
+  '|---|---:|---:|---:|---:|',
+  ...rows,
+  '',
+  `**Reading.** From source Kontor answers its first health check after ${p50(source.startMs).toFixed(0)} ms and as the binary after ${p50(binary.startMs).toFixed(0)} ms (targets: 500 and 300 ms); warm, it holds ${p50(source.rssMb).toFixed(0)} MB from source and ${p50(binary.rssMb).toFixed(0)} MB as the binary (target 70 MB), against ${p50(baseline.rssMb).toFixed(0)} MB for the bare server.`,
+]
+writeSection('## Process (bench/process.ts)', table.join('\n'))
+console.log(table.join('\n'))
