@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path'
 import { migrateDatabase } from '../db/migrate'
 import { makeDocx, makePdf } from './support/documents'
 import { startFakeLlm, type FakeLlm } from './support/fake-llm'
-import { readSse } from './support/sse'
+import { readSse, sseEvents, type SseEvent } from './support/sse'
 
 const root = resolve(import.meta.dir, '..')
 const dir = mkdtempSync(join(tmpdir(), 'kontor-workers-'))
@@ -108,11 +108,20 @@ test('on Workers: pages render, a user registers and signs in, and a chat reply 
   await call('POST', '/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true }, cookie)
   await call('POST', '/api/models/permitted', { modelId: 'openai/gpt-4.1' }, cookie)
   const thread = (await (await call('POST', '/api/threads', {}, cookie)).json()) as { id: string }
-  const reply = await call('POST', `/api/threads/${thread.id}/messages`, { content: 'Hello from the edge' }, cookie)
+  // The provider sends its role frame and first word, then waits until released.
+  const reply = await call('POST', `/api/threads/${thread.id}/messages`, { content: '[[fake:burst=2]][[fake:hold]]Hello from the edge' }, cookie)
   expect(reply.headers.get('content-type')).toStartWith('text/event-stream')
-  const events = await readSse(reply)
-  // The reply arrives as deltas (one `text` event per word of the fake), not as one block.
-  expect(events.filter((e) => e.event === 'text').length).toBeGreaterThan(1)
+  // The first word reaches the client while the provider still waits: the reply streams.
+  const stream = sseEvents(reply.body!)
+  const events: SseEvent[] = []
+  while (events.at(-1)?.event !== 'text') {
+    const next = await stream.next()
+    if (next.done) break
+    events.push(next.value)
+  }
+  expect(events.at(-1)).toEqual({ event: 'text', data: { delta: 'You' } })
+  fake.release()
+  for await (const e of stream) events.push(e)
   expect(events.filter((e) => e.event === 'text').map((e) => e.data.delta).join('')).toBe('You said: Hello from the edge')
   expect(events.at(-1)).toEqual({ event: 'message_end', data: { status: 'complete' } })
 }, 180_000)

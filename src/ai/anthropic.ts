@@ -65,39 +65,42 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
         const tools = new Map<number, ToolCall>()
         const usage: Usage = { inputTokens: 0, outputTokens: 0 }
         let finish: FinishReason | undefined
-        read: for await (const batch of batches) for (const message of batch) {
-          // As the SDK: pings and unnamed messages carry nothing; an error event ends the reply.
-          if (message.event === null || message.event === 'ping' || !message.data) continue
-          if (message.event === 'error') throw httpFailure(undefined, headers, message.data)
-          const event = JSON.parse(message.data) as RawMessageStreamEvent
-          if (event.type === 'message_start') usage.inputTokens = inputTokens(event.message.usage)
-          else if (event.type === 'content_block_start') {
-            const block = event.content_block
-            if (block.type === 'tool_use') tools.set(event.index, { id: block.id, name: block.name, arguments: '' })
-            else if (block.type === 'text' && block.text) yield { type: 'text', delta: block.text }
-            else if (block.type === 'thinking' && block.thinking) yield { type: 'reasoning', delta: block.thinking }
-          } else if (event.type === 'content_block_delta') {
-            const delta = event.delta
-            if (delta.type === 'text_delta') yield { type: 'text', delta: delta.text }
-            else if (delta.type === 'thinking_delta') yield { type: 'reasoning', delta: delta.thinking }
-            else if (delta.type === 'signature_delta') yield { type: 'reasoning_signature', signature: delta.signature }
-            else if (delta.type === 'input_json_delta') {
+        read: for await (const batch of batches) {
+          for (const message of batch) {
+            // As the SDK: pings and unnamed messages carry nothing; an error event ends the reply.
+            if (message.event === null || message.event === 'ping' || !message.data) continue
+            if (message.event === 'error') throw httpFailure(undefined, headers, message.data)
+            const event = JSON.parse(message.data) as RawMessageStreamEvent
+            if (event.type === 'message_start') usage.inputTokens = inputTokens(event.message.usage)
+            else if (event.type === 'content_block_start') {
+              const block = event.content_block
+              if (block.type === 'tool_use') tools.set(event.index, { id: block.id, name: block.name, arguments: '' })
+              else if (block.type === 'text' && block.text) yield { type: 'text', delta: block.text }
+              else if (block.type === 'thinking' && block.thinking) yield { type: 'reasoning', delta: block.thinking }
+            } else if (event.type === 'content_block_delta') {
+              const delta = event.delta
+              if (delta.type === 'text_delta') yield { type: 'text', delta: delta.text }
+              else if (delta.type === 'thinking_delta') yield { type: 'reasoning', delta: delta.thinking }
+              else if (delta.type === 'signature_delta') yield { type: 'reasoning_signature', signature: delta.signature }
+              else if (delta.type === 'input_json_delta') {
+                const call = tools.get(event.index)
+                if (call) call.arguments += delta.partial_json
+              }
+            } else if (event.type === 'content_block_stop') {
               const call = tools.get(event.index)
-              if (call) call.arguments += delta.partial_json
+              if (call) yield { type: 'tool_call', ...call, arguments: call.arguments.trim() || '{}' }
+            } else if (event.type === 'message_delta') {
+              if (event.delta.stop_reason) finish = finishReason(event.delta.stop_reason)
+              usage.outputTokens = event.usage.output_tokens
+              if (event.usage.input_tokens != null) usage.inputTokens = inputTokens(event.usage)
+            } else if (event.type === 'message_stop') {
+              if (!finish) break read
+              yield { type: 'usage', ...usage }
+              yield { type: 'finish', reason: finish }
+              return
             }
-          } else if (event.type === 'content_block_stop') {
-            const call = tools.get(event.index)
-            if (call) yield { type: 'tool_call', ...call, arguments: call.arguments.trim() || '{}' }
-          } else if (event.type === 'message_delta') {
-            if (event.delta.stop_reason) finish = finishReason(event.delta.stop_reason)
-            usage.outputTokens = event.usage.output_tokens
-            if (event.usage.input_tokens != null) usage.inputTokens = inputTokens(event.usage)
-          } else if (event.type === 'message_stop') {
-            if (!finish) break read
-            yield { type: 'usage', ...usage }
-            yield { type: 'finish', reason: finish }
-            return
           }
+          req.onChunkEnd?.()
         }
         throw streamEndedEarly()
       } catch (error) {

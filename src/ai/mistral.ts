@@ -84,6 +84,7 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
             for (const call of choice.delta?.tool_calls ?? []) calls.add(call.index ?? 0, { id: call.id, ...call.function })
             if (choice.finish_reason) finish = finishReason(choice.finish_reason)
           }
+          req.onChunkEnd?.()
         }
         yield* streamEnd(finish, calls, usage)
       } catch (error) {

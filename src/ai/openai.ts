@@ -80,6 +80,7 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
             for (const call of delta.tool_calls ?? []) calls.add(call.index, { id: call.id, ...call.function })
             if (choice.finish_reason) finish = finishReason(choice.finish_reason)
           }
+          req.onChunkEnd?.()
         }
         yield* streamEnd(finish, calls, usage)
       } catch (error) {

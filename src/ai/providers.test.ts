@@ -77,6 +77,32 @@ describe.each(KINDS)('%s', (kind) => {
       ])
     })
 
+    test('tells the caller after the events of each network chunk', async () => {
+      // The provider's answer re-cut into chunks of two frames, all ready at once (a fast provider).
+      let chunks = 0
+      const fetchInTwos = (async (input: RequestInfo | URL, init?: RequestInit) => {
+        const answer = await fetch(input, init)
+        const frames = (await answer.text()).split(/(?<=\n\n)/)
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let i = 0; i < frames.length; i += 2) controller.enqueue(new TextEncoder().encode(frames.slice(i, i + 2).join('')))
+            chunks = Math.ceil(frames.length / 2)
+            controller.close()
+          },
+        })
+        return new Response(body, { status: answer.status, headers: answer.headers })
+      }) as typeof fetch
+      const seen: string[] = []
+      const stream = provider(kind, { fetch: fetchInTwos }).streamChat(
+        ask('hello big world', { onChunkEnd: () => seen.push('|') }),
+      )
+      for await (const e of stream) seen.push(e.type)
+      // Every chunk but perhaps the last one (which ends the reply) is followed by the signal.
+      expect(seen.filter((s) => s === '|').length).toBeGreaterThanOrEqual(chunks - 1)
+      expect(seen.join(' ')).not.toMatch(/(text ){3}/)
+      expect(seen.filter((s) => s === 'text').length).toBe(5)
+    })
+
     test('system prompt, history and tools reach the model', async () => {
       const tools = [{ name: 'lookup', description: 'Look up', parameters: { type: 'object', properties: { q: { type: 'string' } } } }]
       const messages: ChatMessage[] = [

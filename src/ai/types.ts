@@ -36,6 +36,11 @@ export type ChatRequest = {
   /** Ask for reasoning where the provider needs asking (Anthropic thinking, OpenAI reasoning effort). */
   reasoning?: ReasoningEffort
   signal?: AbortSignal
+  /**
+   * Streams only: called once the events parsed from one network chunk of the provider's answer
+   * were yielded (and taken), so that a relay can send them on together, at once.
+   */
+  onChunkEnd?: () => void
 }
 
 /** 'stop': the model finished; a reply that failed throws a ProviderError instead of finishing. */

@@ -47,6 +47,10 @@ export type FakeReply = {
   malformed?: boolean
   /** After this many content deltas, send the provider's in-stream error event (overloaded) and end. */
   streamErrorAfter?: number
+  /** Send this many frames per network chunk (a fast provider: many tokens in one chunk). */
+  burst?: number
+  /** After the first network chunk, wait until the test calls `release()`. */
+  hold?: boolean
 }
 
 export type FakeRequest = {
@@ -64,7 +68,7 @@ type Plan = {
   toolCalls: Array<{ id: string; name: string; arguments: string }>
   finish: 'stop' | 'length' | 'content_filter' | 'tool_calls'
   inputTokens: number
-} & Pick<FakeReply, 'error' | 'errorMessage' | 'retryAfterMs' | 'slowFirstTokenMs' | 'delayMs' | 'cutAfter' | 'malformed' | 'streamErrorAfter'>
+} & Pick<FakeReply, 'error' | 'errorMessage' | 'retryAfterMs' | 'slowFirstTokenMs' | 'delayMs' | 'cutAfter' | 'malformed' | 'streamErrorAfter' | 'burst' | 'hold'>
 
 /** One SSE frame; `delta` marks frames that carry content (what cut-after and the faults count). */
 type Frame = { data: string; delta?: boolean }
@@ -81,6 +85,8 @@ export async function startFakeLlm(options: { port?: number; models?: string[]; 
   const requests: FakeRequest[] = []
   /** How often each marked message has been seen, for `[[fake:times=N]]`. */
   const seen = new Map<string, number>()
+  /** Streams scripted with `hold` wait here after their first network chunk (each takes the one current when it starts). */
+  let held = Promise.withResolvers<void>()
 
   const server = Bun.serve({
     hostname: '127.0.0.1',
@@ -108,7 +114,7 @@ export async function startFakeLlm(options: { port?: number; models?: string[]; 
       const route = `${req.method} ${url.pathname.replace(/^.*?(\/v1\/)/, '/v1/')}`
       if (route === 'GET /v1/models') return answered(record, Response.json(modelList(flavour, models)))
       if (route === 'POST /v1/embeddings') return embeddings(record, take('embeddings'))
-      if (route === 'POST /v1/chat/completions' || route === 'POST /v1/messages') return chat(record, take('chat'), seen)
+      if (route === 'POST /v1/chat/completions' || route === 'POST /v1/messages') return chat(record, take('chat'), seen, held.promise)
       return answered(record, Response.json({ error: { message: `No route ${route}` } }, { status: 404 }))
     },
   })
@@ -129,6 +135,11 @@ export async function startFakeLlm(options: { port?: number; models?: string[]; 
       queue.length = 0
       requests.length = 0
       seen.clear()
+    },
+    /** Lets every held stream go on (and holds the next ones again). */
+    release: () => {
+      held.resolve()
+      held = Promise.withResolvers<void>()
     },
     close: () => server.stop(true),
   }
@@ -155,6 +166,8 @@ export function parseMarkers(text: string): { reply: FakeReply; afterTool?: stri
     else if (name === 'delay') reply.delayMs = Number(value)
     else if (name === 'cut-after') reply.cutAfter = Number(value)
     else if (name === 'malformed') reply.malformed = true
+    else if (name === 'burst') reply.burst = Number(value)
+    else if (name === 'hold') reply.hold = true
     else if (name === 'stream-error') reply.streamErrorAfter = Number(value)
     else if (name === 'reasoning') reply.reasoning = '' // empty: 'Thinking about: <the message>'
     else if (name === 'finish') reply.finish = value as FakeReply['finish']
@@ -233,7 +246,7 @@ function planFor(flavour: Flavour, body: any, scripted: FakeReply | undefined, s
 
 // ---- chat ---------------------------------------------------------------------------------
 
-async function chat(record: FakeRequest, scripted: FakeReply | undefined, seen?: Map<string, number>): Promise<Response> {
+async function chat(record: FakeRequest, scripted: FakeReply | undefined, seen?: Map<string, number>, held?: Promise<void>): Promise<Response> {
   const { flavour, body } = record
   const plan = planFor(flavour, body, scripted, seen)
   if (plan.error) return answered(record, errorResponse(flavour, plan.error, plan.errorMessage, plan.retryAfterMs))
@@ -249,7 +262,27 @@ async function chat(record: FakeRequest, scripted: FakeReply | undefined, seen?:
     return answered(record, Response.json(message))
   }
   const frames = flavour === 'anthropic' ? anthropicFrames(body, plan) : openaiFrames(flavour, body, plan)
-  return sse(record, withFaults(frames, plan, streamErrorFrame(flavour)))
+  return sse(record, inChunks(withFaults(frames, plan, streamErrorFrame(flavour)), plan, held))
+}
+
+/** Joins `plan.burst` frames into each network chunk; with `plan.hold`, waits for `held` after the first one. */
+async function* inChunks(frames: AsyncIterable<string | typeof CUT>, plan: Plan, held?: Promise<void>): AsyncIterable<string | typeof CUT> {
+  let chunk = ''
+  let count = 0
+  let sent = 0
+  for await (const frame of frames) {
+    if (frame === CUT) {
+      if (chunk) yield chunk
+      return yield CUT
+    }
+    chunk += frame
+    if (++count < (plan.burst ?? 1)) continue
+    yield chunk
+    chunk = ''
+    count = 0
+    if (++sent === 1 && plan.hold && held) await held
+  }
+  if (chunk) yield chunk
 }
 
 /** Applies the scripted faults to a well-formed stream of frames. */

@@ -12,15 +12,27 @@ export function sseFrame(e: ReplyEvent): Uint8Array {
 }
 
 /**
- * Collects frames and hands them to `write` together, once per turn of the event loop: the deltas
- * parsed from one chunk of the provider's answer leave in one write instead of one each. Nothing
- * waits longer than the current turn; `flush` writes at once (before the stream closes).
+ * Collects the frames of a reply and hands them to `write`. Text and reasoning deltas wait for
+ * `flush`, which the relay calls after each network chunk of the provider's answer: the deltas
+ * parsed from one chunk leave in one write, consecutive ones merged into one frame. Every other
+ * event (start, tool calls, usage, end) leaves at once, after what waited before it. A timer of
+ * the current turn only backs up a caller that never flushes.
  */
 export function frameQueue(write: (bytes: Uint8Array) => void) {
   let pending = ''
-  let scheduled = false
+  /** The delta event being merged into, not yet in `pending`. */
+  let delta: { event: 'text' | 'reasoning'; text: string } | undefined
+  let backstop: ReturnType<typeof setTimeout> | undefined
+
+  const closeDelta = () => {
+    if (!delta) return
+    pending += `event: ${delta.event}\ndata: ${JSON.stringify({ delta: delta.text })}\n\n`
+    delta = undefined
+  }
   const flush = () => {
-    scheduled = false
+    if (backstop !== undefined) clearTimeout(backstop)
+    backstop = undefined
+    closeDelta()
     if (!pending) return
     const text = pending
     pending = ''
@@ -28,11 +40,18 @@ export function frameQueue(write: (bytes: Uint8Array) => void) {
   }
   return {
     push(e: ReplyEvent) {
-      pending += sseText(e)
-      if (!scheduled) {
-        scheduled = true
-        setTimeout(flush, 0)
+      if (e.event === 'text' || e.event === 'reasoning') {
+        if (delta?.event === e.event) delta.text += e.data.delta
+        else {
+          closeDelta()
+          delta = { event: e.event, text: e.data.delta }
+        }
+        backstop ??= setTimeout(flush, 0)
+        return
       }
+      closeDelta()
+      pending += sseText(e)
+      flush()
     },
     flush,
   }

@@ -52,7 +52,7 @@ export function streamReply(run: ReplyRun): ReadableStream<Uint8Array> {
         if (!closed) frames.push(e)
       }
       try {
-        await trackReply(abort, runReply(run, abort.signal, send))
+        await trackReply(abort, runReply(run, abort.signal, send, frames.flush))
       } finally {
         run.signal.removeEventListener('abort', onRequestAbort)
         frames.flush()
@@ -69,7 +69,7 @@ export function streamReply(run: ReplyRun): ReadableStream<Uint8Array> {
   })
 }
 
-async function runReply(run: ReplyRun, signal: AbortSignal, send: (e: ReplyEvent) => void) {
+async function runReply(run: ReplyRun, signal: AbortSignal, send: (e: ReplyEvent) => void, flush: () => void) {
   const { deps, assistantMessageId } = run
   const state: ReplyState = { content: '', reasoning: '', parts: [], inputTokens: null, outputTokens: null }
   const writer = startReplyWriter(deps, assistantMessageId, state)
@@ -84,6 +84,7 @@ async function runReply(run: ReplyRun, signal: AbortSignal, send: (e: ReplyEvent
       toolContext: { ...run.toolContext, signal },
       state,
       send,
+      flush,
       changed: writer.changed,
       checkpoint: writer.checkpoint,
     })

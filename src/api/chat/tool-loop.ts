@@ -26,6 +26,8 @@ export type ToolLoop = {
   toolContext: ToolContext
   state: ReplyState
   send: (e: ReplyEvent) => void
+  /** Sends what `send` collected: called after each network chunk of the provider's answer. */
+  flush: () => void
   /** Notes that the state changed; it is written to the database within a few hundred milliseconds. */
   changed: () => void
   /** Writes the state to the database now. */
@@ -83,7 +85,7 @@ async function modelTurn(loop: ToolLoop, messages: ChatMessage[], tools: ToolDef
   const { state, send } = loop
   const turn = { text: '', reasoning: '', signature: undefined as string | undefined, toolCalls: [] as ToolCall[] }
   const before = { input: state.inputTokens ?? 0, output: state.outputTokens ?? 0 }
-  const events = loop.provider.streamChat({ model: loop.model, messages, tools, signal: loop.toolContext.signal })
+  const events = loop.provider.streamChat({ model: loop.model, messages, tools, signal: loop.toolContext.signal, onChunkEnd: loop.flush })
   for await (const e of events) {
     if (e.type === 'text') {
       turn.text += e.delta
