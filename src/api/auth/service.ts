@@ -1,16 +1,15 @@
 import { APIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
-import allFreeMailDomains from 'email-providers/all.json'
 import { accounts, organizations, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
 import { clearRateLimit, hitRateLimit, peekRateLimit } from '../../lib/rate-limit'
 import { sendConfirmationMail } from '../../auth/confirmation'
 import { getMe } from './access'
+import { isFreeMailAddress } from './free-mail'
 import type { MeResponse, registerBody, loginBody } from './schema'
 import type { z } from 'zod'
 
-const FREE_MAIL = new Set<string>(allFreeMailDomains)
 const LOGIN_PER_IP = { limit: 30, windowMs: 15 * 60_000 }
 const LOGIN_FAILURES_PER_ACCOUNT = { limit: 5, windowMs: 15 * 60_000 }
 
@@ -20,7 +19,7 @@ type RequestInfo = { headers: Headers; ip: string }
 export async function register(deps: AppDeps, input: z.infer<typeof registerBody>, req: RequestInfo) {
   const { db, config, auth, mailer } = deps
   if (config.registrationDisabled) fail('REGISTRATION_DISABLED')
-  if (config.isCloud && FREE_MAIL.has(input.email.split('@')[1]!)) fail('EMAIL_PROVIDER_BLACKLISTED')
+  if (config.isCloud && isFreeMailAddress(input.email, config.freeMailExtra)) fail('EMAIL_PROVIDER_BLACKLISTED')
 
   const existing = await db.query.users.findFirst({ where: eq(users.email, input.email), columns: { id: true } })
   if (existing) fail('EMAIL_EXISTS')
