@@ -17,6 +17,20 @@ export const isIpLiteral = (host: string) => {
   return parseIpv4(ip) !== undefined || parseIpv6(ip) !== undefined
 }
 
+/**
+ * The block one client controls, for counting failures by address: an IPv4 address itself, an
+ * IPv6 address's /64 (one subscriber's network: its host half is the client's to choose). An
+ * IPv4-mapped IPv6 address counts as its IPv4 address; anything else is taken as written.
+ */
+export function addressBlock(address: string): string {
+  const ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
+  if (parseIpv4(ip)) return ip
+  const g = parseIpv6(ip)
+  if (!g) return address
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return [g[6]! >> 8, g[6]! & 0xff, g[7]! >> 8, g[7]! & 0xff].join('.')
+  return `${g.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`
+}
+
 function parseIpv4(ip: string): number[] | undefined {
   const parts = ip.split('.')
   if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p))) return undefined

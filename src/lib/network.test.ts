@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { isPublicIp } from './ip-address'
+import { addressBlock, isPublicIp } from './ip-address'
 import { isPrivateHost } from './network'
 
 /** Loopback, private, link-local, shared and unspecified addresses in the forms a URL or a resolver may give them. */
@@ -54,5 +54,17 @@ describe('private and public addresses', () => {
     for (const url of ['http://2130706433/', 'http://0x7f.1/', 'http://0/', 'http://[::ffff:127.0.0.1]/', 'http://[0:0:0:0:0:0:0:1]/', 'http://[FD00::1]/']) {
       expect([url, isPrivateHost(new URL(url).hostname)]).toEqual([url, true])
     }
+  })
+})
+
+describe('the address block failed sign-ins are counted by', () => {
+  test('an IPv4 address is its own block; an IPv6 address counts by its /64', () => {
+    expect(addressBlock('203.0.113.9')).toBe('203.0.113.9')
+    expect(addressBlock('::ffff:203.0.113.9')).toBe('203.0.113.9')
+    expect(addressBlock('::ffff:cb00:7109')).toBe('203.0.113.9')
+    expect(addressBlock('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64')
+    expect(addressBlock('[2001:0DB8:0001:0002:ffff:0:0:7]')).toBe('2001:db8:1:2::/64')
+    expect(addressBlock('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+    expect(addressBlock('unknown')).toBe('unknown')
   })
 })
