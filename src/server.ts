@@ -13,6 +13,7 @@ import { createDeps } from './deps'
 import { ConfigError, type Config } from './lib/config'
 import { describeDatabaseError, isDatabaseUnavailable } from './lib/database-errors'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
+import { reencryptEndpointKeys } from './api/models/endpoint-keys'
 import { releaseSources, sourceUpkeep } from './api/sources/process'
 import { createLocalFileStore } from './storage/local'
 import { createSmtpTransport } from './mail/smtp'
@@ -122,6 +123,8 @@ export async function startServer(config: Config) {
   void ready.then(
     () => {
       if (stopping) return
+      // While the secret is being rotated, endpoint keys move to the new one (README "Rotating the secret").
+      void reencryptEndpointKeys(deps).catch((error) => deps.logger.warn('re-encrypting endpoint keys failed', { error }))
       // Billing webhooks that could not be delivered at once are retried from the outbox.
       if (config.billing.webhook) {
         webhookTimer = setInterval(() => void deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error })), 15_000)

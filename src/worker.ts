@@ -6,11 +6,13 @@
  *
  * Background work: an upload's processing runs on after the response through `waitUntil`; the
  * cron trigger (wrangler.toml) resumes what was cut off (Workers limit how long that may run),
- * removes files of deleted sources and delivers billing webhooks, as the Bun server's timers do.
+ * removes files of deleted sources and delivers billing webhooks, as the Bun server's timers do;
+ * while KONTOR_SECRET_PREVIOUS is set it also moves endpoint keys to the current secret.
  */
 import { createClient } from '@libsql/client/web'
 import type { ExecutionContext } from 'hono'
 import manifest from '../public/build/manifest.json'
+import { reencryptEndpointKeys } from './api/models/endpoint-keys'
 import { sourceUpkeep } from './api/sources/process'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { createApp, type App } from './app'
@@ -43,6 +45,7 @@ async function backgroundWork(deps: AppDeps) {
   await Promise.all([
     sourceUpkeep(deps),
     deps.config.billing.webhook ? deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error })) : undefined,
+    reencryptEndpointKeys(deps).catch((error) => deps.logger.warn('re-encrypting endpoint keys failed', { error })),
   ])
 }
 

@@ -6,6 +6,7 @@ import type { Config } from '../lib/config'
 import type { Logger } from '../lib/logger'
 import type { Mailer } from '../lib/ports'
 import { renderMail, type Locale } from '../mail/templates'
+import { withHashedSessionTokens } from './session-token'
 
 export const CONFIRM_EMAIL_TTL_SECONDS = 24 * 60 * 60
 export const RESET_PASSWORD_TTL_SECONDS = 60 * 60
@@ -28,10 +29,13 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
       level: 'error',
       log: (level, message, ...args) => logger[level](`better-auth: ${message}`, { args }),
     },
-    database: drizzleAdapter(db, {
-      provider: 'sqlite',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
-    }),
+    // The sessions table keeps a hash of each token, never the token (src/auth/session-token.ts).
+    database: withHashedSessionTokens(
+      drizzleAdapter(db, {
+        provider: 'sqlite',
+        schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      }),
+    ),
     user: {
       additionalFields: {
         organizationId: { type: 'string', required: true, input: false },
@@ -40,6 +44,8 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
       },
     },
     session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    // Password reset tokens are kept as their SHA-256 too (better-auth's own option).
+    verification: { storeIdentifier: 'hashed' },
     emailAndPassword: {
       enabled: true,
       // Accounts are created by the register and invite services, inside one transaction.

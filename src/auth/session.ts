@@ -4,6 +4,7 @@ import { preparedFor } from '../../db/client'
 import { organizations, sessions, users } from '../../db/schema'
 import type { AppDeps, SessionUser } from '../lib/context'
 import type { Auth } from './auth'
+import { hashSessionToken } from './session-token'
 
 /**
  * The signed-in caller of a request, or null. Every request reads the session from the
@@ -11,7 +12,7 @@ import type { Auth } from './auth'
  * once.
  *
  * The common case, a valid session that needs no refresh, costs the cookie's HMAC check (key
- * imported once) and one prepared statement. better-auth's getSession costs several times that
+ * imported once), the token's SHA-256 (the table keeps only that) and one prepared statement. better-auth's getSession costs several times that
  * per request (its endpoint machinery, a second query for the user, output filtering), so it is
  * left the rare cases: an expired session (which it deletes) and one due for its daily
  * extension. Its rules thus stay the only ones.
@@ -22,7 +23,7 @@ export async function readSessionUser(deps: Pick<AppDeps, 'auth' | 'db'>, header
   const auth = await authSettings(deps.auth)
   const token = await verifiedToken(parse(cookie, auth.cookieName)[auth.cookieName], auth.key)
   if (!token) return null
-  const row = await sessionByToken(deps.db).get({ token })
+  const row = await sessionByToken(deps.db).get({ token: await hashSessionToken(token) })
   if (!row) return null
   const expiresAt = row.expiresAt.getTime()
   const now = Date.now()

@@ -23,6 +23,8 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     ['PORT', { PORT: '3000.5' }],
     ['DATABASE_URL', { DATABASE_URL: 'postgres://x' }],
     ['KONTOR_SECRET', { KONTOR_SECRET: 'too-short' }],
+    ['KONTOR_SECRET_PREVIOUS', { KONTOR_SECRET_PREVIOUS: 'too-short' }],
+    ['KONTOR_FREEMAIL_EXTRA', { KONTOR_FREEMAIL_EXTRA: 'not a domain' }],
     ['SMTP_URL', { SMTP_URL: 'not-a-url' }],
     ['SMTP_URL', { SMTP_URL: 'http://mail.example.com' }],
     ['SMTP_PORT', { SMTP_PORT: 'twenty-five' }],
@@ -59,6 +61,7 @@ describe('parseConfig refuses bad values, naming the variable', () => {
     expect(configError({ KONTOR_SECRET: SECRET, PORT: 'abc' }).message).toContain('(got "abc")')
     const secret = configError({ KONTOR_SECRET: 'hunter2-my-real-secret' }).message
     expect(secret).not.toContain('hunter2')
+    expect(configError({ KONTOR_SECRET: SECRET, KONTOR_SECRET_PREVIOUS: 'hunter2-old' }).message).not.toContain('hunter2')
     expect(secret).toContain('KONTOR_SECRET must be at least 32 characters')
     const smtp = configError({ KONTOR_SECRET: SECRET, SMTP_URL: 'smtp://mailer:p4ssw0rd@', SMTP_PORT: 'x' }).message
     expect(smtp).not.toContain('p4ssw0rd')
@@ -75,7 +78,9 @@ describe('parseConfig defaults', () => {
       database: { url: 'file:./data/kontor.db', authToken: undefined },
       dataDir: './data',
       secret: SECRET,
+      previousSecret: undefined,
       isCloud: false,
+      freeMailExtra: [],
       registrationDisabled: false,
       trustProxy: false,
       smtp: undefined,

@@ -13,6 +13,9 @@ const integer = (min: number, max: number) => {
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` })
 
+/** A host name such as `mail.example` (lower case, no trailing dot). */
+const DOMAIN_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
+
 const optionalText = z
   .string()
   .optional()
@@ -30,9 +33,15 @@ export const configSchema = z
     DATABASE_AUTH_TOKEN: optionalText,
     KONTOR_DATA_DIR: z.string().default('./data'),
     KONTOR_SECRET: optionalText.refine((v) => !v || v.length >= 32, 'must be at least 32 characters'),
+    KONTOR_SECRET_PREVIOUS: optionalText.refine((v) => !v || v.length >= 32, 'must be at least 32 characters'),
     KONTOR_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     KONTOR_CLOUD: flag,
     KONTOR_REGISTRATION_DISABLED: flag,
+    KONTOR_FREEMAIL_EXTRA: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean))
+      .refine((domains) => domains.every((d) => DOMAIN_NAME.test(d)), 'must be domain names separated by commas, e.g. mail.example,freemail.example'),
     KONTOR_TRUST_PROXY: flag,
     SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
     SMTP_HOST: optionalText,
@@ -88,7 +97,14 @@ export type Config = {
   database: { url: string; authToken?: string }
   dataDir: string
   secret: string
+  /**
+   * The secret before the last rotation (KONTOR_SECRET_PREVIOUS): endpoint keys encrypted with it
+   * are still read, and encrypted again with `secret`.
+   */
+  previousSecret?: string
   isCloud: boolean
+  /** Cloud: free-mail domains refused at registration besides the packaged lists (lower case). */
+  freeMailExtra: string[]
   registrationDisabled: boolean
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean
@@ -144,7 +160,9 @@ export function parseConfig(env: Record<string, string | undefined>, fallbackSec
     database: { url: c.DATABASE_URL ?? `file:${c.KONTOR_DATA_DIR.replace(/\/$/, '')}/kontor.db`, authToken: c.DATABASE_AUTH_TOKEN },
     dataDir: c.KONTOR_DATA_DIR,
     secret,
+    previousSecret: c.KONTOR_SECRET_PREVIOUS,
     isCloud: c.KONTOR_CLOUD,
+    freeMailExtra: c.KONTOR_FREEMAIL_EXTRA,
     registrationDisabled: c.KONTOR_REGISTRATION_DISABLED,
     trustProxy: c.KONTOR_TRUST_PROXY,
     smtp: hasSmtp

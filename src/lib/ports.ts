@@ -4,7 +4,8 @@
  * are wired by src/deps.ts (the session reader, which needs the caller's type, is in context.ts).
  */
 
-export type Mail = { to: string; subject: string; text: string; html: string }
+/** A rendered mail; `kind` (confirmEmail, resetPassword, invite) names it in the log, which never holds its body. */
+export type Mail = { kind: string; to: string; subject: string; text: string; html: string }
 
 /** Records every mail in the outbox and delivers it when a transport is configured (src/mail/mailer.ts). */
 export type Mailer = { send(mail: Mail): Promise<void>; readonly delivers: boolean }

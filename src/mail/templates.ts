@@ -69,5 +69,5 @@ export function renderMail(
 <p><a href="${escapeHtml(vars.url)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p>
 <p style="color:#555;font-size:13px">${escapeHtml(t.outro)}</p>
 </body></html>`
-  return { to: vars.to, subject: fill(t.subject, values), text, html }
+  return { kind, to: vars.to, subject: fill(t.subject, values), text, html }
 }

@@ -121,19 +121,19 @@ describe('login, me and logout', () => {
     expect(unknown.body.code).toBe('INVALID_CREDENTIALS')
   })
 
-  test('after 5 failed attempts the account is locked for a while, with Retry-After', async () => {
+  test('after 5 failed attempts from one address the account is locked there for a while, with Retry-After', async () => {
     const { email } = await registerOrg(t.client())
-    for (let i = 0; i < 5; i++) {
-      const client = t.client() // a new IP each time: the per-account limit must still hold
-      expect((await client.post('/api/auth/login', { email, password: 'Wrong1234' })).status).toBe(401)
-    }
-    const locked = await t.client().post('/api/auth/login', { email, password: PASSWORD })
+    const client = t.client()
+    for (let i = 0; i < 5; i++) expect((await client.post('/api/auth/login', { email, password: 'Wrong1234' })).status).toBe(401)
+    const locked = await client.post('/api/auth/login', { email, password: PASSWORD })
     expect(locked.status).toBe(429)
     expect(locked.body.message).toBe('Too many login attempts. Please wait a few minutes and try again.')
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0)
+    // The owner elsewhere is not locked out (tests/security/sign-in-limits.test.ts has the rest).
+    expect((await t.client().post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200)
   })
 
-  test('one address may try at most 30 logins per 15 minutes', async () => {
+  test('one address may fail at most 30 logins per 15 minutes', async () => {
     const client = t.client()
     client.setIp('203.0.113.7')
     for (let i = 0; i < 30; i++) {

@@ -21,7 +21,7 @@ export const authRoutes = [
     },
     async ({ c, deps, body }) => {
       const ip = clientIp(c, deps.config.trustProxy)
-      const result = await service.register(deps, body, { headers: c.req.raw.headers, ip })
+      const result = await service.register(deps, body, { headers: c.req.raw.headers, ip, logger: c.get('logger') })
       return jsonWithCookies(c, result.body, result.headers, 201)
     },
   ),
@@ -38,7 +38,7 @@ export const authRoutes = [
     },
     async ({ c, deps, body }) => {
       const ip = clientIp(c, deps.config.trustProxy)
-      const result = await service.login(deps, body, { headers: c.req.raw.headers, ip })
+      const result = await service.login(deps, body, { headers: c.req.raw.headers, ip, logger: c.get('logger') })
       return jsonWithCookies(c, result.body, result.headers)
     },
   ),

@@ -1,26 +1,24 @@
 import { APIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
-import allFreeMailDomains from 'email-providers/all.json'
 import { accounts, organizations, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
-import { clearRateLimit, hitRateLimit, peekRateLimit } from '../../lib/rate-limit'
+import type { Logger } from '../../lib/logger'
 import { sendConfirmationMail } from '../../auth/confirmation'
 import { getMe } from './access'
+import { isFreeMailAddress } from './free-mail'
+import { clearOwnSignInFailures, countSignInFailure, signInHeldBack } from './sign-in-limits'
 import type { MeResponse, registerBody, loginBody } from './schema'
 import type { z } from 'zod'
 
-const FREE_MAIL = new Set<string>(allFreeMailDomains)
-const LOGIN_PER_IP = { limit: 30, windowMs: 15 * 60_000 }
-const LOGIN_FAILURES_PER_ACCOUNT = { limit: 5, windowMs: 15 * 60_000 }
-
-type RequestInfo = { headers: Headers; ip: string }
+/** What a service needs of the request: its headers, the client's address, the request's logger (with its id). */
+type RequestInfo = { headers: Headers; ip: string; logger: Logger }
 
 /** Creates an organisation and its first admin in one transaction; signs in when no confirmation is needed. */
 export async function register(deps: AppDeps, input: z.infer<typeof registerBody>, req: RequestInfo) {
   const { db, config, auth, mailer } = deps
   if (config.registrationDisabled) fail('REGISTRATION_DISABLED')
-  if (config.isCloud && FREE_MAIL.has(input.email.split('@')[1]!)) fail('EMAIL_PROVIDER_BLACKLISTED')
+  if (config.isCloud && isFreeMailAddress(input.email, config.freeMailExtra)) fail('EMAIL_PROVIDER_BLACKLISTED')
 
   const existing = await db.query.users.findFirst({ where: eq(users.email, input.email), columns: { id: true } })
   if (existing) fail('EMAIL_EXISTS')
@@ -69,26 +67,34 @@ export async function register(deps: AppDeps, input: z.infer<typeof registerBody
   return { body: { user: me, signedIn: true }, headers: signIn.headers }
 }
 
-/** Signs in with e-mail and password; limits attempts per IP and failed attempts per account. */
+/**
+ * Signs in with e-mail and password. Only failures count towards the limits, which are looked at
+ * before the password is checked; every attempt and every refusal is logged for the audit trail.
+ */
 export async function login(deps: AppDeps, input: z.infer<typeof loginBody>, req: RequestInfo) {
   const { db, auth } = deps
-  const accountKey = `login:account:${input.email}`
-  const ipHit = await hitRateLimit(db, `login:ip:${req.ip}`, LOGIN_PER_IP)
-  if (!ipHit.allowed) throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { retryAfter: ipHit.retryAfterSeconds })
-  const account = await peekRateLimit(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT)
-  if (!account.allowed) throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { retryAfter: account.retryAfterSeconds })
+  const attempt = { email: input.email, ip: req.ip }
+  const log = (outcome: 'success' | 'failure' | 'rate-limited', fields: Record<string, unknown> = {}) =>
+    req.logger[outcome === 'success' ? 'info' : 'warn']('sign-in', { kind: 'sign-in', email: input.email, ip: req.ip, outcome, ...fields })
 
+  const held = await signInHeldBack(db, attempt)
+  if (held) {
+    log('rate-limited', { limit: held.limit, retryAfter: held.retryAfterSeconds })
+    throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { retryAfter: held.retryAfterSeconds })
+  }
   try {
     const result = await auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
       headers: req.headers,
       returnHeaders: true,
     })
-    await clearRateLimit(db, accountKey)
+    await clearOwnSignInFailures(db, attempt)
+    log('success', { userId: result.response.user.id })
     return { body: await getMe(deps, result.response.user.id), headers: result.headers }
   } catch (error) {
     if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) {
-      await hitRateLimit(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT)
+      await countSignInFailure(db, attempt)
+      log('failure')
       fail('INVALID_CREDENTIALS')
     }
     throw error

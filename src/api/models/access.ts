@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm'
-import { symmetricDecrypt } from 'better-auth/crypto'
 import { modelEndpoints, modelSettings, permittedModels, permittedProviders, userModelDefaults } from '../../../db/schema'
 import { createProvider, type ChatProvider } from '../../ai'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { outboundFetch, serverPolicy } from '../../lib/outbound'
+import { decryptEndpointKey } from './endpoint-keys'
 import { CATALOGUE, PLATFORM_PROVIDERS, selfHostedModel, type CatalogueModel, type PlatformProviderId, type ProviderInfo } from './catalogue'
 import type { PermittedModel } from './schema'
 
@@ -48,9 +48,7 @@ export async function providerClient(deps: AppDeps, organizationId: string, prov
       where: and(eq(modelEndpoints.id, providerId.slice(ENDPOINT_PREFIX.length)), eq(modelEndpoints.organizationId, organizationId)),
     })
     if (!endpoint) fail('PROVIDER_NOT_FOUND')
-    const apiKey = endpoint.apiKeyEncrypted
-      ? await symmetricDecrypt({ key: deps.config.secret, data: endpoint.apiKeyEncrypted })
-      : undefined
+    const apiKey = endpoint.apiKeyEncrypted ? await decryptEndpointKey(deps, { id: endpoint.id, apiKeyEncrypted: endpoint.apiKeyEncrypted }) : undefined
     // The organisation's own address: public only, unless the operator allowed its host.
     return createProvider({ kind: 'openai-compatible', baseUrl: endpoint.baseUrl, apiKey, fetch: outboundFetch(serverPolicy(deps)) })
   }

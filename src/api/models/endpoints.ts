@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm'
-import { symmetricEncrypt } from 'better-auth/crypto'
 import type { z } from 'zod'
 import { modelEndpoints, permittedModels, permittedProviders } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
@@ -7,6 +6,7 @@ import { fail } from '../../lib/errors'
 import { requireAdmin } from '../../lib/guards'
 import { checkOutboundUrl, OutboundError, serverPolicy } from '../../lib/outbound'
 import { ENDPOINT_PREFIX } from './access'
+import { encryptEndpointKey } from './endpoint-keys'
 import type { createEndpointBody } from './schema'
 
 
@@ -46,7 +46,7 @@ export async function createEndpoint(deps: AppDeps, caller: SessionUser, input: 
       organizationId: caller.organizationId,
       name: input.name,
       baseUrl: input.baseUrl.replace(/\/$/, ''),
-      apiKeyEncrypted: input.apiKey ? await symmetricEncrypt({ key: deps.config.secret, data: input.apiKey }) : null,
+      apiKeyEncrypted: input.apiKey ? await encryptEndpointKey(deps, input.apiKey) : null,
     })
     .returning()
   return toView(row!)
