@@ -27,7 +27,7 @@ const spies: { mockRestore(): void }[] = []
 beforeAll(async () => {
   fake = await startFakeLlm({ models: ['llama3.1'] })
   // The real logger at level info, its JSON lines caught from the console; no SMTP: mail goes to the outbox.
-  t = await createTestApp({ env: { LOG_LEVEL: 'info' } })
+  t = await createTestApp({ env: { LOG_LEVEL: 'info', KONTOR_FETCH_ALLOWED_HOSTS: '127.0.0.1' } })
   for (const method of ['log', 'error'] as const) spies.push(spyOn(console, method).mockImplementation((line: unknown) => void lines.push(String(line))))
 })
 afterAll(async () => {
@@ -181,7 +181,7 @@ describe('rotating KONTOR_SECRET: endpoint keys', () => {
   /** Kontor on the test app's database with other secrets, as after a restart with a new environment. */
   function restartedWith(env: Record<string, string>) {
     const url = t.deps.config.database.url
-    const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', KONTOR_BASE_URL: BASE_URL, KONTOR_TRUST_PROXY: 'true', DATABASE_URL: url, ...env })
+    const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', KONTOR_BASE_URL: BASE_URL, KONTOR_TRUST_PROXY: 'true', DATABASE_URL: url, KONTOR_FETCH_ALLOWED_HOSTS: '127.0.0.1', ...env })
     const db = createDbClient({ url })
     const deps = createDeps(config, { client: db })
     const app = createApp(deps)
