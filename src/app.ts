@@ -1,6 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { csrf } from 'hono/csrf'
 import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './api/auth/routes'
 import { inviteRoutes } from './api/invites/routes'
@@ -16,21 +15,23 @@ import { sourceRoutes, UPLOAD_PATH } from './api/sources/routes'
 import { userAccountRoutes } from './api/users/routes'
 import type { AppDeps, AppEnv } from './lib/context'
 import { DATABASE_UNREACHABLE, describeDatabaseError, isDatabaseUnavailable } from './lib/database-errors'
+import { refuseCrossSiteWrites } from './lib/cross-site'
 import { AppError, ERRORS, type ErrorCode } from './lib/errors'
 import { mountRoutes, type RouteDef } from './lib/route'
+import { securityHeaders } from './lib/security-headers'
 
 export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...sourceRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...subscriptionRoutes]
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024
 
-export type PageRenderer = (request: Request, api: (request: Request) => Promise<Response>) => Promise<Response>
+/** Renders a page; `nonce` goes on every inline script, as the page's Content-Security-Policy demands. */
+export type PageRenderer = (request: Request, api: (request: Request) => Promise<Response>, nonce: string) => Promise<Response>
 
 const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
-  // Only hono/csrf throws a 403 HTTPException; our own refusals are AppErrors.
-  403: 'CSRF_REJECTED',
+  403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   413: 'PAYLOAD_TOO_LARGE',
@@ -58,6 +59,8 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
       c.get('logger').info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started })
     }
   })
+  app.use(securityHeaders({ baseUrl: deps.config.baseUrl }))
+  app.use(refuseCrossSiteWrites({ baseUrl: deps.config.baseUrl }))
 
   app.onError((error, c) => {
     if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
@@ -89,11 +92,7 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
   })
   // File uploads stream in under their own 20 MB limit (src/api/sources/upload.ts).
   api.use((c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)))
-  // JSON routes also refuse non-JSON bodies (415), so a cross-site form post never reaches a service.
-  const csrfCheck = csrf({ origin: (origin) => origin === deps.config.baseUrl || origin === new URL(deps.config.baseUrl).origin })
-  // An HTML form can only GET or POST; a body-less PUT/PATCH/DELETE from another site needs a
-  // CORS preflight, which Kontor never grants. So only requests a form could send are checked.
-  api.use((c, next) => (c.req.method !== 'POST' && !c.req.header('content-type') ? next() : csrfCheck(c, next)))
+  // Beside the cross-site check above, JSON routes refuse other bodies (415): a form never reaches a service.
   mountRoutes(api, API_ROUTES)
   // The OpenAPI document is built when first asked for: building it at start cost start time and memory.
   let openApi: Promise<unknown> | undefined
@@ -107,7 +106,7 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
   if (opts.assets) app.use('*', opts.assets)
   if (opts.renderPage) {
     const render = opts.renderPage
-    app.get('*', (c) => render(c.req.raw, (request) => Promise.resolve(app.fetch(request, c.env))))
+    app.get('*', (c) => render(c.req.raw, (request) => Promise.resolve(app.fetch(request, c.env)), c.get('cspNonce')))
   }
   app.notFound((c) => c.json({ code: 'NOT_FOUND', message: ERRORS.NOT_FOUND[1], status: 404 }, 404))
   return app

@@ -105,7 +105,8 @@ export async function startServer(config: Config) {
     onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=300'),
   })
   const app = createApp(deps, {
-    assets: (c, next) => (c.req.path.startsWith('/build/') ? buildFiles(c, next) : publicFiles(c, next)),
+    // public/_headers is the Workers' header rules for these files, not a file to hand out.
+    assets: (c, next) => (c.req.path.startsWith('/build/') ? buildFiles(c, next) : c.req.path === '/_headers' ? next() : publicFiles(c, next)),
     renderPage: createPageRenderer(assets),
   })
 

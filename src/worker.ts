@@ -20,6 +20,7 @@ import { createDeps } from './deps'
 import { ConfigError, parseConfig } from './lib/config'
 import type { AppDeps } from './lib/context'
 import { AppError } from './lib/errors'
+import { COMMON_HEADERS, NON_PAGE_CSP } from './lib/security-headers'
 import { createPageRenderer } from './ssr/render'
 import { createR2FileStore, isR2Bucket } from './storage/r2'
 
@@ -60,7 +61,10 @@ function misconfigured(error: ConfigError) {
   if (reportedConfigError !== error.message) console.error(error.message)
   reportedConfigError = error.message
   const unavailable = new AppError('SERVICE_UNAVAILABLE')
-  return Response.json(unavailable.toBody(), { status: unavailable.status, headers: { 'retry-after': '60' } })
+  return Response.json(unavailable.toBody(), {
+    status: unavailable.status,
+    headers: { 'retry-after': '60', ...COMMON_HEADERS, 'content-security-policy': NON_PAGE_CSP },
+  })
 }
 
 export default {

@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { migrateDatabase } from '../db/migrate'
+import { COMMON_HEADERS, NON_PAGE_CSP } from '../src/lib/security-headers'
 import { makeDocx, makePdf } from './support/documents'
 import { startFakeLlm, type FakeLlm } from './support/fake-llm'
 import { readSse, sseEvents, type SseEvent } from './support/sse'
@@ -125,6 +126,24 @@ test('on Workers: pages render, a user registers and signs in, and a chat reply 
   expect(events.filter((e) => e.event === 'text').map((e) => e.data.delta).join('')).toBe('You said: Hello from the edge')
   expect(events.at(-1)).toEqual({ event: 'message_end', data: { status: 'complete' } })
 }, 180_000)
+
+test('on Workers: pages, API answers and the static files Workers serve themselves (public/_headers) carry the security headers', async () => {
+  const page = await fetch(`${base}/login`, { headers: { 'user-agent': 'Mozilla/5.0 Chrome/130' } })
+  const nonce = page.headers.get('content-security-policy')?.match(/script-src 'self' 'nonce-([^']+)'/)?.[1]
+  expect(nonce).toBeTruthy()
+  const scripts = [...(await page.text()).matchAll(/<script\b[^>]*>/g)].map((m) => m[0])
+  expect(scripts.length).toBeGreaterThan(0)
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+  const script = (await (await fetch(`${base}/login`)).text()).match(/src="(\/build\/[^"]+\.js)"/)?.[1]
+  for (const path of ['/api/health', '/api/no-such-route', '/favicon.svg', script!]) {
+    const res = await fetch(base + path)
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) expect(res.headers.get(name), `${path} ${name}`).toBe(value)
+    expect(res.headers.get('content-security-policy'), path).toBe(NON_PAGE_CSP)
+  }
+  // The rules file itself is not served.
+  expect((await fetch(`${base}/_headers`)).headers.get('content-type') ?? '').not.toStartWith('application/octet-stream')
+  expect(await (await fetch(`${base}/_headers`)).text()).not.toContain('X-Content-Type-Options')
+})
 
 type Source = { id: string; name: string; status: string; error: string | null; pages: number | null; chunks: number }
 

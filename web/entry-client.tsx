@@ -1,3 +1,4 @@
+import './lib/zod-jitless'
 import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { hydrateRoot } from 'react-dom/client'
 import { createApiClient } from './lib/api-client'

@@ -47,6 +47,8 @@ export type AppEnv = {
     requestId: string
     logger: Logger
     user: SessionUser | null
+    /** The nonce of this request's inline scripts (src/lib/security-headers.ts). */
+    cspNonce: string
   }
 }
 

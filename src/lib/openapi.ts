@@ -49,6 +49,8 @@ export function buildOpenApi(routes: RouteDef[], info: { version: string }) {
     if (r.access !== 'public') codes.add('UNAUTHORIZED')
     if (r.access === 'user' || r.access === 'admin') codes.add('EMAIL_NOT_VERIFIED')
     if (r.access === 'admin') codes.add('FORBIDDEN')
+    // Every state-changing route refuses what a browser sent for another site (src/lib/cross-site.ts).
+    if (r.method !== 'get') codes.add('CSRF_REJECTED')
     for (const code of codes) {
       const s = String(ERRORS[code][0])
       const existing = responses[s] as { description: string } | undefined

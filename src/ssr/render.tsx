@@ -22,7 +22,7 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
       __root__: { css: [assets.css], scripts: [{ attrs: { type: 'module', src: assets.js, async: true } }] },
     },
   }
-  return async (request, apiFetch) => {
+  return async (request, apiFetch, nonce) => {
     const origin = new URL(request.url).origin
     const cookie = request.headers.get('cookie')
     const forwardedFor = request.headers.get('x-forwarded-for')
@@ -36,7 +36,7 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
     const handler = createRequestHandler({
       request,
       createRouter: () =>
-        createAppRouter({ queryClient: createQueryClient(), api: createApiClient(fetcher), i18n: createI18n(lang) }),
+        createAppRouter({ queryClient: createQueryClient(), api: createApiClient(fetcher), i18n: createI18n(lang) }, { nonce }),
       getRouterManifest: () => manifest,
     })
     const response = await handler(defaultStreamHandler)

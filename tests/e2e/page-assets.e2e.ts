@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { enableModels, seedMessages } from './support/chat'

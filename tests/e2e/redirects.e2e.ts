@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 
 test('a signed-out visitor of a protected page lands on /login with the page to return to', async ({ page }) => {
   await page.goto('/settings/account')

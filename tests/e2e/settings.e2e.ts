@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { signUpAndSignIn, waitForHydration } from './support/session'
 
 const openAccount = async (page: Page) => {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { makePdf } from '../support/documents'
 import { chatPage, enableModels, llmRequests } from './support/chat'
 import { inviteLink } from './support/members'

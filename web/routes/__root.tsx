@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { Toaster } from 'sonner'
 import { ConfirmDialogHost } from '../components/confirm-dialog'
@@ -20,11 +20,14 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootDocument() {
   const { i18n } = useTranslation()
+  // The page's Content-Security-Policy runs only inline scripts that carry the request's nonce.
+  const nonce = useRouter().options.ssr?.nonce
   return (
     // The theme script may add `dark` before React hydrates.
     <html lang={i18n.language} suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        {/* Browsers hide a nonce from the DOM once parsed, so the client never matches it. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
         <HeadContent />
       </head>
       <body>

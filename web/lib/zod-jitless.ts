@@ -1,0 +1,6 @@
+import { z } from 'zod'
+
+// The page's Content-Security-Policy forbids eval. zod compiles object parsers with `new Function`
+// unless told not to, and even its probe for that is reported as a violation; this module is the
+// browser entry's first import, so it runs before any schema is defined.
+z.config({ jitless: true })
