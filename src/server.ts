@@ -6,6 +6,7 @@ import { createClient, type Client } from '@libsql/client'
 import { serveStatic } from 'hono/bun'
 import { lookup } from 'node:dns/promises'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { migrateDatabase } from '../db/migrate'
 import { createApp } from './app'
@@ -14,6 +15,7 @@ import { ConfigError, type Config } from './lib/config'
 import { describeDatabaseError, isDatabaseUnavailable } from './lib/database-errors'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { releaseSources, sourceUpkeep } from './api/sources/process'
+import { endAbandonedReplies } from './api/threads/access'
 import { createLocalFileStore } from './storage/local'
 import { createSmtpTransport } from './mail/smtp'
 import { createPageRenderer, type WebAssets } from './ssr/render'
@@ -54,7 +56,10 @@ export async function startServer(config: Config) {
     // Uploaded files live beside the database unless S3 is configured.
     files: createLocalFileStore(join(config.dataDir, 'files')),
     // The website_content tool checks every address a name resolves to before fetching it.
-    resolveHost: async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address),
+    resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
+    // Only one live process listens on a host's port: a reply leased in this slot by an earlier
+    // start (before a crash) is known dead as soon as this process serves (Bun.serve below).
+    slot: `${hostname()}:${config.port}`,
   })
   const prepareDatabase = async () => {
     // A database file is written ahead (WAL): a commit appends to one log instead of rewriting a
@@ -122,6 +127,12 @@ export async function startServer(config: Config) {
   void ready.then(
     () => {
       if (stopping) return
+      // Replies left streaming by a process that died (a crash, a kill, a lost machine) are ended
+      // `interrupted`: those of this slot's earlier starts at once, others' once their lease ran out.
+      void endAbandonedReplies(deps).then(
+        (ended) => ended.length && deps.logger.info('ended interrupted replies', { count: ended.length }),
+        (error) => deps.logger.warn('could not end interrupted replies', { error: describeDatabaseError(error) }),
+      )
       // Billing webhooks that could not be delivered at once are retried from the outbox.
       if (config.billing.webhook) {
         webhookTimer = setInterval(() => void deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error })), 15_000)
