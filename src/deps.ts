@@ -11,7 +11,10 @@ import { noFileStore, type FileStore } from './storage/file-store'
 import { createS3FileStore } from './storage/s3'
 
 /** Wires the services' dependencies from configuration and the entry's adapters. */
-export function createDeps(config: Config, adapters: { client: Client; mailTransport?: MailTransport; files?: FileStore; resolveHost?: AppDeps['resolveHost'] }): AppDeps {
+export function createDeps(
+  config: Config,
+  adapters: { client: Client; mailTransport?: MailTransport; files?: FileStore; resolveHost?: AppDeps['resolveHost']; slot?: string },
+): AppDeps {
   const db = createDatabase(adapters.client)
   const logger = createLogger(config.logLevel)
   const mailer = createMailer({ db, logger, from: config.mailFrom, transport: adapters.mailTransport })
@@ -21,5 +24,7 @@ export function createDeps(config: Config, adapters: { client: Client; mailTrans
     ? createS3FileStore(config.s3, { fetch: outboundFetch(serverPolicy({ config, resolveHost: adapters.resolveHost }, config.s3.endpoint)) })
     : (adapters.files ?? noFileStore)
   const readSession: AppDeps['readSession'] = (headers) => readSessionUser({ auth, db }, headers)
-  return { config, db, auth, mailer, logger, files, readSession, resolveHost: adapters.resolveHost }
+  const start = crypto.randomUUID()
+  const instance = { owner: adapters.slot ? `${adapters.slot}/${start}` : start, slot: adapters.slot }
+  return { config, db, auth, mailer, logger, files, readSession, resolveHost: adapters.resolveHost, instance }
 }

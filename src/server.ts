@@ -6,6 +6,7 @@ import { createClient, type Client } from '@libsql/client'
 import { serveStatic } from 'hono/bun'
 import { lookup } from 'node:dns/promises'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { migrateDatabase } from '../db/migrate'
 import { createApp } from './app'
@@ -15,6 +16,7 @@ import { describeDatabaseError, isDatabaseUnavailable } from './lib/database-err
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { reencryptEndpointKeys } from './api/models/endpoint-keys'
 import { releaseSources, sourceUpkeep } from './api/sources/process'
+import { endAbandonedReplies } from './api/threads/access'
 import { createLocalFileStore } from './storage/local'
 import { createSmtpTransport } from './mail/smtp'
 import { createPageRenderer, type WebAssets } from './ssr/render'
@@ -55,7 +57,10 @@ export async function startServer(config: Config) {
     // Uploaded files live beside the database unless S3 is configured.
     files: createLocalFileStore(join(config.dataDir, 'files')),
     // Every outbound request (src/lib/outbound.ts) checks the addresses a name resolves to and connects to one of them.
-    resolveHost: async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address),
+    resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
+    // Only one live process listens on a host's port: a reply leased in this slot by an earlier
+    // start (before a crash) is known dead as soon as this process serves (Bun.serve below).
+    slot: `${hostname()}:${config.port}`,
   })
   const prepareDatabase = async () => {
     // A database file is written ahead (WAL): a commit appends to one log instead of rewriting a
@@ -126,6 +131,12 @@ export async function startServer(config: Config) {
       if (stopping) return
       // While the secret is being rotated, endpoint keys move to the new one (README "Rotating the secret").
       void reencryptEndpointKeys(deps).catch((error) => deps.logger.warn('re-encrypting endpoint keys failed', { error }))
+      // Replies left streaming by a process that died (a crash, a kill, a lost machine) are ended
+      // `interrupted`: those of this slot's earlier starts at once, others' once their lease ran out.
+      void endAbandonedReplies(deps).then(
+        (ended) => ended.length && deps.logger.info('ended interrupted replies', { count: ended.length }),
+        (error) => deps.logger.warn('could not end interrupted replies', { error: describeDatabaseError(error) }),
+      )
       // Billing webhooks that could not be delivered at once are retried from the outbox.
       if (config.billing.webhook) {
         webhookTimer = setInterval(() => void deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error })), 15_000)

@@ -46,8 +46,9 @@ export const threads = sqliteTable(
 
 /**
  * A message of a thread. An assistant message is written while it streams (status
- * `streaming`, content so far) and ends `complete`, `stopped` or `failed`. At most one message
- * of a thread streams at a time: the partial unique index is the lock for concurrent sends.
+ * `streaming`, content so far) and ends `complete`, `stopped` or `failed`, or `interrupted` when
+ * the process writing it died. At most one message of a thread streams at a time: the partial
+ * unique index is the lock for concurrent sends.
  */
 export const messages = sqliteTable(
   'messages',
@@ -62,13 +63,20 @@ export const messages = sqliteTable(
     reasoning: text('reasoning').notNull().default(''),
     /** Tool calls and results, in order (JSON). */
     parts: text('parts', { mode: 'json' }).$type<unknown[]>().notNull().default(sql`'[]'`),
-    status: text('status', { enum: ['complete', 'streaming', 'stopped', 'failed'] }).notNull(),
+    status: text('status', { enum: ['complete', 'streaming', 'stopped', 'failed', 'interrupted'] }).notNull(),
     errorCode: text('error_code'),
     model: text('model'),
     inputTokens: integer('input_tokens'),
     outputTokens: integer('output_tokens'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+    /**
+     * The lease of a streaming reply: the process writing it (`host:port/start` on Bun) and until
+     * when it holds. Renewed with every write of the reply; a reply whose lease ran out, or whose
+     * owner's slot was taken by a later start, is ended `interrupted` (src/api/threads/access.ts).
+     */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('messages_thread_seq_idx').on(t.threadId, t.seq),

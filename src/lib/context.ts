@@ -24,7 +24,17 @@ export type AppDeps = AppServices & {
    * Workers, which have no DNS API: the website_content tool then judges host names by name only.
    */
   resolveHost?: (hostname: string) => Promise<string[]>
+  /** This process as the leases of the replies it streams name it (src/api/threads/access.ts). */
+  instance: Instance
 }
+
+/**
+ * A running process. `owner` is unique to this start. `slot` is what only one live process can hold
+ * at a time (the Bun server's host name and port): a lease naming the same slot with another owner
+ * was left by an earlier start there, so that process is gone. Without a slot (Workers, tests in
+ * one process) leases end by time only.
+ */
+export type Instance = { owner: string; slot?: string }
 
 export type Role = 'user' | 'admin'
 

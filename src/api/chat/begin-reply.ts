@@ -1,10 +1,8 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm'
 import { messages, threads } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
-
-/** A streaming reply that has not written anything for this long was cut off (a server died). */
-export const STALE_STREAM_MS = 60_000
+import { endAbandonedReplies, replyLease } from '../threads/access'
 
 export type BeginMode = { kind: 'send'; content: string; replaceLast: boolean } | { kind: 'regenerate' }
 
@@ -14,7 +12,8 @@ type MessageRow = typeof messages.$inferSelect
  * Stores the user message (unless regenerating) and the assistant message that will stream, all
  * or nothing. The partial unique index on streaming messages is the lock: a second send to the
  * same thread fails with REPLY_IN_PROGRESS, whichever server process it reaches, and its user
- * message is rolled back with it.
+ * message is rolled back with it. A reply left streaming by a process that is gone is ended
+ * `interrupted` first, so it holds the lock no longer; the new reply takes this process's lease.
  */
 export async function beginReply(deps: AppDeps, threadId: string, mode: BeginMode, model: string) {
   const now = new Date()
@@ -46,10 +45,10 @@ async function beginSend(deps: AppDeps, threadId: string, mode: Extract<BeginMod
   const lastUserSeq = sql`(SELECT max(seq) FROM messages WHERE thread_id = ${threadId} AND role = 'user')`
   const replaceLast = db.delete(messages).where(and(eq(messages.threadId, threadId), gte(messages.seq, lastUserSeq), noReplyStreaming))
   const results = await db.batch([
-    markStaleStopped(deps, threadId, now),
+    endAbandonedReplies(deps, threadId, now),
     ...(mode.replaceLast ? [replaceLast] : []),
     db.insert(messages).values({ id: crypto.randomUUID(), threadId, seq: nextSeq(threadId), role: 'user', content: mode.content, status: 'complete', createdAt: now, updatedAt: now }),
-    db.insert(messages).values({ id: assistantId, threadId, seq: nextSeq(threadId), role: 'assistant', status: 'streaming', model, createdAt: now, updatedAt: now }),
+    db.insert(messages).values({ id: assistantId, threadId, seq: nextSeq(threadId), role: 'assistant', status: 'streaming', model, createdAt: now, updatedAt: now, ...replyLease(deps, now.getTime()) }),
     db.update(threads).set({ lastMessageAt: now }).where(eq(threads.id, threadId)),
     db.select().from(messages).where(eq(messages.threadId, threadId)).orderBy(asc(messages.seq)),
   ])
@@ -59,23 +58,15 @@ async function beginSend(deps: AppDeps, threadId: string, mode: Extract<BeginMod
 /** Regenerating must first see that the last message is a reply, so it keeps its transaction (it is rare). */
 async function beginRegenerate(deps: AppDeps, threadId: string, model: string, assistantId: string, now: Date) {
   return deps.db.transaction(async (tx) => {
-    await markStaleStopped(deps, threadId, now, tx)
+    await endAbandonedReplies(deps, threadId, now, tx)
     const last = await tx.query.messages.findFirst({ where: eq(messages.threadId, threadId), orderBy: desc(messages.seq) })
     if (last?.status === 'streaming') throw new AppError('REPLY_IN_PROGRESS')
     if (!last || last.role !== 'assistant') throw new AppError('NOTHING_TO_REGENERATE')
     await tx.delete(messages).where(eq(messages.id, last.id))
-    await tx.insert(messages).values({ id: assistantId, threadId, seq: nextSeq(threadId), role: 'assistant', status: 'streaming', model, createdAt: now, updatedAt: now })
+    await tx.insert(messages).values({ id: assistantId, threadId, seq: nextSeq(threadId), role: 'assistant', status: 'streaming', model, createdAt: now, updatedAt: now, ...replyLease(deps, now.getTime()) })
     await tx.update(threads).set({ lastMessageAt: now }).where(eq(threads.id, threadId))
     return tx.select().from(messages).where(eq(messages.threadId, threadId)).orderBy(asc(messages.seq))
   })
-}
-
-/** A reply still marked streaming but silent for STALE_STREAM_MS belongs to a process that died. */
-function markStaleStopped(deps: AppDeps, threadId: string, now: Date, db: Pick<AppDeps['db'], 'update'> = deps.db) {
-  return db
-    .update(messages)
-    .set({ status: 'stopped', updatedAt: now })
-    .where(and(eq(messages.threadId, threadId), eq(messages.status, 'streaming'), lt(messages.updatedAt, new Date(now.getTime() - STALE_STREAM_MS))))
 }
 
 const nextSeq = (threadId: string) => sql`(SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE thread_id = ${threadId})`

@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { messages } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
+import { replyLease } from '../threads/access'
 import type { ReplyState } from './tool-loop'
 
 /** How often the text so far is written to the database while a reply streams. */
 const PERSIST_EVERY_MS = 300
-/** Written even without new text, so other processes can tell a live reply from a dead one. */
+/**
+ * Written even without new text: every write renews the reply's lease (REPLY_LEASE_MS, three
+ * heartbeats), so other processes can tell a live reply from one whose process died.
+ */
 const HEARTBEAT_MS = 10_000
 
 /** A reply streaming in this process, as the database should come to know it. */
@@ -45,7 +49,10 @@ class LiveReplies {
     const updates = due.map((r) => {
       r.changed = false
       r.lastWrite = now
-      return this.deps.db.update(messages).set({ ...columnsOf(r.state), updatedAt: at }).where(eq(messages.id, r.id))
+      return this.deps.db
+        .update(messages)
+        .set({ ...columnsOf(r.state), updatedAt: at, ...replyLease(this.deps, now) })
+        .where(eq(messages.id, r.id))
     })
     this.batch = this.deps.db
       .batch(updates as [(typeof updates)[number], ...typeof updates])
@@ -75,7 +82,7 @@ type ReplyColumns = Partial<typeof messages.$inferInsert>
 /**
  * Keeps the database up to date with one streaming reply: its text so far in the shared batches,
  * a heartbeat while nothing changes, a checkpoint when asked (a tool call), and the last write
- * with its status. `close` ends the timer if the reply ends without `finish`.
+ * with its status. Each write renews the reply's lease. `close` ends the timer if the reply ends without `finish`.
  */
 export function startReplyWriter(deps: AppDeps, assistantMessageId: string, state: ReplyState) {
   const live = liveRepliesOf(deps)
@@ -87,10 +94,10 @@ export function startReplyWriter(deps: AppDeps, assistantMessageId: string, stat
     try {
       await live.settled()
       reply.changed = false
-      reply.lastWrite = Date.now()
+      const now = (reply.lastWrite = Date.now())
       await deps.db
         .update(messages)
-        .set({ ...columnsOf(state), updatedAt: new Date(), ...extra })
+        .set({ ...columnsOf(state), updatedAt: new Date(now), ...replyLease(deps, now), ...extra })
         .where(eq(messages.id, assistantMessageId))
     } finally {
       reply.writing = false

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { messageStatus } from '../threads/schema'
 
 /**
  * The parts of an assistant message (`messages.parts`), in the order they happened: each tool
@@ -76,7 +77,8 @@ export const replyEvents = {
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
   title: z.object({ title: z.string() }),
   error: z.object({ code: z.string(), message: z.string() }),
-  message_end: z.object({ status: z.enum(['complete', 'stopped', 'failed']) }),
+  /** A reply's process that dies sends no end: `interrupted` is only found when the thread is read. */
+  message_end: z.object({ status: messageStatus.extract(['complete', 'stopped', 'failed']) }),
 }
 
 export type ReplyEventName = keyof typeof replyEvents

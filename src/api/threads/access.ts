@@ -1,10 +1,12 @@
-import type { threads } from '../../../db/schema'
+import { and, eq, ne, or, sql } from 'drizzle-orm'
+import { messages, type threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { findOwnAgent } from '../agents/access'
 import { usableLanguageModel } from '../models/access'
 
 type ThreadRow = typeof threads.$inferSelect
+type MessageRow = typeof messages.$inferSelect
 
 /** The thread lookups other domains need (chat). */
 
@@ -19,4 +21,54 @@ export async function replyModel(deps: AppDeps, caller: SessionUser, thread: Thr
     // The model was unpermitted (or its provider went away) since the thread or agent chose it.
     return fail('NO_MODEL_FOUND')
   }
+}
+
+/*
+ * Reply leases (docs/decisions/0032-interrupted-replies.md). A streaming reply belongs to the
+ * process writing it for as long as its lease holds; that process renews the lease with every
+ * write, at least every 10 s (src/api/chat/reply-writer.ts). A reply whose process is gone is
+ * ended `interrupted` by whichever process finds it: at start, and when its thread is read or
+ * answered. The lease lives in the database, so this holds for any number of processes.
+ */
+
+/** How long a reply's lease holds without a write: three missed heartbeats. */
+export const REPLY_LEASE_MS = 30_000
+
+/** The lease columns of a reply this process writes at `now`. */
+export const replyLease = (deps: AppDeps, now = Date.now()) => ({ leaseOwner: deps.instance.owner, leaseUntil: new Date(now + REPLY_LEASE_MS) })
+
+/**
+ * Whether a streaming reply's process is gone: its lease ran out, or it was taken in this
+ * process's slot by an earlier start (only one live process holds a slot, and this one does).
+ */
+export function isAbandoned(deps: AppDeps, m: MessageRow, now = Date.now()) {
+  if (m.status !== 'streaming') return false
+  // Replies written before leases existed count from their last write.
+  const until = m.leaseUntil?.getTime() ?? m.updatedAt.getTime() + REPLY_LEASE_MS
+  const { slot, owner } = deps.instance
+  return until < now || (slot !== undefined && m.leaseOwner !== owner && m.leaseOwner?.startsWith(`${slot}/`) === true)
+}
+
+/** `isAbandoned` as SQL, for updates that find such replies themselves. */
+function abandoned(deps: AppDeps, now: number) {
+  const { slot, owner } = deps.instance
+  return and(
+    eq(messages.status, 'streaming'),
+    or(
+      sql`coalesce(${messages.leaseUntil}, ${messages.updatedAt} + ${REPLY_LEASE_MS}) < ${now}`,
+      slot === undefined ? undefined : and(ne(messages.leaseOwner, owner), sql`substr(${messages.leaseOwner}, 1, ${slot.length + 1}) = ${`${slot}/`}`),
+    ),
+  )
+}
+
+/**
+ * Ends as `interrupted` the replies of a thread (or of every thread) whose process is gone; what
+ * streamed is kept. Returns an update to run or batch (`db`: a transaction to run it in).
+ */
+export function endAbandonedReplies(deps: AppDeps, threadId?: string, now = new Date(), db: Pick<AppDeps['db'], 'update'> = deps.db) {
+  return db
+    .update(messages)
+    .set({ status: 'interrupted', updatedAt: now })
+    .where(and(threadId === undefined ? undefined : eq(messages.threadId, threadId), abandoned(deps, now.getTime())))
+    .returning({ id: messages.id })
 }

@@ -29,13 +29,21 @@ export const sendMessageBody = z.object({
   replaceLast: z.boolean().optional(),
 })
 
+/**
+ * Where a message stands: an assistant message is `streaming` while it is written, then
+ * `complete`, `stopped` (by the user, a closed tab or a server shutting down), `failed` (see
+ * `errorCode`) or `interrupted` (the server writing it died; what streamed is kept). Users' own
+ * messages are always `complete`.
+ */
+export const messageStatus = z.enum(['complete', 'streaming', 'stopped', 'failed', 'interrupted'])
+
 export const messageResponse = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
   content: z.string(),
   reasoning: z.string(),
   parts: z.array(z.unknown()),
-  status: z.enum(['complete', 'streaming', 'stopped', 'failed']),
+  status: messageStatus,
   errorCode: z.string().nullable(),
   model: z.string().nullable(),
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }).nullable(),

@@ -4,7 +4,7 @@ import type { AppDeps, SessionUser } from '../../lib/context'
 import { findOwnAgent } from '../agents/access'
 import { resolveDefaultModel, usableLanguageModel } from '../models/access'
 import { fileKeysOf, findOwnThread, removeFiles, sourcesOfThread } from '../sources/access'
-import { replyModel } from './access'
+import { endAbandonedReplies, isAbandoned, replyModel } from './access'
 import type { MessageView, ThreadSummary } from './schema'
 
 type ThreadRow = typeof threads.$inferSelect
@@ -76,9 +76,14 @@ function decodeCursor(cursor?: string) {
   return match ? { at: new Date(Number(match[1])), id: match[2]! } : undefined
 }
 
+/** A thread with its messages; a reply whose process is gone is ended `interrupted` on the way. */
 export async function getThread(deps: AppDeps, caller: SessionUser, id: string) {
   const thread = await findOwnThread(deps, caller, id)
-  const rows = await deps.db.select().from(messages).where(eq(messages.threadId, id)).orderBy(asc(messages.seq))
+  let rows = await deps.db.select().from(messages).where(eq(messages.threadId, id)).orderBy(asc(messages.seq))
+  if (rows.some((m) => isAbandoned(deps, m))) {
+    const ended = new Set((await endAbandonedReplies(deps, id)).map((m) => m.id))
+    rows = rows.map((m) => (ended.has(m.id) ? { ...m, status: 'interrupted' } : m))
+  }
   const resolved = await replyModel(deps, caller, thread).catch(() => null)
   const agent = thread.agentId ? await findOwnAgent(deps, caller, thread.agentId).catch(() => null) : null
   return {

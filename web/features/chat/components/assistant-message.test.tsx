@@ -7,10 +7,10 @@ import { localMessage } from '../lib/thread-cache'
 import { AssistantMessage } from './assistant-message'
 
 const reply = (content: string, parts: unknown[], status: Message['status'] = 'complete'): Message => ({ ...localMessage('assistant', content, status), parts })
-const render = (message: Message, lang: 'en' | 'de' = 'en') =>
+const render = (message: Message, lang: 'en' | 'de' = 'en', onRegenerate?: () => void) =>
   renderToString(
     <I18nextProvider i18n={createI18n(lang)}>
-      <AssistantMessage message={message} />
+      <AssistantMessage message={message} onRegenerate={onRegenerate} />
     </I18nextProvider>,
   )
 const call = (id: string, name: string, args: object, offset: number) => ({ type: 'tool_call', id, name, arguments: JSON.stringify(args), offset })
@@ -53,5 +53,28 @@ describe('tool calls in a reply', () => {
     expect(html).toContain('value="ada@example.com"')
     expect(html).toContain('href="mailto:ada@example.com?subject=Hi%20%26%20bye&amp;body=Hello"')
     expect(html).toContain('Open in mail app')
+  })
+})
+
+describe('a reply that ended early', () => {
+  test('interrupted (its server went away): the text so far, the notice in the user language, Retry on the last reply', () => {
+    const interrupted = reply('Once upon a time', [], 'interrupted')
+    const last = render(interrupted, 'en', () => {})
+    expect(last).toContain('Once upon a time')
+    expect(last).toContain('The reply was interrupted')
+    expect(last).toContain('Retry')
+    expect(last).not.toContain('Regenerate reply')
+    expect(render(interrupted, 'de', () => {})).toContain('Die Antwort wurde unterbrochen')
+    expect(render(interrupted, 'de', () => {})).toContain('Erneut versuchen')
+    // An older reply offers no Retry: only the last one can be replaced.
+    const older = render(interrupted)
+    expect(older).toContain('The reply was interrupted')
+    expect(older).not.toContain('Retry')
+  })
+
+  test('stopped by the user is no interruption', () => {
+    const html = render(reply('Once upon a time', [], 'stopped'), 'en', () => {})
+    expect(html).toContain('Stopped')
+    expect(html).not.toContain('The reply was interrupted')
   })
 })

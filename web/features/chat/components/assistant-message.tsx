@@ -1,6 +1,6 @@
 import { Check, ChevronRight, Copy, RefreshCw, TriangleAlert } from 'lucide-react'
 import { Collapsible } from 'radix-ui'
-import { useMemo } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
@@ -14,7 +14,7 @@ import { ToolCallGroup } from './tool-calls'
 
 type AssistantMessageProps = {
   message: Message
-  /** Set for the last reply while nothing streams: regenerate it (also the Retry of a failed one). */
+  /** Set for the last reply while nothing streams: regenerate it (also the Retry of a failed or interrupted one). */
   onRegenerate?: () => void
 }
 
@@ -56,22 +56,18 @@ export function AssistantMessage({ message, onRegenerate }: AssistantMessageProp
       )}
 
       {message.status === 'failed' && (
-        <div role="alert" className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm">
-          <TriangleAlert aria-hidden className="size-4 shrink-0 text-destructive" />
-          <span className="min-w-0 flex-1 text-destructive dark:text-red-300">
-            {t(message.errorCode ?? 'UNKNOWN', { ns: 'errors', defaultValue: t('UNKNOWN', { ns: 'errors' }) })}
-          </span>
-          {onRegenerate && (
-            <Button variant="outline" size="sm" onClick={onRegenerate}>
-              <RefreshCw aria-hidden />
-              {t('message.retry')}
-            </Button>
-          )}
-        </div>
+        <ReplyNotice tone="error" onRetry={onRegenerate}>
+          {t(message.errorCode ?? 'UNKNOWN', { ns: 'errors', defaultValue: t('UNKNOWN', { ns: 'errors' }) })}
+        </ReplyNotice>
+      )}
+      {message.status === 'interrupted' && (
+        <ReplyNotice tone="notice" onRetry={onRegenerate}>
+          {t('message.interrupted')}
+        </ReplyNotice>
       )}
       {message.status === 'stopped' && <p className="mt-1 text-xs italic text-muted-foreground">{t('message.stopped')}</p>}
 
-      {!streaming && (message.content || onRegenerate) && message.status !== 'failed' && (
+      {!streaming && (message.content || onRegenerate) && message.status !== 'failed' && message.status !== 'interrupted' && (
         <div
           className={cn(
             'mt-1 flex gap-0.5 transition-opacity',
@@ -90,6 +86,30 @@ export function AssistantMessage({ message, onRegenerate }: AssistantMessageProp
             </ActionButton>
           )}
         </div>
+      )}
+    </div>
+  )
+}
+
+/** Why a reply ended early (failed: an error; interrupted: its server went away), with Retry for the last reply. */
+function ReplyNotice(props: { tone: 'error' | 'notice'; onRetry?: () => void; children: ReactNode }) {
+  const { t } = useTranslation('chat')
+  const error = props.tone === 'error'
+  return (
+    <div
+      role={error ? 'alert' : 'status'}
+      className={cn(
+        'mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border px-3 py-2 text-sm',
+        error ? 'border-destructive/30 bg-destructive/5' : 'border-border bg-muted/50',
+      )}
+    >
+      <TriangleAlert aria-hidden className={cn('size-4 shrink-0', error ? 'text-destructive' : 'text-muted-foreground')} />
+      <span className={cn('min-w-0 flex-1', error ? 'text-destructive dark:text-red-300' : 'text-foreground')}>{props.children}</span>
+      {props.onRetry && (
+        <Button variant="outline" size="sm" onClick={props.onRetry}>
+          <RefreshCw aria-hidden />
+          {t('message.retry')}
+        </Button>
       )}
     </div>
   )

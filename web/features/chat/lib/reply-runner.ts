@@ -133,9 +133,9 @@ export async function runReply({ queryClient, request, onStarted, fetcher }: Run
       }
     }
     if (!ended) {
-      // The connection closed without an end: the server keeps the reply as stopped (or is still
-      // writing it, if only the connection broke); read what it has.
-      setAssistant({ status: 'stopped' })
+      // The connection closed without an end: the server went away mid-reply (or only the
+      // connection broke, and the server keeps the reply as stopped); read what it has.
+      setAssistant({ status: 'interrupted' })
       void queryClient.invalidateQueries({ queryKey: detailKey })
     }
     return { ok: true }
@@ -154,7 +154,8 @@ export async function runReply({ queryClient, request, onStarted, fetcher }: Run
       void queryClient.invalidateQueries({ queryKey: detailKey })
       return { ok: false, error: new ApiError('MESSAGE_NOT_SENT', String(error), 0) }
     }
-    setAssistant((m) => ({ status: m.status === 'streaming' ? 'stopped' : m.status }))
+    // The stream broke off, not by the user's hand: as above.
+    setAssistant((m) => ({ status: m.status === 'streaming' ? 'interrupted' : m.status }))
     void queryClient.invalidateQueries({ queryKey: detailKey })
     return { ok: true }
   } finally {
