@@ -4,7 +4,8 @@
  * Retry brings a whole new reply. A Kontor process of its own (`bun src/main.ts` on a fresh
  * database file), since the suite's server must live on; its model is the suite's fake provider.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '../e2e/support/test'
+import type { Page } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
