@@ -10,7 +10,8 @@ import { machine, pct, register, ROOT, startKontor, writeSection } from './lib'
 const TOKENS = 2000
 const PORT = Number(process.env.BENCH_PORT ?? 3520)
 const FAKE_PORT = PORT + 1
-const prompt = `[[fake:tokens=${TOKENS}]] go`
+/** A fast provider: 20 frames (tokens) in each network chunk. */
+const prompt = `[[fake:tokens=${TOKENS}]][[fake:burst=20]] go`
 /** BENCH_STREAMS=1 (or 200) runs one level only, e.g. to profile it; only a full run writes RESULTS.md. */
 const LEVELS = ([[1, 10], [200, 2]] as const).filter(([n]) => !process.env.BENCH_STREAMS || process.env.BENCH_STREAMS === String(n))
 
@@ -23,8 +24,8 @@ const base = kontor.base
 
 type Sample = { ttft: number; total: number; tokens: number; bytes: number }
 
-/** Reads a streamed body, timing the first content and counting content frames and bytes. */
-async function read(res: Response, isContent: (frame: string) => boolean, start: number): Promise<Sample> {
+/** Reads a streamed body, timing the first content and counting tokens (as `tokensIn` counts a frame's) and bytes. */
+async function read(res: Response, tokensIn: (frame: string) => number, start: number): Promise<Sample> {
   if (!res.ok) throw new Error(`status ${res.status}: ${await res.text()}`)
   const reader = res.body!.getReader()
   const decoder = new TextDecoder()
@@ -39,8 +40,9 @@ async function read(res: Response, isContent: (frame: string) => boolean, start:
     while ((end = buffer.indexOf('\n\n')) !== -1) {
       const frame = buffer.slice(0, end)
       buffer = buffer.slice(end + 2)
-      if (isContent(frame)) {
-        tokens++
+      const n = tokensIn(frame)
+      if (n > 0) {
+        tokens += n
         ttft ||= performance.now() - start
       }
     }
@@ -55,7 +57,8 @@ async function direct(): Promise<Sample> {
     headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
     body: JSON.stringify({ model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: prompt }] }),
   })
-  return read(res, (f) => f.includes('"content":"'), start)
+  // The provider sends one token per frame.
+  return read(res, (f) => (f.includes('"content":"t') ? 1 : 0), start)
 }
 
 async function throughKontor(cookie: string, threadId: string): Promise<Sample> {
@@ -65,7 +68,9 @@ async function throughKontor(cookie: string, threadId: string): Promise<Sample> 
     headers: { 'content-type': 'application/json', cookie, origin: base },
     body: JSON.stringify({ content: prompt }),
   })
-  return read(res, (f) => f.startsWith('event: text'), start)
+  // Kontor merges the tokens of one provider chunk into one frame: its words are the tokens.
+  const words = (f: string) => (JSON.parse(f.slice(f.indexOf('data: ') + 6)) as { delta: string }).delta.split(' ').filter(Boolean).length
+  return read(res, (f) => (f.startsWith('event: text') ? words(f) : 0), start)
 }
 
 async function setup(threads: number) {
@@ -129,7 +134,7 @@ try {
   }
   load.push(loadavg()[0]!)
   const table = [
-    `Replies of ${TOKENS} tokens from the fake provider (a separate process), read directly and through Kontor (SSE over HTTP, each reply persisted), interleaved in one run.`,
+    `Replies of ${TOKENS} tokens from the fake provider (a separate process, 20 tokens per network chunk), read directly and through Kontor (SSE over HTTP, each reply persisted), interleaved in one run.`,
     '',
     '| Streams at once | Throughput, Kontor / direct | Added time to first token, p50 | Added, p95 | Bytes on the wire per token (ratio to direct) |',
     '|---:|---:|---:|---:|---:|',

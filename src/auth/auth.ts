@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth'
+import { betterAuth } from 'better-auth/minimal'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import type { Database } from '../../db/client'
 import { accounts, sessions, users, verifications } from '../../db/schema'
