@@ -10,6 +10,9 @@
  *                        { threadId, count }), for tests of long chats that sending could not build
  *   POST /search-release answer the web searches held by the fake SearXNG (queries with `[held]`);
  *                        returns { released: n }
+ *   POST /search-results the fake SearXNG's results for one query (body: { query, results })
+ *   POST /pages          a document the fake search server serves at /pages/<name> (body: { name, body, type? },
+ *                        type defaulting to HTML); returns { url }
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,7 +22,7 @@ import { messages } from '../../db/schema'
 import { parseConfig } from '../../src/lib/config'
 import { startServer } from '../../src/server'
 import { startFakeLlm, type FakeReply } from './fake-llm'
-import { startFakeSearch } from './fake-search'
+import { startFakeSearch, type SearxngResult } from './fake-search'
 import { startSmtpSink } from './smtp-sink'
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
@@ -90,6 +93,15 @@ Bun.serve({
       return Response.json({ queued: replies.length })
     }
     if (url.pathname === '/search-release' && request.method === 'POST') return Response.json({ released: search.release() })
+    if (url.pathname === '/search-results' && request.method === 'POST') {
+      const { query, results } = (await request.json()) as { query: string; results: SearxngResult[] }
+      search.give(query, results)
+      return Response.json({ given: results.length })
+    }
+    if (url.pathname === '/pages' && request.method === 'POST') {
+      const { name, body, type } = (await request.json()) as { name: string; body: string; type?: string }
+      return Response.json({ url: search.putPage(name, body, type) })
+    }
     if (url.pathname === '/seed-messages' && request.method === 'POST') {
       const { threadId, count } = (await request.json()) as { threadId: string; count: number }
       return Response.json({ inserted: await seedMessages(threadId, count) })

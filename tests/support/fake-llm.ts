@@ -10,7 +10,8 @@
  * deltas, `[[fake:cut-after=5]]`, `[[fake:stream-error=5]]` (the provider's in-stream error event after
  * 5 deltas), `[[fake:malformed]]`, `[[fake:tool=name:{"a":1}]]`,
  * `[[fake:reasoning]]`, `[[fake:tokens=N]]`, `[[fake:text=...]]` (the reply's text, also before its tool calls),
- * `[[fake:after-tool=...]]` (the reply once a tool result came back), `[[fake:tool-turns=N]]` (the tool calls again on each of the first N model calls), `[[fake:finish=length]]`, `[[fake:times=N]]` (the message's
+ * `[[fake:after-tool=...]]` (the reply once a tool result came back), `[[fake:title=...]]` (the answer to a request that does not
+ * stream, i.e. the chat's title), `[[fake:tool-turns=N]]` (the tool calls again on each of the first N model calls), `[[fake:finish=length]]`, `[[fake:times=N]]` (the message's
  * error only for the first N requests carrying it, e.g. to let a Retry succeed); in embedding inputs
  * error and slow-first-token), or by `fake.script(...)`, whose replies take precedence. Without
  * either, the reply echoes the message: "You said: ...", streamed word by word. When the last
@@ -41,6 +42,8 @@ export type FakeReply = {
   cutAfter?: number
   /** With a marker-scripted error: only the first N requests with the same message fail. */
   times?: number
+  /** With markers: the text of the answer to a request that does not stream (the chat's title request). */
+  title?: string
   /** With marker-scripted tool calls: they are made again on each of the message's first N model calls (a loop that does not end by itself). */
   toolTurns?: number
   /** Send a chunk that is not JSON after the first delta. */
@@ -176,6 +179,7 @@ export function parseMarkers(text: string): { reply: FakeReply; afterTool?: stri
     else if (name === 'tokens') reply.text = Array.from({ length: Number(value) }, (_, i) => `t${i}`).join(' ')
     else if (name === 'text') reply.text = value
     else if (name === 'after-tool') afterTool = value
+    else if (name === 'title') reply.title = value
     else if (name === 'tool') {
       const colon = value.indexOf(':')
       reply.toolCalls = [...(reply.toolCalls ?? []), { name: value.slice(0, colon), arguments: value.slice(colon + 1) }]
@@ -224,7 +228,13 @@ function planFor(flavour: Flavour, body: any, scripted: FakeReply | undefined, s
   // (unless `tool-turns` asks for one: the model calls made for this message so far are counted).
   const callsSoFar = lastUser ? turns.slice(turns.lastIndexOf(lastUser) + 1).filter((t) => t.role === 'assistant').length : 0
   const repeat = marked.toolTurns !== undefined && callsSoFar < marked.toolTurns
-  const reply: FakeReply = scripted ?? (toolResult !== undefined && !repeat ? { text: afterTool ?? `Tool result: ${toolResult}` } : marked)
+  const reply: FakeReply =
+    scripted ??
+    (toolResult !== undefined && !repeat
+      ? { text: afterTool ?? `Tool result: ${toolResult}` }
+      : marked.title !== undefined && !body?.stream
+        ? { text: marked.title }
+        : marked)
   const text = reply.text ?? (reply.toolCalls?.length ? '' : `You said: ${rest}`)
   const reasoning = reply.reasoning === '' ? `Thinking about: ${rest}` : reply.reasoning
   const toolCalls = (reply.toolCalls ?? []).map((call, i) => ({

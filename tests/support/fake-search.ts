@@ -1,14 +1,20 @@
 /**
  * A fake web search service for tests: a real HTTP server on 127.0.0.1 speaking the JSON APIs of
  * SearXNG (GET <base>/search?q=…&format=json, under any path prefix), Brave (GET /res/v1/web/search)
- * and Tavily (POST /search). Every answer is fixed; what it was asked is logged. A query containing
- * `[held]` is answered only once `release()` is called, so a test can watch a search in progress.
+ * and Tavily (POST /search). Every answer is fixed unless a test gave SearXNG's results for a query
+ * (`give`); what it was asked is logged. A query containing `[held]` is answered only once
+ * `release()` is called, so a test can watch a search in progress. It also serves the HTML pages a
+ * test puts there (`putPage`, GET /pages/<name>), for website_content, and any other document
+ * a test wants fetched from an address of its choosing (e.g. a self-hosted endpoint's model list).
  */
 
 export type SearchRequest = { path: string; query: Record<string, string>; headers: Record<string, string>; body: any }
 
+/** One result in SearXNG's JSON. */
+export type SearxngResult = { title: string; url: string; content: string }
+
 /** The SearXNG results: one that is not a web page (dropped by the backend) and one with an HTML entity. */
-export const SEARXNG_RESULTS = [
+export const SEARXNG_RESULTS: SearxngResult[] = [
   { title: 'Kontor – the workspace', url: 'https://kontor.example/', content: 'Chat with models.' },
   { title: 'Not a web page', url: 'javascript:alert(1)', content: 'dropped' },
   { title: 'Kontor docs', url: 'https://docs.kontor.example/tools', content: 'Tools &amp; more' },
@@ -18,6 +24,8 @@ export function startFakeSearch(options: { port?: number } = {}) {
   const asked: SearchRequest[] = []
   const state = { failWith: undefined as number | undefined }
   const held: Array<() => void> = []
+  const given = new Map<string, SearxngResult[]>()
+  const pages = new Map<string, { body: string; type: string }>()
   const server = Bun.serve({
     hostname: '127.0.0.1',
     port: options.port ?? 0,
@@ -28,7 +36,12 @@ export function startFakeSearch(options: { port?: number } = {}) {
       if ((url.searchParams.get('q') ?? body?.query ?? '').includes('[held]')) await new Promise<void>((resolve) => held.push(resolve))
       if (state.failWith) return new Response('{"error":"nope"}', { status: state.failWith })
       if (req.method === 'GET' && url.pathname.endsWith('/search') && url.searchParams.get('format') === 'json') {
-        return Response.json({ query: url.searchParams.get('q'), results: SEARXNG_RESULTS })
+        const query = url.searchParams.get('q') ?? ''
+        return Response.json({ query, results: given.get(query) ?? SEARXNG_RESULTS })
+      }
+      if (req.method === 'GET' && url.pathname.startsWith('/pages/')) {
+        const page = pages.get(decodeURIComponent(url.pathname.slice('/pages/'.length)))
+        if (page) return new Response(page.body, { headers: { 'content-type': page.type } })
       }
       if (url.pathname === '/res/v1/web/search') {
         return Response.json({
@@ -55,6 +68,13 @@ export function startFakeSearch(options: { port?: number } = {}) {
       const waiting = held.splice(0)
       waiting.forEach((resolve) => resolve())
       return waiting.length
+    },
+    /** SearXNG answers `query` with these results (instead of SEARXNG_RESULTS). */
+    give: (query: string, results: SearxngResult[]) => void given.set(query, results),
+    /** Serves `body` (a web page unless `type` says otherwise) under /pages/<name>; returns its address. */
+    putPage: (name: string, body: string, type = 'text/html; charset=utf-8') => {
+      pages.set(name, { body, type })
+      return `http://127.0.0.1:${server.port}/pages/${name.split('/').map(encodeURIComponent).join('/')}`
     },
     stop: () => server.stop(true),
   }
