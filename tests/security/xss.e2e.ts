@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '../e2e/support/test'
+import type { Page } from '@playwright/test'
 import { chatPage, enableModels, startChat } from '../e2e/support/chat'
 import { waitForMail } from '../e2e/support/mailbox'
 import { inviteLink, inviteRow, inviteViaDialog, memberRow, openUsers } from '../e2e/support/members'
@@ -13,6 +14,10 @@ import { expectNoXss, expectShown, expectWatchWorks, giveSearchResults, putPage,
 // `xssHit` binding and open an alert (tests/security/support/xss.ts). Each test asserts that
 // nothing ran, that the page holds no markup able to run script, and that each payload is shown
 // as text where a user would look for it, so that rendering nothing cannot pass.
+
+// The pages' Content-Security-Policy would block inline handlers on its own; this corpus checks the
+// rendering itself, so Chromium ignores the policy here (tests/security/csp.e2e.ts checks the policy).
+test.use({ bypassCSP: true })
 
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`
 
