@@ -228,5 +228,16 @@ test.describe('tools in chat', () => {
     await expect(passage).toBeVisible()
     await page.mouse.move(0, 0)
     await expect(passage).toBeHidden()
+
+    // A click on the passage the mouse opened keeps it open, also when the mouse leaves.
+    await citation.hover()
+    await expect(passage).toBeVisible()
+    await citation.click()
+    await expect(citation).toHaveAttribute('aria-expanded', 'true')
+    await page.mouse.move(0, 0)
+    await expect(passage).toBeVisible()
+    await expect(citation).toHaveAttribute('aria-expanded', 'true')
+    await page.keyboard.press('Escape')
+    await expect(passage).toBeHidden()
   })
 })

@@ -58,6 +58,13 @@ export function CitationRef({ index, children }: { index: number; children: Reac
           type="button"
           onPointerEnter={hoverIn}
           onPointerLeave={hoverOut}
+          onClick={(e) => {
+            // A click on a passage the pointer opened keeps it open (Radix skips its toggle).
+            if (!open || !byHover.current) return
+            e.preventDefault()
+            clearTimeout(timer.current)
+            byHover.current = false
+          }}
           aria-label={t('citation.show', { citation: passage.citation })}
           className="rounded-sm text-muted-foreground underline decoration-dotted underline-offset-[3px] outline-none transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:text-foreground"
           data-testid="citation"
