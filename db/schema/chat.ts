@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { users } from './auth'
 import { permittedModels } from './models'
 import { organizations } from './organizations'
@@ -82,4 +82,24 @@ export const messages = sqliteTable(
     uniqueIndex('messages_thread_seq_idx').on(t.threadId, t.seq),
     uniqueIndex('messages_one_streaming_idx').on(t.threadId).where(sql`status = 'streaming'`),
   ],
+)
+
+/**
+ * What a streaming reply said since its message row was last written whole: the text and
+ * reasoning of every few hundred milliseconds are appended here instead of rewriting the whole
+ * reply (src/api/chat/reply-writer.ts). The message's text is its own columns followed by these
+ * rows in order; they are folded into it when the reply ends, at a tool call, or when it is found
+ * interrupted.
+ */
+export const replyChunks = sqliteTable(
+  'reply_chunks',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    content: text('content').notNull().default(''),
+    reasoning: text('reasoning').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.seq] })],
 )

@@ -131,7 +131,13 @@ async function slowReply(chat: Chat) {
 }
 
 async function row(id: string) {
-  const { rows } = await db.execute({ sql: 'SELECT status, content, lease_owner, lease_until, updated_at FROM messages WHERE id = ?', args: [id] })
+  // Its text: the row's and, while it streams, the parts appended since (src/api/chat/reply-writer.ts).
+  const { rows } = await db.execute({
+    sql:
+      "SELECT status, content || coalesce((SELECT group_concat(part, '') FROM (SELECT c.content AS part FROM reply_chunks c WHERE c.message_id = m.id ORDER BY c.seq)), '') AS content, " +
+      'lease_owner, lease_until, updated_at FROM messages m WHERE id = ?',
+    args: [id],
+  })
   return rows[0] as unknown as { status: string; content: string; lease_owner: string; lease_until: number; updated_at: number } | undefined
 }
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { messages } from '../../../db/schema'
+import { messages, replyChunks } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse, sseEvents } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, registerOrg, type TestClient } from '../../../tests/support/test-app'
@@ -57,7 +57,7 @@ async function leftStreaming(threadId: string, lease: { owner: string | null; un
       threadId,
       seq: 2,
       role: 'assistant',
-      content: 'Once upon a time',
+      content: 'Once',
       status: 'streaming',
       model: 'openai/gpt-4.1',
       createdAt: new Date(now),
@@ -65,6 +65,11 @@ async function leftStreaming(threadId: string, lease: { owner: string | null; un
       leaseOwner: lease.owner,
       leaseUntil: lease.until === null ? null : new Date(lease.until),
     },
+  ])
+  // The rest of its text as the writer appends it (inserted out of order: their number orders them).
+  await t.deps.db.insert(replyChunks).values([
+    { messageId: replyId, seq: 2, content: ' a time' },
+    { messageId: replyId, seq: 1, content: ' upon' },
   ])
   return replyId
 }
@@ -80,6 +85,8 @@ describe('a reply whose process is gone', () => {
     const detail = (await client.get(`/api/threads/${thread.id}`)).body
     expect(detail.messages[1]).toMatchObject({ id, status: 'interrupted', content: 'Once upon a time', errorCode: null })
     expect((await reply(id)).status).toBe('interrupted')
+    // Its appended parts were folded into its text, and went.
+    expect(await t.deps.db.select().from(replyChunks).where(eq(replyChunks.messageId, id))).toEqual([])
 
     const res = await post(client, `/api/threads/${thread.id}/messages`, { content: 'Go on' })
     expect(res.status).toBe(200)
@@ -182,22 +189,35 @@ describe('a reply of a live process', () => {
     await t.deps.db.delete(messages).where(eq(messages.id, otherHost))
   })
 
-  test('renews its lease as it writes, under this process as owner', async () => {
+  test('renews its lease while it streams, under this process as owner; its text is appended as it goes', async () => {
     const { client, thread } = await chatSetup()
-    const res = await post(client, `/api/threads/${thread.id}/messages`, { content: '[[fake:tokens=300]] [[fake:delay=10]] renew' })
+    // Longer than one heartbeat (10 s).
+    const res = await post(client, `/api/threads/${thread.id}/messages`, { content: '[[fake:tokens=400]] [[fake:delay=40]] renew' })
     const events = sseEvents(res.body!)[Symbol.asyncIterator]()
     const start = (await events.next()).value!
     const id = start.data.assistantMessageId as string
     const first = await reply(id)
     expect(first).toMatchObject({ status: 'streaming', leaseOwner: t.deps.instance.owner })
     expect(first.leaseUntil!.getTime()).toBeGreaterThan(Date.now())
-    let later = first
-    while (later.content === '' || later.leaseUntil!.getTime() <= first.leaseUntil!.getTime()) {
+    // The text so far is appended, not written into the message's row.
+    let parts: (typeof replyChunks.$inferSelect)[] = []
+    while (parts.length < 2) {
       await Bun.sleep(50)
+      parts = await t.deps.db.select().from(replyChunks).where(eq(replyChunks.messageId, id)).orderBy(replyChunks.seq)
+    }
+    expect(parts.map((p) => p.seq)).toEqual(parts.map((_, i) => i + 1))
+    expect(parts.map((p) => p.content).join('')).toStartWith('t0 t1')
+    expect((await reply(id)).content).toBe('')
+    expect((await client.get(`/api/threads/${thread.id}`)).body.messages[1].content).toStartWith(parts.map((p) => p.content).join(''))
+    let later = first
+    while (later.leaseUntil!.getTime() <= first.leaseUntil!.getTime()) {
+      await Bun.sleep(100)
       later = await reply(id)
     }
     expect(later.status).toBe('streaming')
     while (!(await events.next()).done) {}
-    expect((await reply(id)).status).toBe('complete')
-  })
+    const done = await reply(id)
+    expect(done).toMatchObject({ status: 'complete', content: Array.from({ length: 400 }, (_, i) => `t${i}`).join(' ') })
+    expect(await t.deps.db.select().from(replyChunks).where(eq(replyChunks.messageId, id))).toEqual([])
+  }, 40_000)
 })

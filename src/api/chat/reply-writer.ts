@@ -1,65 +1,88 @@
-import { eq } from 'drizzle-orm'
-import { messages } from '../../../db/schema'
+import { eq, inArray } from 'drizzle-orm'
+import { messages, replyChunks } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
 import { replyLease } from '../threads/access'
 import type { ReplyState } from './tool-loop'
 
-/** How often the text so far is written to the database while a reply streams. */
+/** How often what a streaming reply said since the last write is written to the database. */
 const PERSIST_EVERY_MS = 300
 /**
- * Written even without new text: every write renews the reply's lease (REPLY_LEASE_MS, three
- * heartbeats), so other processes can tell a live reply from one whose process died.
+ * How often a streaming reply's lease is renewed (REPLY_LEASE_MS is three heartbeats), so that
+ * other processes can tell a live reply from one whose process died.
  */
 const HEARTBEAT_MS = 10_000
 
 /** A reply streaming in this process, as the database should come to know it. */
-type LiveReply = { id: string; state: ReplyState; changed: boolean; lastWrite: number; writing: boolean }
+type LiveReply = {
+  id: string
+  state: ReplyState
+  changed: boolean
+  writing: boolean
+  /** When its lease was last renewed. */
+  leased: number
+  /** How much of the text and reasoning the database has, and the last appended part's number. */
+  written: { content: number; reasoning: number; seq: number }
+}
 
 /**
- * The replies streaming in this process to one database. Their text so far is written together:
- * whichever reply's timer comes first writes every reply that changed, in one batch (one commit,
- * one round trip), so many streams cost a few writes a second rather than a few per stream.
+ * The replies streaming in this process to one database, written by one timer. Every few hundred
+ * milliseconds, what each reply said since its last write is appended to it (reply_chunks), all
+ * replies in one batch: one commit, and work in proportion to the new text, not the whole reply.
+ * Every ten seconds the leases of all of them are renewed in one statement.
  */
 class LiveReplies {
   private readonly replies = new Set<LiveReply>()
-  private lastBatch = 0
+  private timer: ReturnType<typeof setInterval> | undefined
   private batch: Promise<void> | undefined
 
   constructor(private readonly deps: AppDeps) {}
 
   add(reply: LiveReply) {
     this.replies.add(reply)
+    this.timer ??= setInterval(() => this.tick(), PERSIST_EVERY_MS)
   }
 
   delete(reply: LiveReply) {
     this.replies.delete(reply)
+    if (this.replies.size === 0 && this.timer) {
+      clearInterval(this.timer)
+      this.timer = undefined
+    }
   }
 
-  /**
-   * Writes the changed replies unless a batch is being written or was written within half the
-   * interval (each reply's own timer comes every interval, so none waits much longer than that).
-   */
-  writeChanged() {
+  private tick() {
+    if (this.batch) return
     const now = Date.now()
-    if (this.batch || now - this.lastBatch < PERSIST_EVERY_MS / 2) return
-    const due = [...this.replies].filter((r) => r.changed && !r.writing)
-    if (!due.length) return
-    this.lastBatch = now
-    const at = new Date(now)
-    const updates = due.map((r) => {
+    const idle = [...this.replies].filter((r) => !r.writing)
+    const appends = idle.filter((r) => r.changed).flatMap((r) => {
       r.changed = false
-      r.lastWrite = now
-      return this.deps.db
-        .update(messages)
-        .set({ ...columnsOf(r.state), updatedAt: at, ...replyLease(this.deps, now) })
-        .where(eq(messages.id, r.id))
+      const content = r.state.content.slice(r.written.content)
+      const reasoning = r.state.reasoning.slice(r.written.reasoning)
+      if (!content && !reasoning) return []
+      const before = { ...r.written }
+      r.written = { content: r.state.content.length, reasoning: r.state.reasoning.length, seq: before.seq + 1 }
+      return [{ reply: r, before, row: { messageId: r.id, seq: r.written.seq, content, reasoning } }]
     })
+    const due = idle.filter((r) => now - r.leased >= HEARTBEAT_MS)
+    const statements = [
+      ...(appends.length ? [this.deps.db.insert(replyChunks).values(appends.map((a) => a.row))] : []),
+      ...(due.length
+        ? [this.deps.db.update(messages).set({ updatedAt: new Date(now), ...replyLease(this.deps, now) }).where(inArray(messages.id, due.map((r) => r.id)))]
+        : []),
+    ]
+    if (!statements.length) return
+    for (const r of due) r.leased = now
     this.batch = this.deps.db
-      .batch(updates as [(typeof updates)[number], ...typeof updates])
+      .batch(statements as [(typeof statements)[number], ...typeof statements])
       .then(
         () => undefined,
         (error: unknown) => {
-          for (const r of due) r.changed = true
+          // Nothing of the batch was written: the same text is appended with the next one.
+          for (const { reply, before } of appends) {
+            reply.written = before
+            reply.changed = true
+          }
+          for (const r of due) r.leased = 0
           this.deps.logger.warn('could not write streaming replies', { error })
         },
       )
@@ -80,37 +103,36 @@ const columnsOf = ({ content, reasoning, parts, inputTokens, outputTokens }: Rep
 type ReplyColumns = Partial<typeof messages.$inferInsert>
 
 /**
- * Keeps the database up to date with one streaming reply: its text so far in the shared batches,
- * a heartbeat while nothing changes, a checkpoint when asked (a tool call), and the last write
- * with its status. Each write renews the reply's lease. `close` ends the timer if the reply ends without `finish`.
+ * Keeps the database up to date with one streaming reply: what it says appended in the shared
+ * batches, its lease renewed, the whole reply written at a checkpoint (a tool call) and with its
+ * status at the end. `close` leaves the batches if the reply ends without `finish`.
  */
 export function startReplyWriter(deps: AppDeps, assistantMessageId: string, state: ReplyState) {
   const live = liveRepliesOf(deps)
-  const reply: LiveReply = { id: assistantMessageId, state, changed: false, lastWrite: Date.now(), writing: false }
+  const reply: LiveReply = { id: assistantMessageId, state, changed: false, writing: false, leased: Date.now(), written: { content: 0, reasoning: 0, seq: 0 } }
   live.add(reply)
-  /** Writes this reply now, after any batch in flight (`extra`: its final status). */
+  /** Writes the whole reply now, after any batch in flight (`extra`: its final status); its appended parts go. */
   const persist = async (extra: ReplyColumns = {}) => {
     reply.writing = true
     try {
       await live.settled()
       reply.changed = false
-      const now = (reply.lastWrite = Date.now())
-      await deps.db
-        .update(messages)
-        .set({ ...columnsOf(state), updatedAt: new Date(now), ...replyLease(deps, now), ...extra })
-        .where(eq(messages.id, assistantMessageId))
+      const now = Date.now()
+      const written = { content: state.content.length, reasoning: state.reasoning.length, seq: reply.written.seq }
+      await deps.db.batch([
+        deps.db
+          .update(messages)
+          .set({ ...columnsOf(state), updatedAt: new Date(now), ...replyLease(deps, now), ...extra })
+          .where(eq(messages.id, assistantMessageId)),
+        deps.db.delete(replyChunks).where(eq(replyChunks.messageId, assistantMessageId)),
+      ])
+      reply.written = written
+      reply.leased = now
     } finally {
       reply.writing = false
     }
   }
-  const timer = setInterval(() => {
-    if (reply.changed) live.writeChanged()
-    else if (Date.now() - reply.lastWrite >= HEARTBEAT_MS && !reply.writing) void persist().catch(() => {})
-  }, PERSIST_EVERY_MS)
-  const close = () => {
-    clearInterval(timer)
-    live.delete(reply)
-  }
+  const close = () => live.delete(reply)
   return {
     changed: () => void (reply.changed = true),
     checkpoint: () => persist(),

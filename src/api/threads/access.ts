@@ -1,5 +1,5 @@
-import { and, eq, ne, or, sql } from 'drizzle-orm'
-import { messages, type threads } from '../../../db/schema'
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm'
+import { messages, replyChunks, type threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { findOwnAgent } from '../agents/access'
@@ -66,9 +66,39 @@ function abandoned(deps: AppDeps, now: number) {
  * streamed is kept. Returns an update to run or batch (`db`: a transaction to run it in).
  */
 export function endAbandonedReplies(deps: AppDeps, threadId?: string, now = new Date(), db: Pick<AppDeps['db'], 'update'> = deps.db) {
+  // The appended parts join the reply's own text; they go with its status (a trigger).
   return db
     .update(messages)
-    .set({ status: 'interrupted', updatedAt: now })
+    .set({ status: 'interrupted', updatedAt: now, content: appended('content'), reasoning: appended('reasoning') })
     .where(and(threadId === undefined ? undefined : eq(messages.threadId, threadId), abandoned(deps, now.getTime())))
     .returning({ id: messages.id })
+}
+
+/*
+ * What a streaming reply said since its row was last written whole is in reply_chunks, appended
+ * in order (src/api/chat/reply-writer.ts): its text is the row's followed by those parts.
+ */
+
+/** A column of the message being updated, followed by its appended parts (SQL). */
+const appended = (column: 'content' | 'reasoning') =>
+  // An ordered subquery rather than group_concat(… ORDER BY …), which libSQL's server cannot parse.
+  sql.raw(`${column} || coalesce((SELECT group_concat(part, '') FROM (SELECT c.${column} AS part FROM reply_chunks c WHERE c.message_id = messages.id ORDER BY c.seq)), '')`)
+
+/** The appended parts of a thread's streaming replies, in order (a query to batch with the messages). */
+export function appendedText(deps: AppDeps, threadId: string) {
+  return deps.db
+    .select({ messageId: replyChunks.messageId, content: replyChunks.content, reasoning: replyChunks.reasoning })
+    .from(replyChunks)
+    .where(inArray(replyChunks.messageId, deps.db.select({ id: messages.id }).from(messages).where(and(eq(messages.threadId, threadId), eq(messages.status, 'streaming')))))
+    .orderBy(replyChunks.messageId, replyChunks.seq)
+}
+
+/** Messages with the appended parts of their streaming replies joined to their text. */
+export function withAppendedText<M extends Pick<MessageRow, 'id' | 'status' | 'content' | 'reasoning'>>(rows: M[], parts: { messageId: string; content: string; reasoning: string }[]): M[] {
+  if (!parts.length) return rows
+  return rows.map((m) => {
+    if (m.status !== 'streaming') return m
+    const own = parts.filter((p) => p.messageId === m.id)
+    return own.length ? { ...m, content: m.content + own.map((p) => p.content).join(''), reasoning: m.reasoning + own.map((p) => p.reasoning).join('') } : m
+  })
 }

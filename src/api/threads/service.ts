@@ -4,7 +4,7 @@ import type { AppDeps, SessionUser } from '../../lib/context'
 import { findOwnAgent } from '../agents/access'
 import { resolveDefaultModel, usableLanguageModel } from '../models/access'
 import { fileKeysOf, findOwnThread, removeFiles, sourcesOfThread } from '../sources/access'
-import { endAbandonedReplies, isAbandoned, replyModel } from './access'
+import { appendedText, endAbandonedReplies, isAbandoned, replyModel, withAppendedText } from './access'
 import type { MessageView, ThreadSummary } from './schema'
 
 type ThreadRow = typeof threads.$inferSelect
@@ -79,7 +79,9 @@ function decodeCursor(cursor?: string) {
 /** A thread with its messages; a reply whose process is gone is ended `interrupted` on the way. */
 export async function getThread(deps: AppDeps, caller: SessionUser, id: string) {
   const thread = await findOwnThread(deps, caller, id)
-  let rows = await deps.db.select().from(messages).where(eq(messages.threadId, id)).orderBy(asc(messages.seq))
+  // One read of the messages and the appended parts of a streaming reply (src/api/chat/reply-writer.ts).
+  const [stored, parts] = await deps.db.batch([deps.db.select().from(messages).where(eq(messages.threadId, id)).orderBy(asc(messages.seq)), appendedText(deps, id)])
+  let rows = withAppendedText(stored, parts)
   if (rows.some((m) => isAbandoned(deps, m))) {
     const ended = new Set((await endAbandonedReplies(deps, id)).map((m) => m.id))
     rows = rows.map((m) => (ended.has(m.id) ? { ...m, status: 'interrupted' } : m))
