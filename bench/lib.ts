@@ -40,7 +40,7 @@ export async function startKontor(opts: { port: number; env?: Record<string, str
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop().then(() => process.exit(130)))
   for (let i = 0; i < 150; i++) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`)
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { base, stop, databaseUrl }
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { base, stop, databaseUrl, pid: server.pid }
     await Bun.sleep(100)
   }
   await stop()

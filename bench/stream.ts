@@ -58,7 +58,7 @@ async function direct(): Promise<Sample> {
     body: JSON.stringify({ model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: prompt }] }),
   })
   // The provider sends one token per frame.
-  return read(res, (f) => (f.includes('"content":"t') ? 1 : 0), start)
+  return read(res, (f) => (/"content":"[^"]/.test(f) ? 1 : 0), start)
 }
 
 async function throughKontor(cookie: string, threadId: string): Promise<Sample> {

@@ -38,6 +38,8 @@ export type FakeReply = {
   slowFirstTokenMs?: number
   /** Pause between content deltas, e.g. to watch a reply stream in during development. */
   delayMs?: number
+  /** With `delayMs`: wait a random time between it and this instead (`[[fake:delay=20-50]]`). */
+  delayMaxMs?: number
   /** Close the connection after this many content deltas. */
   cutAfter?: number
   /** With a marker-scripted error: only the first N requests with the same message fail. */
@@ -71,7 +73,7 @@ type Plan = {
   toolCalls: Array<{ id: string; name: string; arguments: string }>
   finish: 'stop' | 'length' | 'content_filter' | 'tool_calls'
   inputTokens: number
-} & Pick<FakeReply, 'error' | 'errorMessage' | 'retryAfterMs' | 'slowFirstTokenMs' | 'delayMs' | 'cutAfter' | 'malformed' | 'streamErrorAfter' | 'burst' | 'hold'>
+} & Pick<FakeReply, 'error' | 'errorMessage' | 'retryAfterMs' | 'slowFirstTokenMs' | 'delayMs' | 'delayMaxMs' | 'cutAfter' | 'malformed' | 'streamErrorAfter' | 'burst' | 'hold'>
 
 /** One SSE frame; `delta` marks frames that carry content (what cut-after and the faults count). */
 type Frame = { data: string; delta?: boolean }
@@ -166,7 +168,11 @@ export function parseMarkers(text: string): { reply: FakeReply; afterTool?: stri
   for (const [, name, value = ''] of text.matchAll(MARKER)) {
     if (name === 'error') reply.error = Number(value)
     else if (name === 'slow-first-token') reply.slowFirstTokenMs = Number(value)
-    else if (name === 'delay') reply.delayMs = Number(value)
+    else if (name === 'delay') {
+      const [min, max] = value.split('-').map(Number)
+      reply.delayMs = min
+      if (max !== undefined) reply.delayMaxMs = max
+    }
     else if (name === 'cut-after') reply.cutAfter = Number(value)
     else if (name === 'malformed') reply.malformed = true
     else if (name === 'burst') reply.burst = Number(value)
@@ -301,7 +307,7 @@ async function* withFaults(frames: Iterable<Frame>, plan: Plan, errorFrame: stri
   for (const frame of frames) {
     if (frame.delta && plan.streamErrorAfter !== undefined && deltas >= plan.streamErrorAfter) return yield errorFrame
     if (frame.delta && deltas === 0 && plan.slowFirstTokenMs) await sleep(plan.slowFirstTokenMs)
-    if (frame.delta && deltas > 0 && plan.delayMs) await sleep(plan.delayMs)
+    if (frame.delta && deltas > 0 && plan.delayMs) await sleep(plan.delayMs + Math.random() * Math.max(0, (plan.delayMaxMs ?? plan.delayMs) - plan.delayMs))
     if (frame.delta && plan.cutAfter !== undefined && deltas >= plan.cutAfter) return yield CUT
     yield frame.data
     // The first delta again without its closing brace: the stream's own format, but not JSON.

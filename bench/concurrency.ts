@@ -1,0 +1,144 @@
+/**
+ * Many chat replies at once, each token 20–50 ms after the last (a model's pace), read directly
+ * from the fake provider and through Kontor, rounds alternating. Reports the inter-token gaps
+ * the reader sees (p50, p99; Kontor's added p99 over direct), Kontor's peak resident memory and
+ * errors. Writes "## Concurrency (bench/concurrency.ts)" of bench/RESULTS.md.
+ * Run: node_modules/.bin/bun bench/concurrency.ts [streams=1000] [rounds=2]
+ */
+import { loadavg } from 'node:os'
+import { readFileSync } from 'node:fs'
+import { machine, pct, register, ROOT, startKontor, writeSection } from './lib'
+
+const STREAMS = Number(process.argv[2] ?? 1000)
+const ROUNDS = Number(process.argv[3] ?? 2)
+const TOKENS = Number(process.env.BENCH_TOKENS ?? 300)
+const PORT = Number(process.env.BENCH_PORT ?? 3530)
+const FAKE_PORT = PORT + 1
+const prompt = `[[fake:tokens=${TOKENS}]][[fake:delay=20-50]] go`
+
+// The fake runs in its own process, so that neither side measures the other's CPU.
+const fakeProcess = Bun.spawn([process.execPath, 'tests/support/fake-llm-server.ts', '--port', String(FAKE_PORT)], { cwd: ROOT, stdout: 'pipe' })
+const fakeUrl = `http://127.0.0.1:${FAKE_PORT}`
+for (let i = 0; i < 100 && !(await fetch(`${fakeUrl}/v1/models`).then(() => true, () => false)); i++) await Bun.sleep(50)
+const kontor = await startKontor({ port: PORT, env: { OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: `${fakeUrl}/v1` } })
+const base = kontor.base
+
+/** When each token of one reply arrived (tokens of one frame arrive together), or why it failed. */
+type Stream = { arrivals: number[]; error?: string }
+
+/** Reads an SSE body; `tokensIn` says how many tokens a frame carries. */
+async function read(res: Response, tokensIn: (frame: string) => number): Promise<Stream> {
+  if (!res.ok) return { arrivals: [], error: `status ${res.status}` }
+  const reader = res.body!.getReader()
+  const decoder = new TextDecoder()
+  const arrivals: number[] = []
+  let buffer = ''
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    const now = performance.now()
+    buffer += decoder.decode(chunk.value, { stream: true })
+    let end: number
+    while ((end = buffer.indexOf('\n\n')) !== -1) {
+      const frame = buffer.slice(0, end)
+      buffer = buffer.slice(end + 2)
+      if (frame.startsWith('event: error')) return { arrivals, error: frame }
+      for (let n = tokensIn(frame); n > 0; n--) arrivals.push(now)
+    }
+  }
+  return arrivals.length === TOKENS ? { arrivals } : { arrivals, error: `${arrivals.length} of ${TOKENS} tokens` }
+}
+
+const direct = (): Promise<Stream> =>
+  fetch(`${fakeUrl}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
+    body: JSON.stringify({ model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: prompt }] }),
+  }).then((res) => read(res, (f) => (/"content":"[^"]/.test(f) ? 1 : 0)), (e) => ({ arrivals: [], error: String(e) }))
+
+const words = (f: string) => (JSON.parse(f.slice(f.indexOf('data: ') + 6)) as { delta: string }).delta.split(' ').filter(Boolean).length
+const throughKontor = (cookie: string, threadId: string): Promise<Stream> =>
+  fetch(`${base}/api/threads/${threadId}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: base },
+    body: JSON.stringify({ content: prompt }),
+  }).then((res) => read(res, (f) => (f.startsWith('event: text') ? words(f) : 0)), (e) => ({ arrivals: [], error: String(e) }))
+
+async function setup() {
+  const cookie = await register(base)
+  const post = (path: string, body: unknown) =>
+    fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: base }, body: JSON.stringify(body) }).then((r) => r.json())
+  await post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
+  await post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+  const ids: string[] = []
+  for (let i = 0; i < STREAMS; i++) ids.push(((await post('/api/threads', {})) as { id: string }).id)
+  // One short exchange each, so that no measured reply also waits for its chat's title.
+  for (let i = 0; i < ids.length; i += 50) {
+    await Promise.all(ids.slice(i, i + 50).map((id) => fetch(`${base}/api/threads/${id}/messages`, {
+      method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: base }, body: JSON.stringify({ content: 'hello' }),
+    }).then((r) => r.text())))
+  }
+  return { cookie, ids }
+}
+
+const rssMb = () => Number(readFileSync(`/proc/${kontor.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024
+
+/** Runs all streams at once; samples Kontor's RSS every 100 ms meanwhile. */
+async function round(start: () => Promise<Stream>[]) {
+  let peak = rssMb()
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 100)
+  const t0 = performance.now()
+  const streams = await Promise.all(start())
+  const wall = performance.now() - t0
+  clearInterval(sampler)
+  return { streams, wall, peak: Math.max(peak, rssMb()) }
+}
+
+const gaps = (streams: Stream[]) => streams.flatMap((s) => s.arrivals.slice(1).map((t, i) => t - s.arrivals[i]!))
+const fmt = (n: number, digits = 1) => n.toFixed(digits)
+
+try {
+  const load = [loadavg()[0]!]
+  const session = await setup()
+  const idleRss = rssMb()
+  const results = { direct: [] as Stream[], kontor: [] as Stream[], directWall: 0, kontorWall: 0, peak: 0 }
+  for (let r = 0; r < ROUNDS; r++) {
+    const d = await round(() => Array.from({ length: STREAMS }, direct))
+    results.direct.push(...d.streams)
+    results.directWall += d.wall
+    const k = await round(() => session.ids.map((id) => throughKontor(session.cookie, id)))
+    results.kontor.push(...k.streams)
+    results.kontorWall += k.wall
+    results.peak = Math.max(results.peak, k.peak)
+  }
+  load.push(loadavg()[0]!)
+  const errors = (xs: Stream[]) => xs.filter((s) => s.error)
+  for (const e of [...errors(results.direct), ...errors(results.kontor)].slice(0, 5)) console.log('error:', e.error)
+  const gd = gaps(results.direct)
+  const gk = gaps(results.kontor)
+  const row = (name: string, g: number[], failed: number) =>
+    `| ${name} | ${fmt(pct(g, 50))} ms | ${fmt(pct(g, 99))} ms | ${fmt(pct(g, 99.9))} ms | ${failed} |`
+  const table = [
+    `${STREAMS} replies at once, ${TOKENS} tokens each, every token 20–50 ms after the last (the fake provider, a separate process); ${ROUNDS} rounds, direct and through Kontor alternating. ` +
+      'Gaps are between consecutive tokens as the reader receives them (tokens that arrive in one frame count as a gap of 0).',
+    '',
+    '| Read | Gap p50 | Gap p99 | Gap p99.9 | Failed streams |',
+    '|---|---:|---:|---:|---:|',
+    row('directly from the provider (baseline)', gd, errors(results.direct).length),
+    row('through Kontor', gk, errors(results.kontor).length),
+  ].join('\n')
+  const reading =
+    `**Reading.** Through Kontor the p99 gap is ${fmt(pct(gk, 99) - pct(gd, 99))} ms above reading the provider directly (p50 ${fmt(pct(gk, 50) - pct(gd, 50))} ms). ` +
+    `Kontor's resident memory: ${fmt(idleRss, 0)} MB before the first round, ${fmt(results.peak, 0)} MB at its peak. ` +
+    `A round took ${fmt(results.directWall / ROUNDS / 1000, 1)} s direct and ${fmt(results.kontorWall / ROUNDS / 1000, 1)} s through Kontor. ` +
+    `Every reply is persisted as it streams (its new text appended every 300 ms, decision 0044). The reader, the fake provider and Kontor share the machine's cores.`
+  console.log(table)
+  console.log(reading)
+  if (STREAMS === 1000 && !process.env.BENCH_NO_WRITE) {
+    writeSection(
+      '## Concurrency (bench/concurrency.ts)',
+      `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}, load average ${fmt(load[0]!)} at the start and ${fmt(load[1]!)} at the end.\n\n${table}\n\n${reading}`,
+    )
+  }
+} finally {
+  await kontor.stop()
+  fakeProcess.kill()
+}
