@@ -8,6 +8,7 @@ import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse, sseEvents, type SseEvent } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { createLocalFileStore } from '../../storage/local'
+import { MAX_UNREAD_BYTES } from './stream-reply'
 import { processingIdle } from '../sources/process'
 
 let fake: FakeLlm
@@ -200,6 +201,21 @@ describe('sending a message', () => {
     expect(reply.content.length).toBeGreaterThan(0)
     await waitFor(async () => fake.requests.at(-1)!.outcome === 'disconnected')
   })
+
+  test('a client that does not read its reply has it stopped once a megabyte waits for it, and the provider call ends', async () => {
+    const { client, thread } = await chatSetup()
+    // About 2 MB of text from a fast provider; the response body is never read.
+    const res = await send(client, thread.id, '[[fake:tokens=300000]][[fake:burst=1000]] go')
+    expect(res.status).toBe(200)
+    const last = async () => (await t.deps.db.query.messages.findFirst({ where: eq(messages.threadId, thread.id), orderBy: (m, { desc }) => desc(m.seq) }))!
+    await waitFor(async () => (await last()).status !== 'streaming', 30_000)
+    const reply = await last()
+    expect(reply.status).toBe('stopped')
+    expect(reply.content.length).toBeGreaterThan(MAX_UNREAD_BYTES / 2)
+    expect(reply.content.length).toBeLessThan(2_000_000)
+    await waitFor(async () => fake.requests.at(-1)!.outcome === 'disconnected')
+    await res.body!.cancel()
+  }, 60_000)
 
   test('while a reply streams, a reload shows it so far, and a second send is refused', async () => {
     const { client, thread } = await chatSetup()

@@ -28,6 +28,12 @@ export type ReplyRun = {
 }
 
 /**
+ * What a client may leave unread before its reply is stopped: far more than a model's pace lets
+ * pile up while a browser is busy, far less than a process can hold for each of many replies.
+ */
+export const MAX_UNREAD_BYTES = 1 << 20
+
+/**
  * Streams one reply (with its tool calls, see tool-loop.ts) as SSE frames while writing it to the
  * database: the text so far every few hundred milliseconds, each tool call and result at once,
  * and at the end the status (complete, stopped, failed) and usage.
@@ -46,6 +52,13 @@ export function streamReply(run: ReplyRun): ReadableStream<Uint8Array> {
           controller.enqueue(bytes)
         } catch {
           closed = true
+          return
+        }
+        // A client that stops reading (or reads far slower than the model writes) ends the reply
+        // as stopped, like one that leaves, rather than having it held in memory.
+        if ((controller.desiredSize ?? 0) < -MAX_UNREAD_BYTES && !abort.signal.aborted) {
+          run.deps.logger.warn('client does not read its reply, stopping it', { messageId: run.assistantMessageId })
+          abort.abort(new DOMException('The client does not read the reply', 'AbortError'))
         }
       })
       const send = (e: ReplyEvent) => {
@@ -66,7 +79,7 @@ export function streamReply(run: ReplyRun): ReadableStream<Uint8Array> {
       closed = true
       abort.abort(reason ?? new DOMException('The client closed the stream', 'AbortError'))
     },
-  })
+  }, new ByteLengthQueuingStrategy({ highWaterMark: 16 * 1024 }))
 }
 
 async function runReply(run: ReplyRun, signal: AbortSignal, send: (e: ReplyEvent) => void, flush: () => void) {
