@@ -38,6 +38,7 @@ if (!result.success) {
 const js = result.outputs.find((o) => o.kind === 'entry-point')!
 const routeChunks = await chunksByRoute(result.metafile!)
 const localeChunks = chunksByLanguage(result.metafile!)
+const afterHydration = chunksAfterHydration(result.metafile!)
 
 const cssTmp = join(out, 'app.tmp.css')
 const tw = Bun.spawnSync(
@@ -70,7 +71,7 @@ for (const name of [...readdirSync(out).filter((n) => /\.(js|css)$/.test(n)), jo
   writeFileSync(join(out, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
 }
 
-const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks }
+const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, afterHydration }
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))
 console.log(
   `built ${manifest.js}, ${Object.keys(routeChunks).length} lazy routes and ${manifest.css} in ${Math.round(performance.now() - started)} ms`,
@@ -102,6 +103,21 @@ function chunksByLanguage(meta: Bun.BuildMetafile): Record<string, string[]> {
       .filter((d) => d.isDirectory())
       .map((d) => [d.name, [...chunksOf(`web/locales/${d.name}/index.ts`)].map((name) => `/build/${name}`)]),
   )
+}
+
+/**
+ * The chunks that every page loads once it is interactive, never before: the toaster and the
+ * confirmation dialog (web/components/toaster.tsx, confirm-dialog.tsx). Not preloaded.
+ */
+function chunksAfterHydration(meta: Bun.BuildMetafile): string[] {
+  const chunksOf = chunkClosure(meta)
+  const chunks = new Set<string>()
+  for (const input of ['web/components/toaster.tsx', 'web/components/confirm-dialog.tsx']) {
+    const lazy = (meta.inputs[input]?.imports ?? []).filter((i) => i.kind === 'dynamic-import')
+    if (!lazy.length) throw new Error(`${input} loads nothing with import()`)
+    for (const i of lazy) chunksOf(i.entryPoint ?? i.path, chunks)
+  }
+  return [...chunks].map((name) => `/build/${name}`)
 }
 
 /**
