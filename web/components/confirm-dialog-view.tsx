@@ -3,10 +3,19 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonVariants } from './ui/button'
 import { cn } from '../lib/cn'
-import { closeConfirm as close, type ConfirmOptions } from './confirm-dialog'
+
+export type ConfirmOptions = {
+  title: string
+  description?: string
+  cancelLabel?: string
+  confirmLabel?: string
+  destructive?: boolean
+  /** Runs on confirm; the dialog closes when it resolves and stays open (error logged) when it throws. */
+  action: () => unknown | Promise<unknown>
+}
 
 /** The confirmation dialog of ConfirmDialogHost (./confirm-dialog.tsx), loaded on its own. */
-export default function ConfirmDialog({ options }: { options: ConfirmOptions | null }) {
+export default function ConfirmDialog({ options, onClose: close }: { options: ConfirmOptions | null; onClose: () => void }) {
   const [running, setRunning] = useState(false)
   const { t } = useTranslation()
 

@@ -1,14 +1,7 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
+import type { ConfirmOptions } from './confirm-dialog-view'
 
-export type ConfirmOptions = {
-  title: string
-  description?: string
-  cancelLabel?: string
-  confirmLabel?: string
-  destructive?: boolean
-  /** Runs on confirm; the dialog closes when it resolves and stays open (error logged) when it throws. */
-  action: () => unknown | Promise<unknown>
-}
+export type { ConfirmOptions } from './confirm-dialog-view'
 
 let current: ConfirmOptions | null = null
 const listeners = new Set<() => void>()
@@ -20,7 +13,7 @@ export function confirm(options: ConfirmOptions) {
   emit()
 }
 
-export const closeConfirm = () => {
+const close = () => {
   current = null
   emit()
 }
@@ -46,7 +39,7 @@ export function ConfirmDialogHost() {
   }, [options])
   return shown || options ? (
     <Suspense fallback={null}>
-      <ConfirmDialog options={options} />
+      <ConfirmDialog options={options} onClose={close} />
     </Suspense>
   ) : null
 }

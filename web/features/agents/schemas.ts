@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { AGENT_INSTRUCTIONS_MAX, AGENT_NAME_MAX } from '../../../src/api/agents/schema'
+import { AGENT_INSTRUCTIONS_MAX, AGENT_NAME_MAX } from '../../../src/api/agents/limits'
 
 // Messages are i18n keys (with their namespace); limits are the server's, so a form the client
 // accepts is one the server accepts.

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { MAX_SEATS } from '../../../src/api/subscriptions/schema'
+import { MAX_SEATS } from '../../../src/api/subscriptions/limits'
 
 // Messages are i18n keys (the FormField looks them up); limits mirror src/api/subscriptions/schema.ts,
 // so a form the client accepts is one the server accepts.

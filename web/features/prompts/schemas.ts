@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { PROMPT_CONTENT_MAX, PROMPT_TITLE_MAX } from '../../../src/api/prompts/schema'
+import { PROMPT_CONTENT_MAX, PROMPT_TITLE_MAX } from '../../../src/api/prompts/limits'
 
 // Messages are i18n keys (with their namespace); limits are the server's, so a form the client
 // accepts is one the server accepts.
