@@ -62,7 +62,7 @@ test('the sign-in page loads its own chunks, announced in its HTML, and none of 
   expect(otherLanguages.length).toBeGreaterThan(0)
   for (const chunk of otherLanguages) expect(scripts.requested.has(chunk), chunk).toBe(false)
   // Everything it needed was announced: no chunk was discovered late, none of the chat was fetched.
-  // Only the toaster and the confirmation dialog come later, once the page is interactive.
+  // Only the confirmation dialog comes later, once the page is interactive.
   expect(manifest.afterHydration.length).toBeGreaterThan(0)
   expect(new Set([...scripts.requested].filter((chunk) => !manifest.afterHydration.includes(chunk) || scripts.announced(html).has(chunk)))).toEqual(
     scripts.announced(html),

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+import { Toaster } from 'sonner'
 import { ConfirmDialogHost } from '../components/confirm-dialog'
-import { AppToaster } from '../components/toaster'
 import { themeScript } from '../lib/theme'
 import type { RouterContext } from '../router-context'
 
@@ -33,7 +33,7 @@ function RootDocument() {
       <body>
         <Outlet />
         <ConfirmDialogHost />
-        <AppToaster />
+        <Toaster position="top-right" theme="light" richColors closeButton />
         <Scripts />
       </body>
     </html>

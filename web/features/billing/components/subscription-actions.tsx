@@ -1,6 +1,6 @@
 import { RotateCcw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { toast } from '../../../lib/toast'
+import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/error-message'

@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from '../../../lib/toast'
+import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
 import { DialogFooter, DialogHeader } from '../../../components/ui/dialog'
 import { Input } from '../../../components/ui/input'

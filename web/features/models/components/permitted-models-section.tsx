@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Cpu, Star, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { toast } from '../../../lib/toast'
+import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
 import { Button } from '../../../components/ui/button'
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../components/ui/table'

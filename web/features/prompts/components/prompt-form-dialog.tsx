@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { toast } from '../../../lib/toast'
+import { toast } from 'sonner'
 import { ItemFormDialog } from '../../../components/library-page'
 import type { Prompt } from '../api'
 import { PromptForm } from './prompt-form'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { toast } from '../../../lib/toast'
+import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
 import { errorMessage } from '../../../lib/error-message'
 import { useDeleteSource, type Source } from '../api'
