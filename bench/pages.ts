@@ -5,7 +5,8 @@
  * Writes "## Pages (bench/pages.ts)" in bench/RESULTS.md.
  * Run: node_modules/.bin/bun bench/pages.ts
  * BENCH_BASELINE_ROOT=/path/to/other/checkout (with its node_modules) adds that checkout's asset
- * sizes for the same pages, e.g. of the commit before a bundling change.
+ * sizes for the same pages, e.g. of the commit before a bundling change; BENCH_BASELINE_LABEL names
+ * it in the table's caption (e.g. "commit f1199ce, before the smaller bundles").
  */
 import { machine, pct, register, startKontor, writeSection } from './lib'
 
@@ -116,6 +117,7 @@ async function measurePages(base: string): Promise<Array<{ path: string } & Page
 const MODEL_ENV = { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }
 /** Another checkout to compare the asset sizes with (e.g. the commit before a bundling change). */
 const BASELINE_ROOT = process.env.BENCH_BASELINE_ROOT
+const BASELINE_LABEL = process.env.BENCH_BASELINE_LABEL
 
 /** What the asset table says, from this run's numbers. */
 function pageReading(pages: Array<{ path: string } & PageSizes>, before: Map<string, PageSizes> | undefined) {
@@ -126,8 +128,9 @@ function pageReading(pages: Array<{ path: string } & PageSizes>, before: Map<str
   return [
     `Signed out, /login loads ${kb(total(login))} after gzip in ${login.files} scripts; the new-chat page ${kb(total(chat))} (${ratio(total(chat), total(login))} /login), an open chat ${kb(total(thread))}, as it also preloads the markdown renderer for its replies.`,
     before
-      ? `Against the baseline, /login loads ${ratio(total(login), total(before.get('/login')!))} and /chat ${ratio(total(chat), total(before.get('/chat')!))} of what they loaded before` +
-        ` (an open chat's baseline figure leaves out the markdown renderer, which it fetched only after hydrating).`
+      ? `Against the baseline, /login loads ${ratio(total(login), total(before.get('/login')!))}, /chat ${ratio(total(chat), total(before.get('/chat')!))}` +
+        ` and an open chat ${ratio(total(thread), total(before.get('/chats/$threadId')!))} of what they loaded before;` +
+        ` in JavaScript alone, /login ${kb(login.jsGzip)} (before ${kb(before.get('/login')!.jsGzip)}), /chat ${kb(chat.jsGzip)} (before ${kb(before.get('/chat')!.jsGzip)}).`
       : '',
     sent.includes('none')
       ? 'Some of these files are sent without Content-Encoding although the request accepts gzip, so unless a proxy compresses, a first visit downloads their raw size.'
@@ -172,7 +175,7 @@ try {
     ...[base, loginTime, chat, me].map((t) =>
       `| ${t.name} | ${kb(t.bytes)} | ${cell(t.f50, base.f50)} | ${cell(t.f95, base.f95)} | ${cell(t.l50, base.l50)} | ${cell(t.l95, base.l95)} |`),
     '',
-    `JavaScript and CSS each page loads before it is interactive: the entry script, the chunks its HTML preloads and what they import${before ? '; "before" is the same measure on the baseline checkout' : ''}.`,
+    `JavaScript and CSS each page loads before it is interactive: the entry script, the chunks its HTML preloads and what they import${before ? `; "before" is the same measure on the baseline checkout${BASELINE_LABEL ? ` (${BASELINE_LABEL})` : ''}` : ''}.`,
     '',
     `| Page | Scripts | JS raw | JS gzip -9 | CSS gzip -9 | Total gzip -9${before ? ' | Before (total gzip) | Now / before' : ''} | Ratio to /login |`,
     `|---|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}---:|`,

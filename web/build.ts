@@ -37,6 +37,8 @@ if (!result.success) {
 }
 const js = result.outputs.find((o) => o.kind === 'entry-point')!
 const routeChunks = await chunksByRoute(result.metafile!)
+const localeChunks = chunksByLanguage(result.metafile!)
+const afterHydration = chunksAfterHydration(result.metafile!)
 
 const cssTmp = join(out, 'app.tmp.css')
 const tw = Bun.spawnSync(
@@ -69,18 +71,14 @@ for (const name of [...readdirSync(out).filter((n) => /\.(js|css)$/.test(n)), jo
   writeFileSync(join(out, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
 }
 
-const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks }
+const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, afterHydration }
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))
 console.log(
   `built ${manifest.js}, ${Object.keys(routeChunks).length} lazy routes and ${manifest.css} in ${Math.round(performance.now() - started)} ms`,
 )
 
-/**
- * For each route with lazily loaded parts: the chunks they import, directly or through other
- * chunks, leaving out the entry (always loaded) and the chunks of the routes above it (matched,
- * and so preloaded, with it). Keyed by route id, as the router's SSR manifest is.
- */
-async function chunksByRoute(meta: Bun.BuildMetafile): Promise<Record<string, string[]>> {
+/** Chunks of a module loaded with import(): its own and those it imports, less the entry. */
+function chunkClosure(meta: Bun.BuildMetafile) {
   const outputs = Object.entries(meta.outputs).map(([path, o]) => ({ ...o, name: path.split('/').pop()! }))
   const entry = outputs.find((o) => o.entryPoint === 'web/entry-client.tsx')!.name
   const byName = new Map(outputs.map((o) => [o.name, o]))
@@ -90,6 +88,45 @@ async function chunksByRoute(meta: Bun.BuildMetafile): Promise<Record<string, st
     for (const i of byName.get(name)?.imports ?? []) if (i.kind === 'import-statement') closure(i.path.split('/').pop()!, seen)
     return seen
   }
+  return (module: string, seen = new Set<string>()) => {
+    const chunk = outputs.find((o) => o.entryPoint === module)
+    if (!chunk) throw new Error(`no chunk for ${module}`)
+    return closure(chunk.name, seen)
+  }
+}
+
+/** Per language, the chunks of its strings (web/locales/index.ts), which the page of that language preloads. */
+function chunksByLanguage(meta: Bun.BuildMetafile): Record<string, string[]> {
+  const chunksOf = chunkClosure(meta)
+  return Object.fromEntries(
+    readdirSync(join(root, 'web/locales'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => [d.name, [...chunksOf(`web/locales/${d.name}/index.ts`)].map((name) => `/build/${name}`)]),
+  )
+}
+
+/**
+ * The chunks that every page loads once it is interactive, never before: the confirmation dialog
+ * (web/components/confirm-dialog.tsx). Not preloaded.
+ */
+function chunksAfterHydration(meta: Bun.BuildMetafile): string[] {
+  const chunksOf = chunkClosure(meta)
+  const chunks = new Set<string>()
+  for (const input of ['web/components/confirm-dialog.tsx']) {
+    const lazy = (meta.inputs[input]?.imports ?? []).filter((i) => i.kind === 'dynamic-import')
+    if (!lazy.length) throw new Error(`${input} loads nothing with import()`)
+    for (const i of lazy) chunksOf(i.entryPoint ?? i.path, chunks)
+  }
+  return [...chunks].map((name) => `/build/${name}`)
+}
+
+/**
+ * For each route with lazily loaded parts: the chunks they import, directly or through other
+ * chunks, leaving out the entry (always loaded) and the chunks of the routes above it (matched,
+ * and so preloaded, with it). Keyed by route id, as the router's SSR manifest is.
+ */
+async function chunksByRoute(meta: Bun.BuildMetafile): Promise<Record<string, string[]>> {
+  const chunksOf = chunkClosure(meta)
   // A chat's replies need the markdown renderer as soon as the page is up: fetch it beside the route's own chunks.
   const extra: Record<string, string[]> = { 'web/routes/chat-thread.tsx': ['web/features/chat/components/markdown-renderer.tsx'] }
 
@@ -101,11 +138,7 @@ async function chunksByRoute(meta: Bun.BuildMetafile): Promise<Record<string, st
     const input = relative(root, join(root, 'web/routes', file))
     const lazy = (meta.inputs[input]?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.entryPoint ?? i.path)
     const chunks = new Set<string>()
-    for (const module of [...lazy, ...(extra[input] ?? [])]) {
-      const chunk = outputs.find((o) => o.entryPoint === module)
-      if (!chunk) throw new Error(`no chunk for ${module}, imported lazily by ${input}`)
-      closure(chunk.name, chunks)
-    }
+    for (const module of [...lazy, ...(extra[input] ?? [])]) chunksOf(module, chunks)
     const { Route } = (await import(`./routes/${file}`)) as { Route?: AnyRoute }
     if (!Route) continue // a module that composes features for a route (app-layout.tsx) is no route itself
     found.set(Route.id, { route: Route, chunks })

@@ -7,7 +7,14 @@ import { signUpAndSignIn, waitForHydration } from './support/session'
 
 /** The build the e2e server serves (src/server.ts reads the same place). */
 const buildDir = process.env.WEB_BUILD_DIR ?? fileURLToPath(new URL('../../public/build', import.meta.url))
-const manifest = JSON.parse(readFileSync(`${buildDir}/manifest.json`, 'utf8')) as { js: string; routes: Record<string, string[]> }
+const manifest = JSON.parse(readFileSync(`${buildDir}/manifest.json`, 'utf8')) as {
+  js: string
+  routes: Record<string, string[]>
+  locales: Record<string, string[]>
+  afterHydration: string[]
+}
+/** The chunks of the strings of the language the page is in (and only those). */
+const stringsOf = (html: string) => manifest.locales[/<html[^>]*\blang="(\w+)"/.exec(html)![1]!]!
 
 /** Records the /build/ scripts the page requests, and what the server-rendered page announced. */
 function watchScripts(page: Page) {
@@ -49,11 +56,19 @@ test('the sign-in page loads its own chunks, announced in its HTML, and none of 
   await page.waitForLoadState('networkidle')
 
   expect(manifest.routes['/login']?.length).toBeGreaterThan(0)
-  expect(scripts.announced(html)).toEqual(new Set([manifest.js, ...manifest.routes['/login']!]))
+  expect(scripts.announced(html)).toEqual(new Set([manifest.js, ...stringsOf(html), ...manifest.routes['/login']!]))
+  // One language's strings, not both.
+  const otherLanguages = Object.values(manifest.locales).flat().filter((chunk) => !stringsOf(html).includes(chunk))
+  expect(otherLanguages.length).toBeGreaterThan(0)
+  for (const chunk of otherLanguages) expect(scripts.requested.has(chunk), chunk).toBe(false)
   // Everything it needed was announced: no chunk was discovered late, none of the chat was fetched.
-  expect(scripts.requested).toEqual(scripts.announced(html))
+  // Only the confirmation dialog comes later, once the page is interactive.
+  expect(manifest.afterHydration.length).toBeGreaterThan(0)
+  expect(new Set([...scripts.requested].filter((chunk) => !manifest.afterHydration.includes(chunk) || scripts.announced(html).has(chunk)))).toEqual(
+    scripts.announced(html),
+  )
   const chatOnly = [...manifest.routes['/app']!, ...manifest.routes['/app/chats/$threadId']!].filter(
-    (chunk) => !manifest.routes['/login']!.includes(chunk),
+    (chunk) => !manifest.routes['/login']!.includes(chunk) && !manifest.afterHydration.includes(chunk),
   )
   expect(chatOnly.length).toBeGreaterThan(0)
   for (const chunk of chatOnly) expect(scripts.requested.has(chunk), chunk).toBe(false)
@@ -81,8 +96,8 @@ test('a chat opened directly hydrates the server-rendered page with its chunks a
 
   // The layout's and the chat's chunks, the markdown renderer among them, were announced; nothing else was fetched.
   const announced = scripts.announced(html)
-  for (const chunk of [...manifest.routes['/app']!, ...manifest.routes['/app/chats/$threadId']!]) expect(announced.has(chunk), chunk).toBe(true)
-  for (const chunk of scripts.requested) expect(announced.has(chunk), chunk).toBe(true)
+  for (const chunk of [...stringsOf(html), ...manifest.routes['/app']!, ...manifest.routes['/app/chats/$threadId']!]) expect(announced.has(chunk), chunk).toBe(true)
+  for (const chunk of scripts.requested) expect(announced.has(chunk) || manifest.afterHydration.includes(chunk), chunk).toBe(true)
   // The composer the server rendered is the one React hydrated: no pending view replaced the page.
   expect(await keptServerNode(page, '#chat-composer')).toBe(true)
 })

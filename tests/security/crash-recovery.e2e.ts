@@ -46,6 +46,8 @@ async function startKontor(port: number, dir: string) {
       OPENAI_API_KEY: 'sk-e2e',
       OPENAI_BASE_URL: `${FAKE_LLM}/v1`,
       LOG_LEVEL: 'error',
+      // The build the rest of the suite serves, when it is not in public/build.
+      ...(process.env.WEB_BUILD_DIR ? { WEB_BUILD_DIR: process.env.WEB_BUILD_DIR } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

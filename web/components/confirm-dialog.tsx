@@ -1,18 +1,7 @@
-import { AlertDialog } from 'radix-ui'
-import { useState, useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
-import { buttonVariants } from './ui/button'
-import { cn } from '../lib/cn'
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
+import type { ConfirmOptions } from './confirm-dialog-view'
 
-export type ConfirmOptions = {
-  title: string
-  description?: string
-  cancelLabel?: string
-  confirmLabel?: string
-  destructive?: boolean
-  /** Runs on confirm; the dialog closes when it resolves and stays open (error logged) when it throws. */
-  action: () => unknown | Promise<unknown>
-}
+export type { ConfirmOptions } from './confirm-dialog-view'
 
 let current: ConfirmOptions | null = null
 const listeners = new Set<() => void>()
@@ -34,49 +23,23 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener)
 }
 
-/** Mounted once in the root layout. */
+// The dialog itself (Radix) is loaded when the page is interactive, not before: nothing asks for a
+// confirmation earlier, and the first one still opens at once.
+const loadDialog = () => import('./confirm-dialog-view')
+const ConfirmDialog = lazy(loadDialog)
+
+/** Mounted once in the root layout; renders nothing until it is needed (so also nothing on the server). */
 export function ConfirmDialogHost() {
   const options = useSyncExternalStore(subscribe, () => current, () => null)
-  const [running, setRunning] = useState(false)
-  const { t } = useTranslation()
-
-  const run = async () => {
-    if (!options) return
-    setRunning(true)
-    try {
-      await options.action()
-      close()
-    } catch (error) {
-      console.error(error)
-    } finally {
-      setRunning(false)
-    }
-  }
-
-  return (
-    <AlertDialog.Root open={options !== null} onOpenChange={(open) => !open && !running && close()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-in data-[state=open]:fade-in-0" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-background p-6 shadow-lg">
-          <AlertDialog.Title className="text-lg font-semibold">{options?.title}</AlertDialog.Title>
-          <AlertDialog.Description className={cn('text-sm text-muted-foreground', !options?.description && 'sr-only')}>
-            {options?.description ?? options?.title}
-          </AlertDialog.Description>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })} disabled={running}>
-              {options?.cancelLabel ?? t('cancel')}
-            </AlertDialog.Cancel>
-            <button
-              type="button"
-              className={buttonVariants({ variant: options?.destructive ? 'destructive' : 'default' })}
-              disabled={running}
-              onClick={run}
-            >
-              {running ? t('loading') : (options?.confirmLabel ?? t('confirm'))}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  )
+  // Once shown, the dialog stays mounted, so it can play its closing animation.
+  const [shown, setShown] = useState(false)
+  useEffect(() => void loadDialog(), [])
+  useEffect(() => {
+    if (options) setShown(true)
+  }, [options])
+  return shown || options ? (
+    <Suspense fallback={null}>
+      <ConfirmDialog options={options} onClose={close} />
+    </Suspense>
+  ) : null
 }

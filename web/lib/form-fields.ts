@@ -1,12 +1,12 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 // Messages are i18n keys of the `validation` namespace. Limits mirror src/api/auth/schema.ts,
 // so a form the client accepts is one the server accepts. Shared by the sign-up, invite and password forms.
-export const emailField = z.string().trim().min(1, 'emailRequired').email('emailInvalid').max(254, 'tooLong')
+export const emailField = z.string().check(z.trim(), z.minLength(1, 'emailRequired'), z.email('emailInvalid'), z.maxLength(254, 'tooLong'))
 
 const hasPasswordMix = (v: string) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v)
 
-export const strongPassword = z.string().min(8, 'passwordMin').max(128, 'tooLong').refine(hasPasswordMix, 'passwordRule')
+export const strongPassword = z.string().check(z.minLength(8, 'passwordMin'), z.maxLength(128, 'tooLong'), z.refine(hasPasswordMix, 'passwordRule'))
 
 /**
  * The server's field messages (VALIDATION_FAILED `fields`) are English; the form shows the

@@ -1,6 +1,6 @@
 import i18next, { type i18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { resources, namespaces } from '../locales'
+import { loadStrings, namespaces, type Strings } from '../locales'
 
 export type Language = 'en' | 'de'
 export const LANGUAGES: Language[] = ['en', 'de']
@@ -21,11 +21,16 @@ export function detectLanguage(cookieHeader: string | null, acceptLanguage: stri
   return FALLBACK_LANGUAGE
 }
 
-/** One instance per SSR request and one in the browser; resources are bundled, so init is synchronous. */
-export function createI18n(lng: Language): i18n {
+/**
+ * One instance per SSR request and one in the browser, given the strings it starts with (the
+ * server has every language's; the browser the page's language's, see web/entry-client.tsx), so
+ * init is synchronous. German is the fallback language; English has every German key
+ * (locales.test.ts), so an English page never needs the German strings.
+ */
+export function createI18n(lng: Language, strings: Partial<Record<Language, Strings>>): i18n {
   const instance = i18next.createInstance()
   instance.use(initReactI18next).init({
-    resources,
+    resources: strings,
     lng,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: LANGUAGES,
@@ -49,6 +54,15 @@ export function rememberLanguage(lng: Language) {
 export async function adoptAccountLanguage(instance: i18n, locale: Language) {
   if (toLanguage(instance.language) === locale) return
   rememberLanguage(locale)
-  await instance.changeLanguage(locale)
-  document.documentElement.lang = locale
+  await switchLanguage(instance, locale)
+}
+
+/** Shows the interface in `lng`, first fetching its strings if this page has not loaded them yet. */
+export async function switchLanguage(instance: i18n, lng: Language) {
+  if (!instance.hasResourceBundle(lng, 'common')) {
+    const strings = await loadStrings[lng]()
+    for (const ns of namespaces) instance.addResourceBundle(lng, ns, strings[ns])
+  }
+  await instance.changeLanguage(lng)
+  document.documentElement.lang = lng
 }

@@ -3,7 +3,7 @@ import { NewChatSkeleton } from '../features/chat/components/chat-skeletons'
 import { NewChatPage } from '../features/chat/components/new-chat-page'
 import type { PromptPickerSlot } from '../features/chat/lib/slots'
 import { PromptPicker } from '../features/prompts/components/prompt-picker'
-import { PromptVariablesDialog } from '../features/prompts/components/prompt-variables-dialog'
+import { LazyPromptVariablesDialog } from '../features/prompts/components/lazy-prompt-variables-dialog'
 import { useNewChatAttachments } from '../features/sources/hooks/use-attachments'
 
 export const Route = createLazyRoute('/app/chat')({
@@ -21,7 +21,7 @@ function ChatPage() {
       data={data}
       useAttachments={useNewChatAttachments}
       promptPicker={promptPicker}
-      PromptVariables={PromptVariablesDialog}
+      PromptVariables={LazyPromptVariablesDialog}
     />
   )
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { permittedModelResponse } from '../models/schema'
+import { AGENT_NAME_MAX, AGENT_INSTRUCTIONS_MAX } from './limits'
 
-export const AGENT_NAME_MAX = 100
-export const AGENT_INSTRUCTIONS_MAX = 20_000
+export { AGENT_NAME_MAX, AGENT_INSTRUCTIONS_MAX } from './limits'
 
 export const agentBody = z.object({
   // A missing field reads as an empty one.

@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { PROMPT_TITLE_MAX, PROMPT_CONTENT_MAX } from './limits'
 
-export const PROMPT_TITLE_MAX = 200
-export const PROMPT_CONTENT_MAX = 20_000
+export { PROMPT_TITLE_MAX, PROMPT_CONTENT_MAX } from './limits'
 
 // A missing field reads as an empty one.
 const title = z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(PROMPT_TITLE_MAX, `Title must be at most ${PROMPT_TITLE_MAX} characters`)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { MAX_SEATS } from './limits'
 
-export const MAX_SEATS = 10_000
+export { MAX_SEATS } from './limits'
 
 const required = (name: string, max = 200) => z.string().trim().min(1, `${name} is required`).max(max, `${name} must be at most ${max} characters`)
 const optional = (max: number) => z.string().trim().max(max).optional().nullable().transform((v) => v || null)

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { permittedModelResponse } from '../models/schema'
 import { sourceResponse } from '../sources/schema'
+import { MAX_MESSAGE_LENGTH } from './limits'
 
-/** Longest message a user can send (characters); about 8,000 tokens. */
-export const MAX_MESSAGE_LENGTH = 32_000
+export { MAX_MESSAGE_LENGTH } from './limits'
 
 export const threadIdParams = z.object({ id: z.string().min(1).max(64) })
 

@@ -1,15 +1,15 @@
-import { z } from 'zod'
-import { AGENT_INSTRUCTIONS_MAX, AGENT_NAME_MAX } from '../../../src/api/agents/schema'
+import { z } from 'zod/mini'
+import { AGENT_INSTRUCTIONS_MAX, AGENT_NAME_MAX } from '../../../src/api/agents/limits'
 
 // Messages are i18n keys (with their namespace); limits are the server's, so a form the client
 // accepts is one the server accepts.
 export const agentSchema = z.object({
-  name: z.string().trim().min(1, 'agents:validation.nameRequired').max(AGENT_NAME_MAX, 'agents:validation.nameTooLong'),
-  instructions: z
-    .string()
-    .max(AGENT_INSTRUCTIONS_MAX, 'agents:validation.instructionsTooLong')
-    .refine((v) => v.trim().length > 0, 'agents:validation.instructionsRequired'),
-  modelId: z.string().min(1, 'agents:validation.modelRequired'),
+  name: z.string().check(z.trim(), z.minLength(1, 'agents:validation.nameRequired'), z.maxLength(AGENT_NAME_MAX, 'agents:validation.nameTooLong')),
+  instructions: z.string().check(
+    z.maxLength(AGENT_INSTRUCTIONS_MAX, 'agents:validation.instructionsTooLong'),
+    z.refine((v) => v.trim().length > 0, 'agents:validation.instructionsRequired'),
+  ),
+  modelId: z.string().check(z.minLength(1, 'agents:validation.modelRequired')),
 })
 export type AgentValues = z.infer<typeof agentSchema>
 

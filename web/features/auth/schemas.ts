@@ -1,8 +1,8 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { emailField, strongPassword } from '../../lib/form-fields'
 
 // Messages are i18n keys of the `validation` namespace.
-export const loginSchema = z.object({ email: emailField, password: z.string().min(1, 'passwordRequired') })
+export const loginSchema = z.object({ email: emailField, password: z.string().check(z.minLength(1, 'passwordRequired')) })
 export type LoginValues = z.infer<typeof loginSchema>
 
 const passwordsMatch = (v: { password: string; passwordConfirmation: string }) => v.password === v.passwordConfirmation
@@ -11,13 +11,13 @@ const mismatch = { path: ['passwordConfirmation'], message: 'passwordsMismatch' 
 export const registerSchema = z
   .object({
     email: emailField,
-    name: z.string().trim().min(1, 'nameRequired').max(100, 'tooLong'),
-    organizationName: z.string().trim().min(1, 'organizationRequired').max(100, 'tooLong'),
+    name: z.string().check(z.trim(), z.minLength(1, 'nameRequired'), z.maxLength(100, 'tooLong')),
+    organizationName: z.string().check(z.trim(), z.minLength(1, 'organizationRequired'), z.maxLength(100, 'tooLong')),
     password: strongPassword,
     passwordConfirmation: z.string(),
-    termsAccepted: z.boolean().refine((v) => v, 'termsRequired'),
+    termsAccepted: z.boolean().check(z.refine((v) => v, 'termsRequired')),
   })
-  .refine(passwordsMatch, mismatch)
+  .check(z.refine(passwordsMatch, mismatch))
 export type RegisterValues = z.infer<typeof registerSchema>
 
 export const emailOnlySchema = z.object({ email: emailField })
@@ -25,5 +25,5 @@ export type EmailOnlyValues = z.infer<typeof emailOnlySchema>
 
 export const newPasswordSchema = z
   .object({ password: strongPassword, passwordConfirmation: z.string() })
-  .refine(passwordsMatch, mismatch)
+  .check(z.refine(passwordsMatch, mismatch))
 export type NewPasswordValues = z.infer<typeof newPasswordSchema>

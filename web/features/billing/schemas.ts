@@ -1,10 +1,11 @@
-import { z } from 'zod'
-import { MAX_SEATS } from '../../../src/api/subscriptions/schema'
+import { z } from 'zod/mini'
+import { MAX_SEATS } from '../../../src/api/subscriptions/limits'
 
 // Messages are i18n keys (the FormField looks them up); limits mirror src/api/subscriptions/schema.ts,
 // so a form the client accepts is one the server accepts.
-const required = (key: string, max: number) => z.string().trim().min(1, `billing:validation.${key}`).max(max, 'tooLong')
-const optional = (max: number) => z.string().trim().max(max, 'tooLong')
+const required = (key: string, max: number) =>
+  z.string().check(z.trim(), z.minLength(1, `billing:validation.${key}`), z.maxLength(max, 'tooLong'))
+const optional = (max: number) => z.string().check(z.trim(), z.maxLength(max, 'tooLong'))
 
 export const billingInfoSchema = z.object({
   companyName: required('companyRequired', 200),
@@ -20,15 +21,19 @@ export type BillingInfoValues = z.infer<typeof billingInfoSchema>
 export type BillingInfoField = keyof BillingInfoValues
 
 /** The number of seats as typed (a string), checked and turned into a whole number. */
-export const seatsField = z
-  .string()
-  .trim()
-  .min(1, { message: 'billing:validation.seatsRequired', abort: true })
-  .regex(/^\d+$/, 'billing:validation.seatsWhole')
-  .transform(Number)
-  .pipe(z.number().min(1, 'billing:validation.seatsMin').max(MAX_SEATS, 'billing:validation.seatsMax'))
+export const seatsField = z.pipe(
+  z.pipe(
+    z.string().check(
+      z.trim(),
+      z.minLength(1, { message: 'billing:validation.seatsRequired', abort: true }),
+      z.regex(/^\d+$/, 'billing:validation.seatsWhole'),
+    ),
+    z.transform(Number),
+  ),
+  z.number().check(z.minimum(1, 'billing:validation.seatsMin'), z.maximum(MAX_SEATS, 'billing:validation.seatsMax')),
+)
 
-export const subscribeSchema = billingInfoSchema.extend({ noOfSeats: seatsField })
+export const subscribeSchema = z.extend(billingInfoSchema, { noOfSeats: seatsField })
 export type SubscribeFormInput = z.input<typeof subscribeSchema>
 export type SubscribeValues = z.output<typeof subscribeSchema>
 

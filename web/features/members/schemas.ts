@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 import { emailField, strongPassword } from '../../lib/form-fields'
 
 // Messages are i18n keys of the `validation` namespace (spec section 5 for the invite dialog).
@@ -13,9 +13,9 @@ export type InviteValues = z.output<typeof inviteSchema>
 
 export const acceptInviteSchema = z
   .object({
-    name: z.string().trim().min(1, 'nameRequired').max(100, 'tooLong'),
+    name: z.string().check(z.trim(), z.minLength(1, 'nameRequired'), z.maxLength(100, 'tooLong')),
     password: strongPassword,
     passwordConfirmation: z.string(),
   })
-  .refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'], message: 'passwordsMismatch' })
+  .check(z.refine((v) => v.password === v.passwordConfirmation, { path: ['passwordConfirmation'], message: 'passwordsMismatch' }))
 export type AcceptInviteValues = z.infer<typeof acceptInviteSchema>

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from 'zod/mini'
 
 const isHttpUrl = (value: string) => {
   try {
@@ -11,9 +11,9 @@ const isHttpUrl = (value: string) => {
 // Messages are i18n keys (validation namespace, or models: for this form's own). Limits mirror
 // createEndpointBody in src/api/models/schema.ts.
 export const endpointSchema = z.object({
-  name: z.string().trim().min(1, 'models:endpoints.nameRequired').max(60, 'tooLong'),
-  baseUrl: z.string().trim().max(500, 'tooLong').refine(isHttpUrl, 'models:endpoints.baseUrlInvalid'),
-  apiKey: z.string().max(500, 'tooLong'),
+  name: z.string().check(z.trim(), z.minLength(1, 'models:endpoints.nameRequired'), z.maxLength(60, 'tooLong')),
+  baseUrl: z.string().check(z.trim(), z.maxLength(500, 'tooLong'), z.refine(isHttpUrl, 'models:endpoints.baseUrlInvalid')),
+  apiKey: z.string().check(z.maxLength(500, 'tooLong')),
 })
 export type EndpointFormInput = z.input<typeof endpointSchema>
 export type EndpointValues = z.output<typeof endpointSchema>

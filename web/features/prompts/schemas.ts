@@ -1,19 +1,19 @@
-import { z } from 'zod'
-import { PROMPT_CONTENT_MAX, PROMPT_TITLE_MAX } from '../../../src/api/prompts/schema'
+import { z } from 'zod/mini'
+import { PROMPT_CONTENT_MAX, PROMPT_TITLE_MAX } from '../../../src/api/prompts/limits'
 
 // Messages are i18n keys (with their namespace); limits are the server's, so a form the client
 // accepts is one the server accepts.
 export const promptSchema = z.object({
-  title: z.string().trim().min(1, 'prompts:validation.titleRequired').max(PROMPT_TITLE_MAX, 'prompts:validation.titleTooLong'),
-  content: z
-    .string()
-    .max(PROMPT_CONTENT_MAX, 'prompts:validation.contentTooLong')
-    .refine((v) => v.trim().length > 0, 'prompts:validation.contentRequired'),
+  title: z.string().check(z.trim(), z.minLength(1, 'prompts:validation.titleRequired'), z.maxLength(PROMPT_TITLE_MAX, 'prompts:validation.titleTooLong')),
+  content: z.string().check(
+    z.maxLength(PROMPT_CONTENT_MAX, 'prompts:validation.contentTooLong'),
+    z.refine((v) => v.trim().length > 0, 'prompts:validation.contentRequired'),
+  ),
 })
 export type PromptValues = z.infer<typeof promptSchema>
 
 /** One value per `{{variable}}`, in the order of the prompt's variables. */
-export const variablesSchema = z.object({ values: z.array(z.object({ value: z.string().trim().min(1, 'prompts:variables.required') })) })
+export const variablesSchema = z.object({ values: z.array(z.object({ value: z.string().check(z.trim(), z.minLength(1, 'prompts:variables.required')) })) })
 export type VariablesValues = z.infer<typeof variablesSchema>
 
 /** The server's English field messages (VALIDATION_FAILED `fields`), as the form's keys. */

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
+import { allStrings } from '../../../locales/all'
 import { createI18n } from '../../../lib/i18n'
 import type { Message } from '../api'
 import { localMessage } from '../lib/thread-cache'
@@ -9,7 +10,7 @@ import { AssistantMessage } from './assistant-message'
 const reply = (content: string, parts: unknown[], status: Message['status'] = 'complete'): Message => ({ ...localMessage('assistant', content, status), parts })
 const render = (message: Message, lang: 'en' | 'de' = 'en', onRegenerate?: () => void) =>
   renderToString(
-    <I18nextProvider i18n={createI18n(lang)}>
+    <I18nextProvider i18n={createI18n(lang, allStrings)}>
       <AssistantMessage message={message} onRegenerate={onRegenerate} />
     </I18nextProvider>,
   )

@@ -1,7 +1,7 @@
 import { ArrowUp, Square } from 'lucide-react'
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MAX_MESSAGE_LENGTH } from '../../../../src/api/threads/schema'
+import { MAX_MESSAGE_LENGTH } from '../../../../src/api/threads/limits'
 import { cn } from '../../../lib/cn'
 import type { PromptPickerSlot } from '../lib/slots'
 

@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
+import { allStrings } from '../../../locales/all'
 import { createI18n } from '../../../lib/i18n'
 import type { SourcePassage } from '../lib/tool-data'
 import { MarkdownRenderer } from './markdown-renderer'
 
-const i18n = createI18n('en')
+const i18n = createI18n('en', allStrings)
 const render = (text: string, passages?: SourcePassage[]) =>
   renderToString(
     <I18nextProvider i18n={i18n}>

@@ -1,7 +1,7 @@
 import { Check, Copy, Pencil } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MAX_MESSAGE_LENGTH } from '../../../../src/api/threads/schema'
+import { MAX_MESSAGE_LENGTH } from '../../../../src/api/threads/limits'
 import { Button } from '../../../components/ui/button'
 import type { Message } from '../api'
 import { useCopyMessage } from '../hooks/use-copy'

@@ -10,7 +10,7 @@ import { cn } from '../../../lib/cn'
 import { useApi } from '../../../lib/use-api'
 import { promptQueries, type Prompt } from '../api'
 import { PromptPickerList } from './prompt-picker-list'
-import { PromptVariablesDialog } from './prompt-variables-dialog'
+import { LazyPromptVariablesDialog, preloadPromptVariablesDialog } from './lazy-prompt-variables-dialog'
 
 type PromptPickerProps = {
   /** Receives the chosen prompt's text, its `{{variables}}` filled in. */
@@ -57,7 +57,10 @@ export function PromptPicker({ onInsert, disabled, className, side = 'top', alig
       <Popover
         open={open}
         onOpenChange={(next) => {
-          if (next) focusElsewhere.current = false
+          if (next) {
+            focusElsewhere.current = false
+            void preloadPromptVariablesDialog()
+          }
           setOpen(next)
         }}
       >
@@ -88,7 +91,7 @@ export function PromptPicker({ onInsert, disabled, className, side = 'top', alig
           </div>
         </PopoverContent>
       </Popover>
-      <PromptVariablesDialog prompt={toFill} onSubmit={insert} onCancel={() => setToFill(null)} />
+      <LazyPromptVariablesDialog prompt={toFill} onSubmit={insert} onCancel={() => setToFill(null)} />
     </>
   )
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { RadioCard, RadioGroup } from '../../../components/ui/radio-group'
 import { errorMessage } from '../../../lib/error-message'
-import { rememberLanguage, toLanguage, type Language } from '../../../lib/i18n'
+import { rememberLanguage, switchLanguage, toLanguage, type Language } from '../../../lib/i18n'
 import { useChangeLocale } from '../api'
 import { SectionCard } from '../../../components/section-card'
 
@@ -19,8 +19,7 @@ export function LanguageSetting() {
     const lng = toLanguage(value)
     if (!lng || lng === current) return
     rememberLanguage(lng)
-    await i18n.changeLanguage(lng)
-    document.documentElement.lang = lng
+    await switchLanguage(i18n, lng)
     changeLocale.mutate(lng, {
       onSuccess: () => toast.success(i18n.t('settings:general.languageSaved')),
       onError: (error) => toast.error(errorMessage(i18n.t, error)),

@@ -1,4 +1,4 @@
-import { extensionOf, MAX_FILE_BYTES, MAX_SOURCES_PER_THREAD, SOURCE_EXTENSIONS as BY_KIND } from '../../../../src/api/sources/schema'
+import { extensionOf, MAX_FILE_BYTES, MAX_SOURCES_PER_THREAD, SOURCE_EXTENSIONS as BY_KIND } from '../../../../src/api/sources/limits'
 
 /** The file name endings the server takes, lower case. */
 export const SOURCE_EXTENSIONS: readonly string[] = Object.values(BY_KIND).flat()

@@ -1,0 +1,5 @@
+// Limits of the contract without zod, so the web can share them without loading zod's full API
+// (docs/decisions/0043-smaller-client-bundles.md); schema.ts re-exports them.
+
+export const AGENT_NAME_MAX = 100
+export const AGENT_INSTRUCTIONS_MAX = 20_000
