@@ -1,5 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import { preparedFor } from '../../../db/client'
 import { agents } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError } from '../../lib/errors'
@@ -10,7 +11,16 @@ import type { agentBody, AgentView } from './schema'
 
 type AgentRow = typeof agents.$inferSelect
 
-const toView = (a: AgentRow, usable: PermittedModel[]): AgentView => {
+const viewColumns = {
+  id: agents.id,
+  name: agents.name,
+  instructions: agents.instructions,
+  modelId: agents.modelId,
+  createdAt: agents.createdAt,
+  updatedAt: agents.updatedAt,
+}
+
+const toView = (a: Pick<AgentRow, keyof typeof viewColumns>, usable: PermittedModel[]): AgentView => {
   const model = usable.find((m) => m.id === a.modelId) ?? null
   return {
     id: a.id,
@@ -31,10 +41,14 @@ async function checkModel(deps: AppDeps, caller: SessionUser, modelId: string) {
   return usable
 }
 
+const ownAgents = preparedFor((db) =>
+  db.select(viewColumns).from(agents).where(eq(agents.userId, sql.placeholder('userId'))).orderBy(desc(agents.createdAt)).prepare(),
+)
+
 /** The caller's agents, newest first; an agent whose model was unpermitted stays, marked unavailable. */
 export async function listAgents(deps: AppDeps, caller: SessionUser) {
   const [rows, usable] = await Promise.all([
-    deps.db.select().from(agents).where(eq(agents.userId, caller.id)).orderBy(desc(agents.createdAt)),
+    ownAgents(deps.db).all({ userId: caller.id }),
     languageModels(deps, caller.organizationId),
   ])
   return rows.map((a) => toView(a, usable))

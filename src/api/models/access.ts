@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { preparedFor } from '../../../db/client'
 import { modelEndpoints, modelSettings, permittedModels, permittedProviders, userModelDefaults } from '../../../db/schema'
 import { createProvider, type ChatProvider } from '../../ai'
 import type { AppDeps, SessionUser } from '../../lib/context'
@@ -89,30 +90,67 @@ export async function saveSettings(deps: AppDeps, organizationId: string, values
     .onConflictDoUpdate({ target: modelSettings.organizationId, set: values })
 }
 
-const describe = (row: PermittedRow): CatalogueModel =>
+const describe = (row: Pick<PermittedRow, 'providerId' | 'model'>): CatalogueModel =>
   CATALOGUE[row.providerId as keyof typeof CATALOGUE]?.find((m) => m.model === row.model) ?? selfHostedModel(row.model)
+
+/**
+ * The organisation's permitted models whose provider is still permitted, with the name of the
+ * organisation's endpoint when the provider is one and the organisation's model choices: one
+ * statement, as agents, chats and the composer ask for it on every load.
+ */
+const permittedModelRows = preparedFor((db) =>
+  db
+    .select({
+      id: permittedModels.id,
+      providerId: permittedModels.providerId,
+      model: permittedModels.model,
+      embedding: permittedModels.embedding,
+      endpointName: modelEndpoints.name,
+      defaultModelId: modelSettings.defaultModelId,
+      embeddingModelId: modelSettings.embeddingModelId,
+    })
+    .from(permittedModels)
+    .innerJoin(
+      permittedProviders,
+      and(eq(permittedProviders.organizationId, permittedModels.organizationId), eq(permittedProviders.providerId, permittedModels.providerId)),
+    )
+    .leftJoin(
+      modelEndpoints,
+      and(eq(modelEndpoints.organizationId, permittedModels.organizationId), eq(sql`${ENDPOINT_PREFIX} || ${modelEndpoints.id}`, permittedModels.providerId)),
+    )
+    .leftJoin(modelSettings, eq(modelSettings.organizationId, permittedModels.organizationId))
+    .where(eq(permittedModels.organizationId, sql.placeholder('organizationId')))
+    .orderBy(asc(permittedModels.createdAt), sql`${permittedModels}.rowid`)
+    .prepare(),
+)
 
 /**
  * Permitted models that can be used right now: their provider is still permitted and still
  * available (credentials in the environment, or the organisation's endpoint still exists).
  */
 export async function usablePermittedModels(deps: AppDeps, organizationId: string): Promise<PermittedModel[]> {
-  const [rows, providers, permittedProviderRows, settings] = await Promise.all([
-    deps.db.select().from(permittedModels).where(eq(permittedModels.organizationId, organizationId)).orderBy(asc(permittedModels.createdAt)),
-    availableProviders(deps, organizationId),
-    deps.db.select().from(permittedProviders).where(eq(permittedProviders.organizationId, organizationId)),
-    settingsOf(deps, organizationId),
-  ])
-  const permitted = new Set(permittedProviderRows.map((p) => p.providerId))
-  const byId = new Map<string, AvailableProvider>(providers.map((p) => [p.id, p]))
-  return rows
-    .filter((r) => permitted.has(r.providerId) && byId.has(r.providerId))
-    .map((r) => toPermittedModel(r, byId.get(r.providerId)!, settings))
+  const rows = await permittedModelRows(deps.db).all({ organizationId })
+  const usable: PermittedModel[] = []
+  for (const row of rows) {
+    const provider = row.providerId.startsWith(ENDPOINT_PREFIX)
+      ? row.endpointName === null
+        ? undefined
+        : { name: row.endpointName, region: 'selfHosted' as const }
+      : platformProvider(deps, row.providerId)
+    if (provider) usable.push(toPermittedModel(row, provider, row))
+  }
+  return usable
+}
+
+function platformProvider(deps: AppDeps, providerId: string) {
+  return Object.hasOwn(PLATFORM_PROVIDERS, providerId) && deps.config.providers[providerId as PlatformProviderId]
+    ? PLATFORM_PROVIDERS[providerId as PlatformProviderId]
+    : undefined
 }
 
 export function toPermittedModel(
-  row: PermittedRow,
-  provider: AvailableProvider,
+  row: Pick<PermittedRow, 'id' | 'providerId' | 'model' | 'embedding'>,
+  provider: Pick<AvailableProvider, 'name' | 'region'>,
   settings: { defaultModelId: string | null; embeddingModelId: string | null },
 ): PermittedModel {
   const m = describe(row)
