@@ -17,7 +17,8 @@ import { BENCH_SECRET, machine, register, ROOT, startKontor, writeSection } from
 const PORT = Number(process.env.BENCH_PORT ?? 3730)
 const ROWS = 20
 const CONNECTIONS = [10, 50]
-const ROUTES = ['/api/prompts', '/api/threads', '/api/agents', '/api/users']
+// BENCH_ROUTES=/api/agents,... measures fewer routes (for a quick look; RESULTS.md should have all four).
+const ROUTES = process.env.BENCH_ROUTES?.split(',') ?? ['/api/prompts', '/api/threads', '/api/agents', '/api/users']
 // Each round loads every server on every route for ROUND_S in turn; the order rotates every round.
 const [ROUNDS, ROUND_S, WARMUP_S] = [Number(process.env.BENCH_ROUNDS ?? 5), Number(process.env.BENCH_ROUND_S ?? 2), 1]
 const baselineRoot = process.env.BENCH_BASELINE_ROOT

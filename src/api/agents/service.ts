@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { preparedFor } from '../../../db/client'
-import { agents } from '../../../db/schema'
+import { agents, modelEndpoints, modelSettings, permittedModels, permittedProviders } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError } from '../../lib/errors'
-import { languageModels } from '../models/access'
+import { languageModels, usableModel, usableModelColumns, usableModelJoins } from '../models/access'
 import { findOwnAgent } from './access'
 import type { PermittedModel } from '../models/schema'
 import type { agentBody, AgentView } from './schema'
@@ -41,17 +41,27 @@ async function checkModel(deps: AppDeps, caller: SessionUser, modelId: string) {
   return usable
 }
 
+// The agent's model comes joined, decided by the models' own rule (`usableModel`).
 const ownAgents = preparedFor((db) =>
-  db.select(viewColumns).from(agents).where(eq(agents.userId, sql.placeholder('userId'))).orderBy(desc(agents.createdAt)).prepare(),
+  db
+    .select({ ...viewColumns, ...usableModelColumns })
+    .from(agents)
+    .leftJoin(permittedModels, and(eq(permittedModels.id, agents.modelId), eq(permittedModels.organizationId, sql.placeholder('organizationId'))))
+    .leftJoin(permittedProviders, usableModelJoins.provider)
+    .leftJoin(modelEndpoints, usableModelJoins.endpoint)
+    .leftJoin(modelSettings, usableModelJoins.settings)
+    .where(eq(agents.userId, sql.placeholder('userId')))
+    .orderBy(desc(agents.createdAt))
+    .prepare(),
 )
 
 /** The caller's agents, newest first; an agent whose model was unpermitted stays, marked unavailable. */
 export async function listAgents(deps: AppDeps, caller: SessionUser) {
-  const [rows, usable] = await Promise.all([
-    ownAgents(deps.db).all({ userId: caller.id }),
-    languageModels(deps, caller.organizationId),
-  ])
-  return rows.map((a) => toView(a, usable))
+  const rows = await ownAgents(deps.db).all({ userId: caller.id, organizationId: caller.organizationId })
+  return rows.map((a) => {
+    const model = usableModel(deps, a)
+    return toView(a, model && !model.embedding ? [model] : [])
+  })
 }
 
 export async function getAgent(deps: AppDeps, caller: SessionUser, id: string) {

@@ -94,50 +94,63 @@ const describe = (row: Pick<PermittedRow, 'providerId' | 'model'>): CatalogueMod
   CATALOGUE[row.providerId as keyof typeof CATALOGUE]?.find((m) => m.model === row.model) ?? selfHostedModel(row.model)
 
 /**
- * The organisation's permitted models whose provider is still permitted, with the name of the
- * organisation's endpoint when the provider is one and the organisation's model choices: one
- * statement, as agents, chats and the composer ask for it on every load.
+ * What decides whether a permitted model is usable, for statements that join it: its provider's
+ * permission row, the organisation's endpoint (a self-hosted provider's name) and the
+ * organisation's model choices. Join with `leftJoin` after `permittedModels`; `usableModel`
+ * reads the row.
  */
+export const usableModelJoins = {
+  provider: and(eq(permittedProviders.organizationId, permittedModels.organizationId), eq(permittedProviders.providerId, permittedModels.providerId)),
+  endpoint: and(eq(modelEndpoints.organizationId, permittedModels.organizationId), eq(sql`${ENDPOINT_PREFIX} || ${modelEndpoints.id}`, permittedModels.providerId)),
+  settings: eq(modelSettings.organizationId, permittedModels.organizationId),
+}
+export const usableModelColumns = {
+  permittedId: permittedModels.id,
+  providerId: permittedModels.providerId,
+  model: permittedModels.model,
+  embedding: permittedModels.embedding,
+  permittedProviderId: permittedProviders.providerId,
+  endpointName: modelEndpoints.name,
+  defaultModelId: modelSettings.defaultModelId,
+  embeddingModelId: modelSettings.embeddingModelId,
+}
+type UsableModelRow = { [K in keyof typeof usableModelColumns]: (typeof usableModelColumns)[K]['_']['data'] | null }
+
+/**
+ * The joined permitted model when it can be used right now: its provider is still permitted and
+ * still available (credentials in the environment, or the organisation's endpoint still exists).
+ */
+export function usableModel(deps: AppDeps, row: UsableModelRow): PermittedModel | null {
+  if (row.permittedId === null || row.providerId === null || row.model === null || row.permittedProviderId === null) return null
+  const provider = row.providerId.startsWith(ENDPOINT_PREFIX)
+    ? row.endpointName === null
+      ? undefined
+      : { name: row.endpointName, region: 'selfHosted' as const }
+    : platformProvider(deps, row.providerId)
+  if (!provider) return null
+  return toPermittedModel({ id: row.permittedId, providerId: row.providerId, model: row.model, embedding: row.embedding === true }, provider, row)
+}
+
+/** The organisation's permitted models with what `usableModel` needs: one statement. */
 const permittedModelRows = preparedFor((db) =>
   db
-    .select({
-      id: permittedModels.id,
-      providerId: permittedModels.providerId,
-      model: permittedModels.model,
-      embedding: permittedModels.embedding,
-      endpointName: modelEndpoints.name,
-      defaultModelId: modelSettings.defaultModelId,
-      embeddingModelId: modelSettings.embeddingModelId,
-    })
+    .select(usableModelColumns)
     .from(permittedModels)
-    .innerJoin(
-      permittedProviders,
-      and(eq(permittedProviders.organizationId, permittedModels.organizationId), eq(permittedProviders.providerId, permittedModels.providerId)),
-    )
-    .leftJoin(
-      modelEndpoints,
-      and(eq(modelEndpoints.organizationId, permittedModels.organizationId), eq(sql`${ENDPOINT_PREFIX} || ${modelEndpoints.id}`, permittedModels.providerId)),
-    )
-    .leftJoin(modelSettings, eq(modelSettings.organizationId, permittedModels.organizationId))
+    .leftJoin(permittedProviders, usableModelJoins.provider)
+    .leftJoin(modelEndpoints, usableModelJoins.endpoint)
+    .leftJoin(modelSettings, usableModelJoins.settings)
     .where(eq(permittedModels.organizationId, sql.placeholder('organizationId')))
     .orderBy(asc(permittedModels.createdAt), sql`${permittedModels}.rowid`)
     .prepare(),
 )
 
-/**
- * Permitted models that can be used right now: their provider is still permitted and still
- * available (credentials in the environment, or the organisation's endpoint still exists).
- */
+/** Permitted models that can be used right now (see `usableModel`), oldest first. */
 export async function usablePermittedModels(deps: AppDeps, organizationId: string): Promise<PermittedModel[]> {
   const rows = await permittedModelRows(deps.db).all({ organizationId })
   const usable: PermittedModel[] = []
   for (const row of rows) {
-    const provider = row.providerId.startsWith(ENDPOINT_PREFIX)
-      ? row.endpointName === null
-        ? undefined
-        : { name: row.endpointName, region: 'selfHosted' as const }
-      : platformProvider(deps, row.providerId)
-    if (provider) usable.push(toPermittedModel(row, provider, row))
+    const model = usableModel(deps, row)
+    if (model) usable.push(model)
   }
   return usable
 }
