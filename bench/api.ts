@@ -156,7 +156,7 @@ try {
       : '',
     "What Kontor does on top of the bare routes: a request id, an access log line and the security headers, the CSRF and body-limit checks, routing through the API sub-app,",
     'validating the query with zod (chats), reading rows through Drizzle (row mapping, dates), and four more session columns plus the organisation\'s name, which services need.',
-    "For the agents it runs two statements where the bare route runs one: the agents, and the organisation's usable models (asked for by chats and the composer too), joined in JavaScript.",
+    'Both sides run the same statements: the session with its user, then one per list (the agents joined with their model, its provider, endpoint and the model settings).',
     'In a CPU profile of Kontor under load the largest costs are in @libsql/client and paid by both sides: it prepares every statement anew and reads its column names on every call',
     '(together about a third of the CPU time), then the session cookie\'s HMAC check.',
     'Each server runs on one thread, so once the connections keep it busy its throughput is its CPU time per request, and latency is mostly the queue.',
