@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { preparedFor } from '../../../db/client'
-import { agents, modelEndpoints, modelSettings, permittedModels, permittedProviders } from '../../../db/schema'
+import { agents, modelEndpoints, modelSettings, permittedModels } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError } from '../../lib/errors'
-import { languageModels, usableModel, usableModelColumns, usableModelJoins } from '../models/access'
+import { languageModels, providerPermitted, usableModel, usableModelColumns, usableModelJoins } from '../models/access'
 import { findOwnAgent } from './access'
 import type { PermittedModel } from '../models/schema'
 import type { agentBody, AgentView } from './schema'
@@ -46,8 +46,10 @@ const ownAgents = preparedFor((db) =>
   db
     .select({ ...viewColumns, ...usableModelColumns })
     .from(agents)
-    .leftJoin(permittedModels, and(eq(permittedModels.id, agents.modelId), eq(permittedModels.organizationId, sql.placeholder('organizationId'))))
-    .leftJoin(permittedProviders, usableModelJoins.provider)
+    .leftJoin(
+      permittedModels,
+      and(eq(permittedModels.id, agents.modelId), eq(permittedModels.organizationId, sql.placeholder('organizationId')), providerPermitted),
+    )
     .leftJoin(modelEndpoints, usableModelJoins.endpoint)
     .leftJoin(modelSettings, usableModelJoins.settings)
     .where(eq(agents.userId, sql.placeholder('userId')))
@@ -59,7 +61,7 @@ const ownAgents = preparedFor((db) =>
 export async function listAgents(deps: AppDeps, caller: SessionUser) {
   const rows = await ownAgents(deps.db).all({ userId: caller.id, organizationId: caller.organizationId })
   return rows.map((a) => {
-    const model = usableModel(deps, a)
+    const model = usableModel(deps, a.modelId, a)
     return toView(a, model && !model.embedding ? [model] : [])
   })
 }

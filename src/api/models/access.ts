@@ -94,22 +94,21 @@ const describe = (row: Pick<PermittedRow, 'providerId' | 'model'>): CatalogueMod
   CATALOGUE[row.providerId as keyof typeof CATALOGUE]?.find((m) => m.model === row.model) ?? selfHostedModel(row.model)
 
 /**
- * What decides whether a permitted model is usable, for statements that join it: its provider's
- * permission row, the organisation's endpoint (a self-hosted provider's name) and the
- * organisation's model choices. Join with `leftJoin` after `permittedModels`; `usableModel`
- * reads the row.
+ * What decides whether a permitted model is usable, for statements that join it: its provider is
+ * still permitted (`providerPermitted`, a condition on `permittedModels`), the organisation's
+ * endpoint (a self-hosted provider's name) and the organisation's model choices. Join with
+ * `leftJoin` after `permittedModels`; `usableModel` reads the row.
  */
+export const providerPermitted = sql`exists (select 1 from ${permittedProviders} where ${permittedProviders.organizationId} = ${permittedModels.organizationId} and ${permittedProviders.providerId} = ${permittedModels.providerId})`
 export const usableModelJoins = {
-  provider: and(eq(permittedProviders.organizationId, permittedModels.organizationId), eq(permittedProviders.providerId, permittedModels.providerId)),
   endpoint: and(eq(modelEndpoints.organizationId, permittedModels.organizationId), eq(sql`${ENDPOINT_PREFIX} || ${modelEndpoints.id}`, permittedModels.providerId)),
   settings: eq(modelSettings.organizationId, permittedModels.organizationId),
 }
+/** Each column costs the driver on every row, so the model's id comes from the caller's row. */
 export const usableModelColumns = {
-  permittedId: permittedModels.id,
   providerId: permittedModels.providerId,
   model: permittedModels.model,
   embedding: permittedModels.embedding,
-  permittedProviderId: permittedProviders.providerId,
   endpointName: modelEndpoints.name,
   defaultModelId: modelSettings.defaultModelId,
   embeddingModelId: modelSettings.embeddingModelId,
@@ -117,29 +116,29 @@ export const usableModelColumns = {
 type UsableModelRow = { [K in keyof typeof usableModelColumns]: (typeof usableModelColumns)[K]['_']['data'] | null }
 
 /**
- * The joined permitted model when it can be used right now: its provider is still permitted and
- * still available (credentials in the environment, or the organisation's endpoint still exists).
+ * The joined permitted model `id` when it can be used right now: its provider is still permitted
+ * (else the join found nothing) and still available (credentials in the environment, or the
+ * organisation's endpoint still exists).
  */
-export function usableModel(deps: AppDeps, row: UsableModelRow): PermittedModel | null {
-  if (row.permittedId === null || row.providerId === null || row.model === null || row.permittedProviderId === null) return null
+export function usableModel(deps: AppDeps, id: string | null, row: UsableModelRow): PermittedModel | null {
+  if (id === null || row.providerId === null || row.model === null) return null
   const provider = row.providerId.startsWith(ENDPOINT_PREFIX)
     ? row.endpointName === null
       ? undefined
       : { name: row.endpointName, region: 'selfHosted' as const }
     : platformProvider(deps, row.providerId)
   if (!provider) return null
-  return toPermittedModel({ id: row.permittedId, providerId: row.providerId, model: row.model, embedding: row.embedding === true }, provider, row)
+  return toPermittedModel({ id, providerId: row.providerId, model: row.model, embedding: row.embedding === true }, provider, row)
 }
 
 /** The organisation's permitted models with what `usableModel` needs: one statement. */
 const permittedModelRows = preparedFor((db) =>
   db
-    .select(usableModelColumns)
+    .select({ id: permittedModels.id, ...usableModelColumns })
     .from(permittedModels)
-    .leftJoin(permittedProviders, usableModelJoins.provider)
     .leftJoin(modelEndpoints, usableModelJoins.endpoint)
     .leftJoin(modelSettings, usableModelJoins.settings)
-    .where(eq(permittedModels.organizationId, sql.placeholder('organizationId')))
+    .where(and(eq(permittedModels.organizationId, sql.placeholder('organizationId')), providerPermitted))
     .orderBy(asc(permittedModels.createdAt), sql`${permittedModels}.rowid`)
     .prepare(),
 )
@@ -149,7 +148,7 @@ export async function usablePermittedModels(deps: AppDeps, organizationId: strin
   const rows = await permittedModelRows(deps.db).all({ organizationId })
   const usable: PermittedModel[] = []
   for (const row of rows) {
-    const model = usableModel(deps, row)
+    const model = usableModel(deps, row.id, row)
     if (model) usable.push(model)
   }
   return usable
