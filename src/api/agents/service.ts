@@ -1,16 +1,26 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { agents } from '../../../db/schema'
+import { preparedFor } from '../../../db/client'
+import { agents, modelEndpoints, modelSettings, permittedModels } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError } from '../../lib/errors'
-import { languageModels } from '../models/access'
+import { languageModels, providerPermitted, usableModel, usableModelColumns, usableModelJoins } from '../models/access'
 import { findOwnAgent } from './access'
 import type { PermittedModel } from '../models/schema'
 import type { agentBody, AgentView } from './schema'
 
 type AgentRow = typeof agents.$inferSelect
 
-const toView = (a: AgentRow, usable: PermittedModel[]): AgentView => {
+const viewColumns = {
+  id: agents.id,
+  name: agents.name,
+  instructions: agents.instructions,
+  modelId: agents.modelId,
+  createdAt: agents.createdAt,
+  updatedAt: agents.updatedAt,
+}
+
+const toView = (a: Pick<AgentRow, keyof typeof viewColumns>, usable: PermittedModel[]): AgentView => {
   const model = usable.find((m) => m.id === a.modelId) ?? null
   return {
     id: a.id,
@@ -31,13 +41,29 @@ async function checkModel(deps: AppDeps, caller: SessionUser, modelId: string) {
   return usable
 }
 
+// The agent's model comes joined, decided by the models' own rule (`usableModel`).
+const ownAgents = preparedFor((db) =>
+  db
+    .select({ ...viewColumns, ...usableModelColumns })
+    .from(agents)
+    .leftJoin(
+      permittedModels,
+      and(eq(permittedModels.id, agents.modelId), eq(permittedModels.organizationId, sql.placeholder('organizationId')), providerPermitted),
+    )
+    .leftJoin(modelEndpoints, usableModelJoins.endpoint)
+    .leftJoin(modelSettings, usableModelJoins.settings)
+    .where(eq(agents.userId, sql.placeholder('userId')))
+    .orderBy(desc(agents.createdAt))
+    .prepare(),
+)
+
 /** The caller's agents, newest first; an agent whose model was unpermitted stays, marked unavailable. */
 export async function listAgents(deps: AppDeps, caller: SessionUser) {
-  const [rows, usable] = await Promise.all([
-    deps.db.select().from(agents).where(eq(agents.userId, caller.id)).orderBy(desc(agents.createdAt)),
-    languageModels(deps, caller.organizationId),
-  ])
-  return rows.map((a) => toView(a, usable))
+  const rows = await ownAgents(deps.db).all({ userId: caller.id, organizationId: caller.organizationId })
+  return rows.map((a) => {
+    const model = usableModel(deps, a.modelId, a)
+    return toView(a, model && !model.embedding ? [model] : [])
+  })
 }
 
 export async function getAgent(deps: AppDeps, caller: SessionUser, id: string) {

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { preparedFor } from '../../../db/client'
 import { users } from '../../../db/schema'
 import type { AppDeps, Role, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
@@ -6,8 +7,9 @@ import { requireAdmin } from '../../lib/guards'
 import { removeFiles, fileKeysOf } from '../sources/access'
 import type { Member } from './schema'
 
+const memberColumns = { id: users.id, name: users.name, email: users.email, role: users.role, emailVerified: users.emailVerified, createdAt: users.createdAt }
 
-const toMember = (u: typeof users.$inferSelect): Member => ({
+const toMember = (u: Pick<typeof users.$inferSelect, keyof typeof memberColumns>): Member => ({
   id: u.id,
   name: u.name,
   email: u.email,
@@ -20,10 +22,14 @@ const toMember = (u: typeof users.$inferSelect): Member => ({
 const anotherAdminExists = (organizationId: string) =>
   sql`(SELECT count(*) FROM ${users} WHERE ${users.organizationId} = ${organizationId} AND ${users.role} = 'admin') > 1`
 
+const membersOf = preparedFor((db) =>
+  db.select(memberColumns).from(users).where(eq(users.organizationId, sql.placeholder('organizationId'))).orderBy(asc(users.createdAt)).prepare(),
+)
+
 /** Members of the caller's organisation, oldest first. */
 export async function listMembers(deps: AppDeps, caller: SessionUser) {
   requireAdmin(caller)
-  const rows = await deps.db.select().from(users).where(eq(users.organizationId, caller.organizationId)).orderBy(asc(users.createdAt))
+  const rows = await membersOf(deps.db).all({ organizationId: caller.organizationId })
   return rows.map(toMember)
 }
 

@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { preparedFor } from '../../../db/client'
 import { modelEndpoints, modelSettings, permittedModels, permittedProviders, userModelDefaults } from '../../../db/schema'
 import { createProvider, type ChatProvider } from '../../ai'
 import type { AppDeps, SessionUser } from '../../lib/context'
@@ -89,30 +90,79 @@ export async function saveSettings(deps: AppDeps, organizationId: string, values
     .onConflictDoUpdate({ target: modelSettings.organizationId, set: values })
 }
 
-const describe = (row: PermittedRow): CatalogueModel =>
+const describe = (row: Pick<PermittedRow, 'providerId' | 'model'>): CatalogueModel =>
   CATALOGUE[row.providerId as keyof typeof CATALOGUE]?.find((m) => m.model === row.model) ?? selfHostedModel(row.model)
 
 /**
- * Permitted models that can be used right now: their provider is still permitted and still
- * available (credentials in the environment, or the organisation's endpoint still exists).
+ * What decides whether a permitted model is usable, for statements that join it: its provider is
+ * still permitted (`providerPermitted`, a condition on `permittedModels`), the organisation's
+ * endpoint (a self-hosted provider's name) and the organisation's model choices. Join with
+ * `leftJoin` after `permittedModels`; `usableModel` reads the row.
  */
+export const providerPermitted = sql`exists (select 1 from ${permittedProviders} where ${permittedProviders.organizationId} = ${permittedModels.organizationId} and ${permittedProviders.providerId} = ${permittedModels.providerId})`
+export const usableModelJoins = {
+  endpoint: and(eq(modelEndpoints.organizationId, permittedModels.organizationId), eq(sql`${ENDPOINT_PREFIX} || ${modelEndpoints.id}`, permittedModels.providerId)),
+  settings: eq(modelSettings.organizationId, permittedModels.organizationId),
+}
+/** Each column costs the driver on every row, so the model's id comes from the caller's row. */
+export const usableModelColumns = {
+  providerId: permittedModels.providerId,
+  model: permittedModels.model,
+  embedding: permittedModels.embedding,
+  endpointName: modelEndpoints.name,
+  defaultModelId: modelSettings.defaultModelId,
+  embeddingModelId: modelSettings.embeddingModelId,
+}
+type UsableModelRow = { [K in keyof typeof usableModelColumns]: (typeof usableModelColumns)[K]['_']['data'] | null }
+
+/**
+ * The joined permitted model `id` when it can be used right now: its provider is still permitted
+ * (else the join found nothing) and still available (credentials in the environment, or the
+ * organisation's endpoint still exists).
+ */
+export function usableModel(deps: AppDeps, id: string | null, row: UsableModelRow): PermittedModel | null {
+  if (id === null || row.providerId === null || row.model === null) return null
+  const provider = row.providerId.startsWith(ENDPOINT_PREFIX)
+    ? row.endpointName === null
+      ? undefined
+      : { name: row.endpointName, region: 'selfHosted' as const }
+    : platformProvider(deps, row.providerId)
+  if (!provider) return null
+  return toPermittedModel({ id, providerId: row.providerId, model: row.model, embedding: row.embedding === true }, provider, row)
+}
+
+/** The organisation's permitted models with what `usableModel` needs: one statement. */
+const permittedModelRows = preparedFor((db) =>
+  db
+    .select({ id: permittedModels.id, ...usableModelColumns })
+    .from(permittedModels)
+    .leftJoin(modelEndpoints, usableModelJoins.endpoint)
+    .leftJoin(modelSettings, usableModelJoins.settings)
+    .where(and(eq(permittedModels.organizationId, sql.placeholder('organizationId')), providerPermitted))
+    .orderBy(asc(permittedModels.createdAt), sql`${permittedModels}.rowid`)
+    .prepare(),
+)
+
+/** Permitted models that can be used right now (see `usableModel`), oldest first. */
 export async function usablePermittedModels(deps: AppDeps, organizationId: string): Promise<PermittedModel[]> {
-  const [rows, providers, permittedProviderRows, settings] = await Promise.all([
-    deps.db.select().from(permittedModels).where(eq(permittedModels.organizationId, organizationId)).orderBy(asc(permittedModels.createdAt)),
-    availableProviders(deps, organizationId),
-    deps.db.select().from(permittedProviders).where(eq(permittedProviders.organizationId, organizationId)),
-    settingsOf(deps, organizationId),
-  ])
-  const permitted = new Set(permittedProviderRows.map((p) => p.providerId))
-  const byId = new Map<string, AvailableProvider>(providers.map((p) => [p.id, p]))
-  return rows
-    .filter((r) => permitted.has(r.providerId) && byId.has(r.providerId))
-    .map((r) => toPermittedModel(r, byId.get(r.providerId)!, settings))
+  const rows = await permittedModelRows(deps.db).all({ organizationId })
+  const usable: PermittedModel[] = []
+  for (const row of rows) {
+    const model = usableModel(deps, row.id, row)
+    if (model) usable.push(model)
+  }
+  return usable
+}
+
+function platformProvider(deps: AppDeps, providerId: string) {
+  return Object.hasOwn(PLATFORM_PROVIDERS, providerId) && deps.config.providers[providerId as PlatformProviderId]
+    ? PLATFORM_PROVIDERS[providerId as PlatformProviderId]
+    : undefined
 }
 
 export function toPermittedModel(
-  row: PermittedRow,
-  provider: AvailableProvider,
+  row: Pick<PermittedRow, 'id' | 'providerId' | 'model' | 'embedding'>,
+  provider: Pick<AvailableProvider, 'name' | 'region'>,
   settings: { defaultModelId: string | null; embeddingModelId: string | null },
 ): PermittedModel {
   const m = describe(row)

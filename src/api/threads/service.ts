@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, lt, or } from 'drizzle-orm'
+import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm'
+import { preparedFor } from '../../../db/client'
 import { messages, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { findOwnAgent } from '../agents/access'
@@ -10,7 +11,16 @@ import type { MessageView, ThreadSummary } from './schema'
 type ThreadRow = typeof threads.$inferSelect
 type MessageRow = typeof messages.$inferSelect
 
-export const toThreadSummary = (t: ThreadRow): ThreadSummary => ({
+const summaryColumns = {
+  id: threads.id,
+  title: threads.title,
+  modelId: threads.modelId,
+  agentId: threads.agentId,
+  createdAt: threads.createdAt,
+  lastMessageAt: threads.lastMessageAt,
+}
+
+export const toThreadSummary = (t: Pick<ThreadRow, keyof typeof summaryColumns>): ThreadSummary => ({
   id: t.id,
   title: t.title,
   modelId: t.modelId,
@@ -46,22 +56,39 @@ export async function createThread(deps: AppDeps, caller: SessionUser, input: { 
   return toThreadSummary(row!)
 }
 
-/** The caller's threads, most recent activity first, in pages. */
-export async function listThreads(deps: AppDeps, caller: SessionUser, page: { limit: number; cursor?: string }) {
-  const cursor = decodeCursor(page.cursor)
-  const rows = await deps.db
-    .select()
+const ownThreads = preparedFor((db) =>
+  db
+    .select(summaryColumns)
+    .from(threads)
+    .where(eq(threads.userId, sql.placeholder('userId')))
+    .orderBy(desc(threads.lastMessageAt), desc(threads.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(),
+)
+// Placeholders are bound as they are (no column encoding): the cursor's time goes in as epoch ms.
+const atParam = sql.placeholder('at')
+const ownThreadsBefore = preparedFor((db) =>
+  db
+    .select(summaryColumns)
     .from(threads)
     .where(
       and(
-        eq(threads.userId, caller.id),
-        cursor
-          ? or(lt(threads.lastMessageAt, cursor.at), and(eq(threads.lastMessageAt, cursor.at), lt(threads.id, cursor.id)))
-          : undefined,
+        eq(threads.userId, sql.placeholder('userId')),
+        or(lt(threads.lastMessageAt, atParam), and(eq(threads.lastMessageAt, atParam), lt(threads.id, sql.placeholder('id')))),
       ),
     )
     .orderBy(desc(threads.lastMessageAt), desc(threads.id))
-    .limit(page.limit + 1)
+    .limit(sql.placeholder('limit'))
+    .prepare(),
+)
+
+/** The caller's threads, most recent activity first, in pages. */
+export async function listThreads(deps: AppDeps, caller: SessionUser, page: { limit: number; cursor?: string }) {
+  const cursor = decodeCursor(page.cursor)
+  const limit = page.limit + 1
+  const rows = cursor
+    ? await ownThreadsBefore(deps.db).all({ userId: caller.id, at: cursor.at.getTime(), id: cursor.id, limit })
+    : await ownThreads(deps.db).all({ userId: caller.id, limit })
   const more = rows.length > page.limit
   const shown = rows.slice(0, page.limit)
   const last = shown.at(-1)
