@@ -8,3 +8,15 @@ export type RouterContext = {
   api: ApiClient
   i18n: i18n
 }
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /**
+     * Who may get this page's head (stylesheet, scripts to preload, theme) before its loaders run
+     * (src/ssr/early-head.ts): visitors with a session cookie, visitors without one, or nobody
+     * (the page may answer 404 or redirect for reasons only its loaders know). The deepest
+     * matched route that says so decides; a page no route speaks for waits for its loaders.
+     */
+    earlyHead?: 'signed-in' | 'signed-out' | 'never'
+  }
+}

@@ -6,6 +6,7 @@ import type { Config } from '../lib/config'
 import type { Logger } from '../lib/logger'
 import type { Mailer } from '../lib/ports'
 import { renderMail, type Locale } from '../mail/templates'
+import { COOKIE_PREFIX } from './cookie'
 import { withHashedSessionTokens } from './session-token'
 
 export const CONFIRM_EMAIL_TTL_SECONDS = 24 * 60 * 60
@@ -65,7 +66,7 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
     emailVerification: { expiresIn: CONFIRM_EMAIL_TTL_SECONDS },
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: 'kontor',
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: secure,
       database: { generateId: () => crypto.randomUUID() },
     },

@@ -5,6 +5,7 @@ import { createI18n, detectLanguage, LANGUAGES, type Language } from '../../web/
 import { allStrings } from '../../web/locales/all'
 import { createQueryClient } from '../../web/lib/query-client'
 import { createAppRouter } from '../../web/router'
+import { afterHeadTag, earlyHeadHtml, failedHtml, redirectHtml, wantsEarlyHead } from './early-head'
 
 /**
  * public/build/manifest.json (web/build.ts): `routes` lists, per route id, the chunks of its lazily
@@ -44,15 +45,54 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
       return apiFetch(new Request(new URL(path, origin), { ...init, headers }))
     }
     const lang = detectLanguage(cookie, request.headers.get('accept-language'))
-    const handler = createRequestHandler({
-      request,
-      createRouter: () =>
-        createAppRouter({ queryClient: createQueryClient(), api: createApiClient(fetcher), i18n: createI18n(lang, allStrings) }, { nonce }),
-      getRouterManifest: () => manifests.get(lang)!,
-    })
-    const response = await handler(defaultStreamHandler)
-    response.headers.set('Vary', 'Cookie, Accept-Language')
-    response.headers.set('Cache-Control', 'no-store')
-    return response
+    const i18n = createI18n(lang, allStrings)
+    const router = createAppRouter({ queryClient: createQueryClient(), api: createApiClient(fetcher), i18n }, { nonce })
+    const render = () =>
+      createRequestHandler({ request, createRouter: () => router, getRouterManifest: () => manifests.get(lang)! })(defaultStreamHandler)
+    const headers = { 'Content-Type': 'text/html; charset=UTF-8', Vary: 'Cookie, Accept-Language', 'Cache-Control': 'no-store' }
+    if (!wantsEarlyHead(request, router)) {
+      const response = await render()
+      for (const [name, value] of Object.entries(headers)) if (name !== 'Content-Type') response.headers.set(name, value)
+      return response
+    }
+    const head = earlyHeadHtml({ lang, css: assets.css, js: assets.js, preloads: assets.locales?.[lang] ?? [], nonce })
+    return new Response(streamAfter(head, render, i18n.t('UNKNOWN', { ns: 'errors' })), { status: 200, headers })
   }
+}
+
+/**
+ * The early head at once, then the rendered page after its own `<head>` tag, or the end of a
+ * redirect or of a failed render. A visitor who leaves cancels the rendering.
+ */
+function streamAfter(head: string, render: () => Promise<Response>, failed: string): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let body: ReadableStreamDefaultReader<Uint8Array> | undefined
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(encoder.encode(head))
+      try {
+        const response = await render()
+        const location = response.headers.get('location')
+        if (location && response.status >= 300 && response.status < 400) {
+          controller.enqueue(encoder.encode(redirectHtml(location)))
+          return controller.close()
+        }
+        if (!response.body) return controller.close()
+        body = afterHeadTag(response.body).getReader()
+      } catch (error) {
+        console.error('Page rendering failed after its head was sent:', error)
+        controller.enqueue(encoder.encode(failedHtml(failed)))
+        controller.close()
+      }
+    },
+    async pull(controller) {
+      if (!body) return
+      const chunk = await body.read()
+      if (chunk.done) controller.close()
+      else controller.enqueue(chunk.value)
+    },
+    cancel(reason) {
+      return body?.cancel(reason)
+    },
+  })
 }

@@ -5,6 +5,7 @@ import { Route as appRoute } from './app'
 export const Route = createRoute({
   getParentRoute: () => appRoute,
   path: '/admin-settings',
+  staticData: { earlyHead: 'never' },
   beforeLoad: ({ context }) => {
     if (context.me.role !== 'admin') throw notFound()
   },

@@ -9,6 +9,8 @@ import { subscriptionQueries } from '../lib/subscription'
 export const Route = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
+  // A stale cookie still gets the head first; the redirect to /login then follows in the page.
+  staticData: { earlyHead: 'signed-in' },
   beforeLoad: async ({ context, location }) => {
     try {
       const me = await context.queryClient.ensureQueryData(sessionQueries.me(context.api))

@@ -9,6 +9,7 @@ import { modelListQueries } from '../lib/model-lists'
 export const Route = createRoute({
   getParentRoute: () => appRoute,
   path: '/chats/$threadId',
+  staticData: { earlyHead: 'never' },
   loader: async ({ context, params }) => {
     if (typeof window !== 'undefined') preloadMarkdown()
     try {

@@ -8,6 +8,7 @@ type LoginSearch = { emailVerified?: boolean; redirect?: string }
 export const Route = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
+  staticData: { earlyHead: 'signed-out' },
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     emailVerified: search.emailVerified === true || search.emailVerified === 'true' ? true : undefined,
     redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
