@@ -88,6 +88,7 @@ const MATRIX: Row[] = [
   { route: 'POST /threads', expect: { ...SIGNED_IN, user: 201, admin: 201, otherAdmin: 404 } },
   { route: 'GET /threads', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'GET /threads/:id', path: (f) => `/threads/${f.threadId}`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'GET /threads/:id/messages', path: (f) => `/threads/${f.threadId}/messages?before=1000`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'DELETE /threads/:id', path: async (f) => `/threads/${await f.newThread()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id/model', path: (f) => `/threads/${f.threadId}/model`, body: (f) => ({ modelId: f.modelId }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id/agent', path: (f) => `/threads/${f.threadId}/agent`, body: () => ({ agentId: null }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },

@@ -279,12 +279,18 @@ test.describe('chat', () => {
   })
 
   test('a chat of 1,000 messages renders only what is on screen and scrolls to its start', async ({ page }) => {
+    // Seeds 1,000 messages and scrolls up through ten pages of them: longer than most tests.
+    test.setTimeout(90_000)
     await signUpAndSignIn(page)
     await enableModels(page)
     const created = await page.request.post('/api/threads', { data: {} })
     const { id } = (await created.json()) as { id: string }
     await seedMessages(id, 1000)
 
+    // The page carries the newest messages only, not the whole chat.
+    const html = await (await page.request.get(`/chats/${id}`)).text()
+    expect(html).toContain('Message 999')
+    expect(html).not.toContain('Message 11"')
     await page.goto(`/chats/${id}`)
     await waitForHydration(page)
     const rendered = page.locator('[data-testid=user-message], [data-testid=assistant-message]')
@@ -292,14 +298,18 @@ test.describe('chat', () => {
     await expect(page.getByText(/^Reply 1000:/)).toBeInViewport()
     expect(await rendered.count()).toBeLessThan(40)
 
+    // Scrolling up loads the older messages a page at a time, keeping the view in place.
     const scroller = page.getByTestId('message-scroller')
+    await scroller.evaluate((el) => el.scrollTo({ top: 0 }))
+    await expect(page.getByText('Message 951', { exact: true })).toBeVisible()
+    await expect(page.getByText('Message 901', { exact: true })).not.toBeVisible()
     await expect
       .poll(
         async () => {
           await scroller.evaluate((el) => el.scrollTo({ top: 0 }))
           return page.getByText('Message 1', { exact: true }).isVisible()
         },
-        { timeout: 15_000 },
+        { timeout: 20_000, intervals: [250] },
       )
       .toBe(true)
     await expect(page.getByText('Message 1', { exact: true })).toBeInViewport()

@@ -31,7 +31,7 @@ test('pages whose head leaves first hydrate without errors, in the stored theme'
   page.on('pageerror', (error) => errors.push(error.message))
   await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
   await signUpAndSignIn(page)
-  for (const path of ['/chat', '/prompts', '/settings/general']) {
+  for (const path of ['/chat', '/settings/general']) {
     await page.goto(path)
     await waitForHydration(page)
     await expect(page.locator('html')).toHaveClass(/\bdark\b/)

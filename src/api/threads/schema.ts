@@ -20,6 +20,20 @@ export const listThreadsQuery = z.object({
   cursor: z.string().max(100).optional(),
 })
 
+/** How many of the newest messages `GET /threads/{id}` answers with `last`; older ones are asked for by page. */
+export const MAX_MESSAGE_PAGE = 500
+
+export const threadDetailQuery = z.object({
+  /** Only the newest `last` messages (a long chat opens with its latest page); all when absent. */
+  last: z.coerce.number().int().min(1).max(MAX_MESSAGE_PAGE).optional(),
+})
+
+export const olderMessagesQuery = z.object({
+  /** The `olderCursor` of the page already shown. */
+  before: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  limit: z.coerce.number().int().min(1).max(MAX_MESSAGE_PAGE).default(100),
+})
+
 export const sendMessageBody = z.object({
   content: z
     .string()
@@ -61,8 +75,15 @@ export const threadSummaryResponse = z.object({
 
 export const threadListResponse = z.object({ threads: z.array(threadSummaryResponse), nextCursor: z.string().nullable() })
 
+/** Where the messages shown begin: pass it as `before` for the page before them; null when there is none. */
+const olderCursor = z.number().int().nullable()
+
+export const olderMessagesResponse = z.object({ messages: z.array(messageResponse), olderCursor })
+
 export const threadDetailResponse = threadSummaryResponse.extend({
+  /** Oldest first: all of them, or the newest `last`. */
   messages: z.array(messageResponse),
+  olderCursor,
   /** The model replies come from now (the agent's when there is one), or null when none is usable. */
   model: permittedModelResponse.nullable(),
   agent: z.object({ id: z.string(), name: z.string() }).nullable(),

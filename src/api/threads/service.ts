@@ -104,24 +104,46 @@ function decodeCursor(cursor?: string) {
 }
 
 /** A thread with its messages; a reply whose process is gone is ended `interrupted` on the way. */
-export async function getThread(deps: AppDeps, caller: SessionUser, id: string) {
+export async function getThread(deps: AppDeps, caller: SessionUser, id: string, page: { last?: number } = {}) {
   const thread = await findOwnThread(deps, caller, id)
-  // One read of the messages and the appended parts of a streaming reply (src/api/chat/reply-writer.ts).
-  const [stored, parts] = await deps.db.batch([deps.db.select().from(messages).where(eq(messages.threadId, id)).orderBy(asc(messages.seq)), appendedText(deps, id)])
-  let rows = withAppendedText(stored, parts)
-  if (rows.some((m) => isAbandoned(deps, m))) {
-    const ended = new Set((await endAbandonedReplies(deps, id)).map((m) => m.id))
-    rows = rows.map((m) => (ended.has(m.id) ? { ...m, status: 'interrupted' } : m))
-  }
+  const { rows, olderCursor } = await messagePage(deps, id, { limit: page.last })
   const resolved = await replyModel(deps, caller, thread).catch(() => null)
   const agent = thread.agentId ? await findOwnAgent(deps, caller, thread.agentId).catch(() => null) : null
   return {
     ...toThreadSummary(thread),
     messages: rows.map(toMessageView),
+    olderCursor,
     model: resolved?.model ?? null,
     agent: agent ? { id: agent.id, name: agent.name } : null,
     sources: await sourcesOfThread(deps, id),
   }
+}
+
+/** The page of a chat's messages before `before` (the `olderCursor` of the page shown), oldest first. */
+export async function olderMessages(deps: AppDeps, caller: SessionUser, id: string, page: { before: number; limit: number }) {
+  await findOwnThread(deps, caller, id)
+  const { rows, olderCursor } = await messagePage(deps, id, page)
+  return { messages: rows.map(toMessageView), olderCursor }
+}
+
+/**
+ * The newest `limit` messages of a thread before `before` (all when no limit), oldest first, in one
+ * read with the appended parts of a streaming reply (src/api/chat/reply-writer.ts); replies whose
+ * writer died are ended on the way.
+ */
+async function messagePage(deps: AppDeps, threadId: string, page: { before?: number; limit?: number }) {
+  const where = page.before === undefined ? eq(messages.threadId, threadId) : and(eq(messages.threadId, threadId), lt(messages.seq, page.before))
+  const select = deps.db.select().from(messages).where(where)
+  const query = page.limit === undefined ? select.orderBy(asc(messages.seq)) : select.orderBy(desc(messages.seq)).limit(page.limit + 1)
+  const [found, parts] = await deps.db.batch([query, appendedText(deps, threadId)])
+  const more = page.limit !== undefined && found.length > page.limit
+  const stored = page.limit === undefined ? found : found.slice(0, page.limit).reverse()
+  let rows = withAppendedText(stored, parts)
+  if (rows.some((m) => isAbandoned(deps, m))) {
+    const ended = new Set((await endAbandonedReplies(deps, threadId)).map((m) => m.id))
+    rows = rows.map((m) => (ended.has(m.id) ? { ...m, status: 'interrupted' } : m))
+  }
+  return { rows, olderCursor: more ? rows[0]!.seq : null }
 }
 
 export async function deleteThread(deps: AppDeps, caller: SessionUser, id: string) {

@@ -1,14 +1,17 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions, replaceEqualDeep, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
-import type { MessageView, ThreadSummary, threadDetailResponse, threadListResponse } from '../../../src/api/threads/schema'
+import type { MessageView, ThreadSummary, olderMessagesResponse, threadDetailResponse, threadListResponse } from '../../../src/api/threads/schema'
 import type { ApiClient } from '../../lib/api-client'
 import { useApi } from '../../lib/use-api'
 
 export type { MessageView as Message, ThreadSummary }
 export type ThreadDetail = z.infer<typeof threadDetailResponse>
 export type ThreadPage = z.infer<typeof threadListResponse>
+export type OlderMessages = z.infer<typeof olderMessagesResponse>
 
 export const THREAD_PAGE_SIZE = 30
+/** The newest messages a chat opens with; older ones load as the user scrolls up. */
+export const MESSAGE_PAGE_SIZE = 50
 
 const THREADS = ['threads'] as const
 export const threadListKey = [...THREADS, 'list'] as const
@@ -24,11 +27,30 @@ export const threadQueries = {
       getNextPageParam: (last) => last.nextCursor,
     }),
   detail: (api: ApiClient, id: string) =>
-    queryOptions({ queryKey: threadDetailKey(id), queryFn: () => api.get<ThreadDetail>(`/threads/${encodeURIComponent(id)}`) }),
+    queryOptions({
+      queryKey: threadDetailKey(id),
+      queryFn: () => api.get<ThreadDetail>(`/threads/${encodeURIComponent(id)}?last=${MESSAGE_PAGE_SIZE}`),
+      structuralSharing: (previous: unknown, next: unknown) =>
+        replaceEqualDeep(previous, keepOlderMessages(previous as ThreadDetail | undefined, next as ThreadDetail)),
+    }),
+}
+
+/**
+ * A re-read of a chat (after a reply, while another tab's reply streams) answers its newest page
+ * only: the older messages the user had loaded stay in front of it, with their cursor.
+ */
+export function keepOlderMessages(previous: ThreadDetail | undefined, next: ThreadDetail): ThreadDetail {
+  if (!previous || next.olderCursor === null) return next
+  const first = next.messages[0]
+  const at = first ? previous.messages.findIndex((m) => m.id === first.id) : -1
+  if (at <= 0) return next
+  return { ...next, messages: [...previous.messages.slice(0, at), ...next.messages], olderCursor: previous.olderCursor }
 }
 
 export const threadsApi = {
   create: (api: ApiClient, body: { modelId?: string; agentId?: string }) => api.post<ThreadSummary>('/threads', body),
+  older: (api: ApiClient, id: string, before: number) =>
+    api.get<OlderMessages>(`/threads/${encodeURIComponent(id)}/messages?before=${before}&limit=${MESSAGE_PAGE_SIZE * 2}`),
   remove: (api: ApiClient, id: string) => api.delete<void>(`/threads/${encodeURIComponent(id)}`),
   setModel: (api: ApiClient, id: string, modelId: string) =>
     api.patch<ThreadDetail>(`/threads/${encodeURIComponent(id)}/model`, { modelId }),

@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } fr
 import { useTranslation } from 'react-i18next'
 import { Skeleton } from '../../../components/ui/skeleton'
 import type { Message } from '../api'
+import type { OlderMessages } from '../hooks/use-older-messages'
 import { AssistantMessage } from './assistant-message'
 import { UserMessage } from './user-message'
 
@@ -12,6 +13,8 @@ const noSubscription = () => () => {}
 
 /** How close to the bottom (px) still counts as "at the latest message". */
 const NEAR_BOTTOM = 48
+/** How close to the top (px) the older messages start loading, so that they are there when reached. */
+const NEAR_TOP = 600
 
 type MessageListProps = {
   messages: Message[]
@@ -19,6 +22,8 @@ type MessageListProps = {
   busy: boolean
   onEdit: (content: string) => Promise<boolean>
   onRegenerate: () => void
+  /** The messages before those given, loaded as the user scrolls up. */
+  older?: OlderMessages
 }
 
 /**
@@ -26,7 +31,7 @@ type MessageListProps = {
  * measured as they render, so a chat of thousands of messages opens and scrolls smoothly. Follows
  * a streaming reply to the bottom until the user scrolls up; then offers a jump back.
  */
-export function MessageList({ messages, busy, onEdit, onRegenerate }: MessageListProps) {
+export function MessageList({ messages, busy, onEdit, onRegenerate, older }: MessageListProps) {
   const { t } = useTranslation('chat')
   const scrollRef = useRef<HTMLDivElement>(null)
   // The server cannot measure a scroll box: it renders the skeleton, the browser the list.
@@ -50,13 +55,29 @@ export function MessageList({ messages, busy, onEdit, onRegenerate }: MessageLis
   const lastUserIndex = messages.findLastIndex((m) => m.role === 'user')
   const totalSize = virtualizer.getTotalSize()
 
-  // A new message (sent here) brings the view back to the bottom.
+  // A new message (sent here) brings the view back to the bottom; older ones put in front do not.
   const count = messages.length
   const previousCount = useRef(count)
+  const previousLastId = useRef(last?.id)
   if (previousCount.current !== count) {
-    if (count > previousCount.current) follow.current = true
+    if (count > previousCount.current && last?.id !== previousLastId.current) follow.current = true
     previousCount.current = count
+    previousLastId.current = last?.id
   }
+
+  // Older messages put in front keep what the user looks at in place: the scroll position moves
+  // by the height they added (the browser's own scroll anchoring is off for this box).
+  const firstId = messages[0]?.id
+  const shownBefore = useRef({ firstId, totalSize })
+  useIsomorphicLayoutEffect(() => {
+    const before = shownBefore.current
+    shownBefore.current = { firstId, totalSize }
+    const el = scrollRef.current
+    if (!el || !before.firstId || before.firstId === firstId) return
+    if (messages.findIndex((m) => m.id === before.firstId) <= 0) return
+    el.scrollTop += totalSize - before.totalSize
+    lastScrollTop.current = el.scrollTop
+  })
 
   useIsomorphicLayoutEffect(() => {
     const el = scrollRef.current
@@ -72,6 +93,7 @@ export function MessageList({ messages, busy, onEdit, onRegenerate }: MessageLis
     else if (el.scrollTop < lastScrollTop.current - 2) follow.current = false
     lastScrollTop.current = el.scrollTop
     setAwayFromBottom(distance > NEAR_BOTTOM * 4)
+    if (older?.hasOlder && !older.loading && el.scrollTop < NEAR_TOP) void older.load()
   }
 
   const jumpToLatest = () => {
@@ -89,7 +111,7 @@ export function MessageList({ messages, busy, onEdit, onRegenerate }: MessageLis
         onWheel={(e) => {
           if (e.deltaY < 0) follow.current = false
         }}
-        className="h-full overflow-y-auto overscroll-contain [scrollbar-gutter:stable]"
+        className="h-full overflow-y-auto overscroll-contain [overflow-anchor:none] [scrollbar-gutter:stable]"
         data-testid="message-scroller"
       >
         <section aria-label={t('thread.messages')} className="relative w-full" style={{ height: isClient ? totalSize : undefined }}>
@@ -124,6 +146,11 @@ export function MessageList({ messages, busy, onEdit, onRegenerate }: MessageLis
           )}
         </section>
       </div>
+      {older?.loading && (
+        <div role="status" className="absolute left-1/2 top-2 -translate-x-1/2 rounded-full border bg-background px-3 py-1 text-xs text-muted-foreground shadow-sm">
+          {t('thread.loadingOlder')}
+        </div>
+      )}
       {isClient && awayFromBottom && (
         <button
           type="button"

@@ -67,7 +67,7 @@ export function NewChatPage(props: {
     try {
       const thread = await threadsApi.create(api, agent ? { agentId: agent.id } : { modelId: model?.id })
       // What GET /threads/{id} would answer for the new chat, so that its page needs no request.
-      const detail = { ...thread, messages: [], model: agent ? agent.model : model, agent: agent && { id: agent.id, name: agent.name }, sources: [] } as ThreadDetail
+      const detail = { ...thread, messages: [], olderCursor: null, model: agent ? agent.model : model, agent: agent && { id: agent.id, name: agent.name }, sources: [] } as ThreadDetail
       queryClient.setQueryData<ThreadDetail>(threadDetailKey(thread.id), detail)
       upsertThreadInList(queryClient, thread, true)
       setPendingMessage(thread.id, content, files.files)

@@ -7,6 +7,7 @@ import { useApi } from '../../../lib/use-api'
 import { sessionQueries } from '../../../lib/session'
 import { agentQueries } from '../../../lib/agent-queries'
 import { threadDetailKey, threadQueries, useSetThreadAgent, useSetThreadModel, type ThreadDetail } from '../api'
+import { useOlderMessages } from '../hooks/use-older-messages'
 import { useIsReplying, useReplyActions } from '../hooks/use-reply'
 import type { PromptPickerSlot, UseThreadAttachments } from '../lib/slots'
 import { clearPendingMessage, takePendingMessage } from '../lib/pending-message'
@@ -54,6 +55,7 @@ export function ThreadPage(props: { threadId: string; useAttachments: UseThreadA
     isAdmin: me.role === 'admin',
   })
   const replying = useIsReplying(threadId)
+  const older = useOlderMessages(threadId, thread.olderCursor)
   const [needsUpgrade, setNeedsUpgrade] = useState(false)
   const actions = useReplyActions(threadId, { onRefused: (error) => error.code === 'SUBSCRIPTION_REQUIRED' && setNeedsUpgrade(true) })
   const setModel = useSetThreadModel(threadId)
@@ -124,6 +126,7 @@ export function ThreadPage(props: { threadId: string; useAttachments: UseThreadA
         busy={busy}
         onEdit={actions.editLast}
         onRegenerate={() => void actions.regenerate()}
+        older={older}
       />
       {queued && <QueuedMessage content={queued.content} onSendNow={() => setQueued({ ...queued, now: true })} onEdit={editQueued} />}
       {!thread.model && <NoModelNotice reason={thread.agent ? 'agent' : models.length > 0 ? 'choose' : 'none'} isAdmin={me.role === 'admin'} />}

@@ -1,0 +1,95 @@
+/**
+ * A long chat opens with its newest messages (`GET /threads/{id}?last=n`) and the ones before are
+ * read a page at a time (`GET /threads/{id}/messages?before=cursor`); without `last` the whole
+ * chat comes as before.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { messages } from '../../../db/schema'
+import { createTestApp, registerOrg, type TestClient } from '../../../tests/support/test-app'
+
+type Message = { id: string; content: string; role: string }
+type Detail = { messages: Message[]; olderCursor: number | null }
+
+let t: Awaited<ReturnType<typeof createTestApp>>
+let owner: TestClient
+let threadId: string
+const COUNT = 125
+
+beforeAll(async () => {
+  // A model to start the chat with; nothing here asks it anything.
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-pages', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } })
+  owner = t.client()
+  await registerOrg(owner)
+  await owner.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
+  await owner.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+  threadId = ((await owner.post('/api/threads', {})).body as { id: string }).id
+  const at = Date.now() - COUNT * 1000
+  await t.deps.db.insert(messages).values(
+    Array.from({ length: COUNT }, (_, i) => ({
+      id: crypto.randomUUID(),
+      threadId,
+      seq: i + 1,
+      role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      content: `Message ${i + 1}`,
+      status: 'complete' as const,
+      createdAt: new Date(at + i * 1000),
+      updatedAt: new Date(at + i * 1000),
+    })),
+  )
+})
+afterAll(() => t.close())
+
+const contents = (list: Message[]) => list.map((m) => m.content)
+const numbered = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `Message ${from + i}`)
+
+describe('pages of a long chat', () => {
+  test('without `last` the chat comes whole, with no cursor', async () => {
+    const res = await owner.get(`/api/threads/${threadId}`)
+    expect(res.status).toBe(200)
+    const body = res.body as Detail
+    expect(contents(body.messages)).toEqual(numbered(1, COUNT))
+    expect(body.olderCursor).toBeNull()
+  })
+
+  test('the newest page first, then the pages before it, oldest first, until there is none', async () => {
+    const first = (await owner.get(`/api/threads/${threadId}?last=50`)).body as Detail
+    expect(contents(first.messages)).toEqual(numbered(76, 125))
+    expect(first.olderCursor).not.toBeNull()
+
+    const second = (await owner.get(`/api/threads/${threadId}/messages?before=${first.olderCursor}&limit=50`)).body as Detail
+    expect(contents(second.messages)).toEqual(numbered(26, 75))
+    expect(second.olderCursor).not.toBeNull()
+
+    const last = (await owner.get(`/api/threads/${threadId}/messages?before=${second.olderCursor}&limit=50`)).body as Detail
+    expect(contents(last.messages)).toEqual(numbered(1, 25))
+    expect(last.olderCursor).toBeNull()
+  })
+
+  test('a page that holds the whole chat has no cursor', async () => {
+    const body = (await owner.get(`/api/threads/${threadId}?last=${COUNT}`)).body as Detail
+    expect(body.messages).toHaveLength(COUNT)
+    expect(body.olderCursor).toBeNull()
+    const before = (await owner.get(`/api/threads/${threadId}/messages?before=1`)).body as Detail
+    expect(before).toEqual({ messages: [], olderCursor: null })
+  })
+
+  test('bad page parameters are refused with VALIDATION_FAILED, never a 500', async () => {
+    for (const query of ['?last=0', '?last=501', '?last=abc', '?last=1.5']) {
+      const res = await owner.get(`/api/threads/${threadId}${query}`)
+      expect(res.status, query).toBe(400)
+      expect((res.body as { code: string }).code).toBe('VALIDATION_FAILED')
+    }
+    for (const query of ['', '?before=-1', '?before=x', '?before=10&limit=0', '?before=10&limit=9999', '?before=1e400']) {
+      const res = await owner.get(`/api/threads/${threadId}/messages${query}`)
+      expect(res.status, query).toBe(400)
+      expect((res.body as { code: string }).code).toBe('VALIDATION_FAILED')
+    }
+  })
+
+  test("another organisation's admin finds neither the chat nor its pages", async () => {
+    const other = t.client()
+    await registerOrg(other)
+    expect((await other.get(`/api/threads/${threadId}?last=10`)).status).toBe(404)
+    expect((await other.get(`/api/threads/${threadId}/messages?before=100`)).status).toBe(404)
+  })
+})
