@@ -39,7 +39,7 @@ export function AssistantMessage({ message, onRegenerate }: AssistantMessageProp
           {segments.map((segment, i) =>
             segment.kind === 'text' ? (
               <div key={`text-${i}`} className="my-3 first:mt-0 last:mb-0">
-                <Markdown text={segment.text} passages={passages} />
+                <Markdown text={segment.text} passages={passages} keep={!streaming} />
               </div>
             ) : (
               <ToolCallGroup key={`tools-${segment.calls[0]!.id}`} calls={segment.calls} streaming={streaming} />

@@ -1,6 +1,6 @@
 import type { Element } from 'hast'
 import { toText } from 'hast-util-to-text'
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect, useSyncExternalStore, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import ReactMarkdown, { type Components, type Options } from 'react-markdown'
 import type { PluggableList } from 'unified'
@@ -96,12 +96,33 @@ const components: Components = {
 const NO_PASSAGES: SourcePassage[] = []
 
 /**
+ * Finished replies, rendered once and kept: the virtualised message list mounts a reply again
+ * each time it scrolls into view, and parsing its markdown (highlighting code, typesetting math)
+ * is what made scrolling a long chat drop frames. The most recently used entries stay.
+ */
+const kept = new Map<string, ReactElement>()
+const KEPT_REPLIES = 400
+
+function keptRender(key: string, render: () => ReactElement): ReactElement {
+  const found = kept.get(key)
+  if (found) {
+    kept.delete(key)
+    kept.set(key, found)
+    return found
+  }
+  const element = render()
+  kept.set(key, element)
+  if (kept.size > KEPT_REPLIES) kept.delete(kept.keys().next().value!)
+  return element
+}
+
+/**
  * Markdown of a model's reply, made safe: raw HTML is shown as text (react-markdown's default,
  * and no plugin here adds raw HTML, so no sanitiser is needed), unsafe URLs are emptied, links
  * open in a new tab without referrer or opener, and images are never loaded: they become links.
  * Citations of the given source passages show the passage they cite.
  */
-export function MarkdownRenderer(props: { text: string; passages?: SourcePassage[] }) {
+export function MarkdownRenderer(props: { text: string; passages?: SourcePassage[]; keep?: boolean }) {
   const mathPlugins = useMath(props.text)
   const passages = props.passages ?? NO_PASSAGES
   const citations: PluggableList = passages.length ? [[rehypeCitations, passages]] : []
@@ -111,13 +132,14 @@ export function MarkdownRenderer(props: { text: string; passages?: SourcePassage
         rehypePlugins: [...mathPlugins.rehypePlugins, rehypeHighlightCode, ...citations],
       }
     : { remarkPlugins: [remarkGfm], rehypePlugins: [rehypeHighlightCode, ...citations] }
+  const text = mathPlugins ? normalizeMathDelimiters(props.text) : props.text
+  // react-markdown's synchronous renderer is a plain function of its options (no hooks), so its tree can be kept.
+  const render = () => ReactMarkdown({ ...options, components, children: text })
   return (
     <CitationsContext.Provider value={passages}>
       {/* React hoists the stylesheet into the head, once. */}
       {mathPlugins && <link rel="stylesheet" href={mathPlugins.katexStylesheet} precedence="katex" />}
-      <ReactMarkdown {...options} components={components}>
-        {mathPlugins ? normalizeMathDelimiters(props.text) : props.text}
-      </ReactMarkdown>
+      {props.keep ? keptRender(`${mathPlugins ? 'math' : 'text'}\n${passages.length ? JSON.stringify(passages) : ''}\n${text}`, render) : render()}
     </CitationsContext.Provider>
   )
 }

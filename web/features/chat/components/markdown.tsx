@@ -9,11 +9,14 @@ export function preloadMarkdown() {
   void loadRenderer().catch(() => {})
 }
 
-/** A reply as markdown (citations of `passages` shown with them); the plain text shows until the renderer's chunk has arrived. */
-export const Markdown = memo(function Markdown(props: { text: string; passages?: SourcePassage[] }) {
+/**
+ * A reply as markdown (citations of `passages` shown with them); the plain text shows until the
+ * renderer's chunk has arrived. `keep`: the text is final, so its rendering is kept for the next mount.
+ */
+export const Markdown = memo(function Markdown(props: { text: string; passages?: SourcePassage[]; keep?: boolean }) {
   return (
     <Suspense fallback={<div className="whitespace-pre-wrap">{props.text}</div>}>
-      <Renderer text={props.text} passages={props.passages} />
+      <Renderer text={props.text} passages={props.passages} keep={props.keep} />
     </Suspense>
   )
 })

@@ -1,0 +1,138 @@
+/**
+ * Long chats in Chromium: time from navigation to the last message on screen for a chat of 1,000
+ * messages against one of 10 (the baseline), interleaved, in the same browser and server; the
+ * page's HTML size; and the long tasks (main-thread work over 50 ms, i.e. dropped frames) while
+ * the user scrolls up through the long chat with the mouse wheel.
+ * Writes "## Long chats (bench/long-chat.ts)" in bench/RESULTS.md.
+ * Run: node_modules/.bin/bun bench/long-chat.ts   (BENCH_ROUNDS, default 15)
+ */
+import { createClient } from '@libsql/client'
+import { chromium, type Page } from 'playwright'
+import { machine, pct, register, startKontor, writeSection } from './lib'
+
+const PORT = Number(process.env.BENCH_PORT ?? 3530)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15)
+const WARMUP = 2
+// The chat page needs a usable model; no request ever reaches this address.
+const MODEL_ENV = { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }
+
+/** Appends `count` messages (questions and markdown replies) to a chat straight in the database. */
+async function seed(databaseUrl: string, threadId: string, count: number) {
+  const db = createClient({ url: databaseUrl })
+  const at = Date.now() - count * 1000
+  const statements = Array.from({ length: count }, (_, i) => {
+    const n = i + 1
+    const user = n % 2 === 1
+    const content = user
+      ? `Message ${n}`
+      : `Reply ${n}: ${'Some **markdown** with a [link](https://example.com) and `code`. '.repeat((n % 5) + 1)}\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |`
+    const time = at + i * 1000
+    return {
+      sql: `insert into messages (id, thread_id, seq, role, content, status, created_at, updated_at) values (?, ?, ?, ?, ?, 'complete', ?, ?)`,
+      args: [crypto.randomUUID(), threadId, n, user ? 'user' : 'assistant', content, time, time],
+    }
+  })
+  await db.batch(statements, 'write')
+  db.close()
+}
+
+/** Milliseconds from navigation start until the chat's last reply is on screen. */
+async function openChat(page: Page, base: string, threadId: string, count: number) {
+  await page.goto(`${base}/chats/${threadId}`, { waitUntil: 'commit' })
+  return page.waitForFunction(
+    (last) => {
+      const replies = document.querySelectorAll('[data-testid=assistant-message]')
+      const found = [...replies].find((e) => e.textContent?.includes(`Reply ${last}:`))
+      if (!found) return false
+      const box = found.getBoundingClientRect()
+      return box.top < innerHeight && box.bottom > 0 ? performance.now() : false
+    },
+    count,
+    { polling: 'raf', timeout: 30_000 },
+  ).then((handle) => handle.jsonValue() as Promise<number>)
+}
+
+/** Scrolls up through the chat with the wheel and returns the long tasks seen meanwhile (ms each). */
+async function scrollUp(page: Page, steps: number) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[] }
+    w.__longTasks = []
+    new PerformanceObserver((list) => w.__longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' })
+  })
+  const scroller = page.getByTestId('message-scroller')
+  const box = (await scroller.boundingBox())!
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  for (let i = 0; i < steps; i++) {
+    await page.mouse.wheel(0, -400)
+    await page.waitForTimeout(16)
+  }
+  await page.waitForTimeout(500)
+  return page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks)
+}
+
+const kontor = await startKontor({ port: PORT, env: MODEL_ENV, stdout: 'ignore' })
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
+try {
+  const { base, databaseUrl } = kontor
+  const cookie = await register(base)
+  const headers = { cookie, origin: base, 'content-type': 'application/json' }
+  const post = async (path: string, body: unknown) => {
+    const r = await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) })
+    if (r.status >= 300) throw new Error(`${path}: ${r.status} ${await r.text()}`)
+    return (await r.json()) as { id: string }
+  }
+  await post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
+  await post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+  const chats = [
+    { name: '10 messages (baseline)', count: 10, id: (await post('/api/threads', {})).id, times: [] as number[], html: 0 },
+    { name: '1,000 messages', count: 1000, id: (await post('/api/threads', {})).id, times: [] as number[], html: 0 },
+  ]
+  for (const chat of chats) {
+    await seed(databaseUrl, chat.id, chat.count)
+    chat.html = (await (await fetch(`${base}/chats/${chat.id}`, { headers: { cookie } })).arrayBuffer()).byteLength
+  }
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const [name, value] = cookie.split(';')[0]!.split('=')
+  await context.addCookies([{ name: name!, value: value!, url: base }])
+  for (let round = 0; round < WARMUP + ROUNDS; round++) {
+    // Alternate which chat goes first, so drift hits both alike; a fresh page each time (no cache of the chat's data).
+    for (const chat of round % 2 ? [...chats].reverse() : chats) {
+      const page = await context.newPage()
+      const ms = await openChat(page, base, chat.id, chat.count)
+      if (round >= WARMUP) chat.times.push(ms)
+      await page.close()
+    }
+  }
+  const page = await context.newPage()
+  await openChat(page, base, chats[1]!.id, 1000)
+  const longTasks = await scrollUp(page, 120)
+  const reached = await page.evaluate(() => document.querySelector('[data-testid=user-message]')?.textContent ?? '')
+  await page.close()
+
+  const [short, long] = chats.map((c) => ({ ...c, p50: pct(c.times, 50), p95: pct(c.times, 95) })) as [S, S]
+  type S = (typeof chats)[number] & { p50: number; p95: number }
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
+  const table = [
+    `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}, Chromium headless, 1280×800.`,
+    '',
+    `Milliseconds from navigation start until the chat's last reply is on screen (ratio to the 10-message chat); ${ROUNDS} rounds after ${WARMUP} warm-up, interleaved, a new tab each time, signed in.`,
+    '',
+    '| Chat | Page HTML | Last message on screen, p50 | p95 |',
+    '|---|---:|---:|---:|',
+    ...[short, long].map((c) => `| ${c.name} | ${kb(c.html)} | ${c.p50.toFixed(0)} (${(c.p50 / short.p50).toFixed(2)}×) | ${c.p95.toFixed(0)} (${(c.p95 / short.p95).toFixed(2)}×) |`),
+    '',
+    `Scrolling up through the 1,000-message chat with the mouse wheel (120 steps of 400 px, older pages loading on the way): ${longTasks.length} long tasks (main-thread work over 50 ms)` +
+      (longTasks.length ? `, the longest ${Math.max(...longTasks).toFixed(0)} ms` : '') +
+      `; the first message on screen at the end: "${reached.slice(0, 40)}".`,
+  ].join('\n')
+  console.log(table)
+  if (!process.env.BENCH_NO_WRITE) {
+    const reading =
+      `**Reading.** The 1,000-message chat shows its last message ${(long.p50 / short.p50).toFixed(2)}× the time of a 10-message one at p50 (${long.p50.toFixed(0)} ms), ` +
+      `its page carries ${kb(long.html)} of HTML against ${kb(short.html)}: it opens with its newest 50 messages and loads older ones as the user scrolls up (decision 0051).`
+    writeSection('## Long chats (bench/long-chat.ts)', `${table}\n\n${reading}`)
+  }
+} finally {
+  await browser.close()
+  await kontor.stop()
+}
