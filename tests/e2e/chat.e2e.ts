@@ -312,11 +312,25 @@ test.describe('chat', () => {
         { timeout: 20_000, intervals: [250] },
       )
       .toBe(true)
+    // The last page put in front moved the view down by its height: back to the start.
+    await scroller.evaluate((el) => el.scrollTo({ top: 0 }))
     await expect(page.getByText('Message 1', { exact: true })).toBeInViewport()
     expect(await rendered.count()).toBeLessThan(40)
     await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeVisible()
     await page.getByRole('button', { name: 'Jump to latest' }).click()
     await expect(page.getByText(/^Reply 1000:/)).toBeInViewport()
+
+    // A message sent after scrolling through the older pages follows at the bottom; the older
+    // messages stay loaded.
+    const olderPages: string[] = []
+    page.on('request', (request) => request.url().includes('/messages?before=') && olderPages.push(request.url()))
+    const chat = chatPage(page)
+    await chat.write('One more question')
+    await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
+    await expect(chat.lastReply).toBeInViewport()
+    await scroller.evaluate((el) => el.scrollTo({ top: 0 }))
+    await expect(page.getByText('Message 1', { exact: true })).toBeInViewport()
+    expect(olderPages).toEqual([])
   })
 
   test('the reply is followed to the bottom until the user scrolls up; "Jump to latest" brings it back', async ({ page }) => {
