@@ -48,3 +48,9 @@ test('pinned chats lead, last pinned first, whatever their activity', () => {
     ['today', ['a']],
   ])
 })
+
+test('a chat just unpinned goes back to its place by activity', () => {
+  const now = new Date(2026, 10, 20, 9, 30)
+  const groups = groupByActivity([thread('old', new Date(2026, 10, 20, 7, 0)), thread('new', new Date(2026, 10, 20, 9, 0))], now)
+  expect(groups.map((g) => g.threads.map((t) => t.id))).toEqual([['new', 'old']])
+})

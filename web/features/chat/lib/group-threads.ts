@@ -21,7 +21,9 @@ export function groupByActivity(threads: ThreadSummary[], now: Date): ThreadGrou
     const group = thread.pinnedAt !== null ? groups[0] : at >= startOfToday ? groups[1] : at >= startOfToday - 7 * DAY ? groups[2] : groups[3]
     group!.threads.push(thread)
   }
-  // A pinned chat with new activity moves to the top of the cached list; pins keep their own order.
+  // The cached list is not always in order: a chat with new activity moves to its top, an unpinned
+  // one stays where the pins were. Pins keep their own order, the others their activity's.
   groups[0]!.threads.sort((a, b) => b.pinnedAt!.localeCompare(a.pinnedAt!))
+  for (const group of groups.slice(1)) group.threads.sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt))
   return groups.filter((g) => g.threads.length > 0)
 }
