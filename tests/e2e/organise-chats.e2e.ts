@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { chatPage, enableModels, startChat } from './support/chat'
@@ -141,6 +142,9 @@ for (const v of VARIANTS) {
       const toolbar = bar.getByRole('toolbar')
       await expect(toolbar).toContainText(text.selected)
       await page.screenshot({ path: `test-results/organise-${v.lang}-${v.theme}-${v.mobile ? 'mobile' : 'desktop'}-select.png` })
+      const axe = await new AxeBuilder({ page }).analyze()
+      const serious = axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')
+      expect(serious.map((x) => `${x.id}: ${x.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
       await toolbar.getByRole('button', { name: text.delete, exact: true }).click()
       const dialog = page.getByRole('alertdialog')
       await expect(dialog).toContainText(text.dialog)

@@ -4,6 +4,7 @@ import { messages } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse, sseEvents } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { waitFor } from '../../../tests/support/wait-for'
 import { MAX_PINNED_THREADS, titleFromMessage } from './limits'
 
 let fake: FakeLlm
@@ -48,14 +49,6 @@ function send(client: TestClient, threadId: string, content: string) {
     headers: { 'content-type': 'application/json', cookie: client.cookieHeader(), origin: BASE_URL },
     body: JSON.stringify({ content }),
   })
-}
-
-const waitFor = async (check: () => Promise<boolean>, ms = 5000) => {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 25))
-  }
 }
 
 describe('renaming a chat', () => {

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useRouterState } from '@tanstack/react-router'
+import { Trash2, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
@@ -43,15 +44,17 @@ export function ChatList(props: { onNavigate?: () => void }) {
   return (
     <div className="flex min-w-0 flex-col gap-3 pb-2" data-testid="chat-list">
       {selected && (
-        <div role="toolbar" aria-label={t('chat:select.toolbar')} className="sticky top-0 z-10 flex flex-wrap items-center gap-1 bg-sidebar py-1 pl-2.5">
+        <div role="toolbar" aria-label={t('chat:select.toolbar')} className="sticky top-0 z-10 flex items-center gap-1 bg-sidebar py-1 pl-2.5">
           <span aria-live="polite" className="mr-auto whitespace-nowrap text-[13px] text-sidebar-foreground">
             {t('chat:select.count', { count: chosen.length })}
           </span>
-          <Button size="sm" variant="destructive" className="h-7 px-2" disabled={chosen.length === 0} onClick={() => deleteMany(chosen, () => setSelected(null))}>
+          {/* Plain, not red: the confirmation dialog that follows is the destructive step. */}
+          <Button size="sm" variant="outline" className="h-7 gap-1 px-2" disabled={chosen.length === 0} onClick={() => deleteMany(chosen, () => setSelected(null))}>
+            <Trash2 aria-hidden className="size-3.5" />
             {t('chat:select.delete')}
           </Button>
-          <Button size="sm" variant="ghost" className="h-7 px-2" onClick={() => setSelected(null)}>
-            {t('chat:select.cancel')}
+          <Button size="icon" variant="ghost" className="size-7" aria-label={t('chat:select.cancel')} title={t('chat:select.cancel')} onClick={() => setSelected(null)}>
+            <X aria-hidden />
           </Button>
         </div>
       )}
