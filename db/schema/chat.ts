@@ -40,8 +40,10 @@ export const threads = sqliteTable(
     agentId: text('agent_id').references(() => agents.id, { onDelete: 'set null' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
     lastMessageAt: integer('last_message_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+    /** When the user pinned the chat to the top of their list; null when not pinned. */
+    pinnedAt: integer('pinned_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('threads_user_activity_idx').on(t.userId, t.lastMessageAt)],
+  (t) => [index('threads_user_activity_idx').on(t.userId, t.lastMessageAt), index('threads_user_pinned_idx').on(t.userId, t.pinnedAt)],
 )
 
 /**

@@ -16,6 +16,7 @@ type Row = {
   route: string
   /** Resolves the concrete path (and creates what the call consumes). */
   path?: (f: Fixture) => string | Promise<string>
+  /** The body sent (a promise when it names what it consumes). */
   body?: (f: Fixture) => unknown
   expect: Record<Caller, number>
   /** The caller holds a secret (an invite token) that entitles them to see what it names. */
@@ -89,6 +90,8 @@ const MATRIX: Row[] = [
   { route: 'GET /threads', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'GET /threads/:id', path: (f) => `/threads/${f.threadId}`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'GET /threads/:id/messages', path: (f) => `/threads/${f.threadId}/messages?before=1000`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'PATCH /threads/:id', path: (f) => `/threads/${f.threadId}`, body: () => ({ title: 'Secret Org A chat', pinned: true }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'DELETE /threads', body: async (f) => ({ ids: [await f.newThread()] }), expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'DELETE /threads/:id', path: async (f) => `/threads/${await f.newThread()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id/model', path: (f) => `/threads/${f.threadId}/model`, body: (f) => ({ modelId: f.modelId }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id/agent', path: (f) => `/threads/${f.threadId}/agent`, body: () => ({ agentId: null }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
@@ -232,7 +235,7 @@ describe.each(MATRIX.map((row) => [row.route, row] as const))('%s', (_name, row)
       const [method, template] = row.route.split(' ') as [string, string]
       const path = row.path ? await row.path(f) : template
       const client = await callers[caller](row.freshSession)
-      const res = await client.request(method, `/api${path === '/' ? '' : path}`, row.body?.(f) ?? (method === 'GET' || method === 'DELETE' ? undefined : {}))
+      const res = await client.request(method, `/api${path === '/' ? '' : path}`, (await row.body?.(f)) ?? (method === 'GET' || method === 'DELETE' ? undefined : {}))
       expect({ caller, status: res.status }).toEqual({ caller, status: row.expect[caller] })
       if (res.status >= 400) expect(res.body).toMatchObject({ code: expect.any(String), message: expect.any(String), status: res.status })
       if (caller === 'otherAdmin' && !row.tokenHolder) {

@@ -57,7 +57,8 @@ test.describe('chat', () => {
     await expect(chat.title).toHaveText(thread.title!)
 
     await chat.sidebar.getByRole('link', { name: thread.title!, exact: true }).hover()
-    await chat.sidebar.getByRole('button', { name: `Delete chat: ${thread.title}` }).click()
+    await chat.sidebar.getByRole('button', { name: `Chat actions: ${thread.title}` }).click()
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Delete' }).click()
     const dialog = page.getByRole('alertdialog')
     await expect(dialog).toContainText('Delete this chat?')
     await dialog.getByRole('button', { name: 'Delete chat' }).click()

@@ -13,14 +13,17 @@ export const Route = createRoute({
   loader: async ({ context, params }) => {
     if (typeof window !== 'undefined') preloadMarkdown()
     try {
-      await Promise.all([
+      const [thread] = await Promise.all([
         context.queryClient.ensureQueryData(threadQueries.detail(context.api, params.threadId)),
         context.queryClient.ensureQueryData(modelListQueries.embeddingEnabled(context.api)),
         context.queryClient.ensureQueryData(modelListQueries.languageModels(context.api)),
       ])
+      return { title: thread.title }
     } catch (error) {
       if (isApiError(error) && error.code === 'THREAD_NOT_FOUND') throw notFound()
       throw error
     }
   },
+  // The tab's title from the first byte; the page keeps it up to date (useDocumentTitle).
+  head: ({ loaderData }) => ({ meta: [{ title: loaderData?.title ? `${loaderData.title} · Kontor` : 'Kontor' }] }),
 }).lazy(() => import('./chat-thread.lazy').then((m) => m.Route))

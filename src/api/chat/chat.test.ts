@@ -7,6 +7,7 @@ import { agents, messages } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse, sseEvents, type SseEvent } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { waitFor } from '../../../tests/support/wait-for'
 import { createLocalFileStore } from '../../storage/local'
 import { MAX_UNREAD_BYTES } from './stream-reply'
 import { processingIdle } from '../sources/process'
@@ -47,14 +48,6 @@ function send(client: TestClient, threadId: string, content: string, extra: Reco
 }
 
 const textOf = (events: { event: string; data: any }[]) => events.filter((e) => e.event === 'text').map((e) => e.data.delta).join('')
-const waitFor = async (check: () => Promise<boolean>, ms = 5000) => {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}
-
 describe('threads', () => {
   test('a new thread gets the default model; it is listed, read and deleted by its owner only', async () => {
     const { client, model, thread } = await chatSetup()

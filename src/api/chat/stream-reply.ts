@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { threads } from '../../../db/schema'
 import type { ChatMessage, ChatProvider } from '../../ai'
 import type { AppDeps } from '../../lib/context'
@@ -7,6 +7,7 @@ import type { Tool, ToolContext } from '../../ai/tools/types'
 import { startReplyWriter } from './reply-writer'
 import { trackReply } from './running-replies'
 import { frameQueue, type ReplyEvent } from './sse'
+import { titleFromMessage } from '../threads/schema'
 import { generateTitle } from './title'
 import { runToolLoop, type ReplyState } from './tool-loop'
 
@@ -21,7 +22,7 @@ export type ReplyRun = {
   /** The tools offered in this chat, and what they may know of it. */
   tools: Tool[]
   toolContext: Omit<ToolContext, 'signal'>
-  /** Set when the thread has no title yet: one is generated after the reply. */
+  /** Set when the thread has no title yet: one is generated after the reply (taken from this message when it is stopped). */
   titleFrom?: string
   /** The request's signal: a closed tab aborts the provider call. */
   signal: AbortSignal
@@ -104,14 +105,15 @@ async function runReply(run: ReplyRun, signal: AbortSignal, send: (e: ReplyEvent
     await writer.finish({ status: 'complete' })
     if (run.titleFrom !== undefined) {
       const title = await generateTitle(run.provider, run.model.name, { user: run.titleFrom, assistant: state.content })
-      await deps.db.update(threads).set({ title }).where(eq(threads.id, run.threadId))
-      send({ event: 'title', data: { title } })
+      await giveFirstTitle(run, title, send)
     }
     send({ event: 'message_end', data: { status: 'complete' } })
   } catch (error) {
     if (signal.aborted) {
       // Stopped by the user or a closed tab: keep what streamed.
       await writer.finish({ status: 'stopped' }).catch((e) => deps.logger.error('could not mark a reply stopped', { error: e }))
+      // The chat still gets a title, from the user's message: asking the model would keep going after a stop.
+      if (run.titleFrom !== undefined) await giveFirstTitle(run, titleFromMessage(run.titleFrom), send).catch((e) => deps.logger.error('could not title a chat', { error: e }))
       send({ event: 'message_end', data: { status: 'stopped' } })
       return
     }
@@ -123,4 +125,14 @@ async function runReply(run: ReplyRun, signal: AbortSignal, send: (e: ReplyEvent
   } finally {
     writer.close()
   }
+}
+
+/** Gives the chat its first title, unless the user named it while the reply was written. */
+async function giveFirstTitle(run: ReplyRun, title: string, send: (e: ReplyEvent) => void) {
+  const named = await run.deps.db
+    .update(threads)
+    .set({ title })
+    .where(and(eq(threads.id, run.threadId), isNull(threads.title)))
+    .returning({ id: threads.id })
+  if (named.length > 0) send({ event: 'title', data: { title } })
 }

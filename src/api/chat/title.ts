@@ -1,11 +1,5 @@
 import type { ChatProvider } from '../../ai'
-
-export const MAX_TITLE_LENGTH = 50
-
-const clip = (text: string) => {
-  const oneLine = text.replace(/\s+/g, ' ').replace(/^["'«„“]+|["'»“”]+$/g, '').trim()
-  return oneLine.length <= MAX_TITLE_LENGTH ? oneLine : `${oneLine.slice(0, MAX_TITLE_LENGTH - 1).trimEnd()}…`
-}
+import { MAX_GENERATED_TITLE_LENGTH, titleFromMessage, titleFromText } from '../threads/schema'
 
 /**
  * A short title for a new chat, in the language of its first exchange. When the model cannot
@@ -19,16 +13,16 @@ export async function generateTitle(provider: ChatProvider, model: string, excha
       messages: [
         {
           role: 'system',
-          content: `Write a title of at most ${MAX_TITLE_LENGTH} characters for this conversation, in the language the user wrote in. Reply with the title only, without quotes.`,
+          content: `Write a title of at most ${MAX_GENERATED_TITLE_LENGTH} characters for this conversation, in the language the user wrote in. Reply with the title only, without quotes.`,
         },
         { role: 'user', content: `User: ${exchange.user.slice(0, 2000)}\n\nAssistant: ${exchange.assistant.slice(0, 2000)}` },
       ],
       signal: AbortSignal.timeout(15_000),
     })
-    const title = clip(result.text)
+    const title = titleFromText(result.text)
     if (title) return title
   } catch {
     // A title is a nicety; the reply itself already succeeded.
   }
-  return clip(exchange.user) || 'Chat'
+  return titleFromMessage(exchange.user)
 }

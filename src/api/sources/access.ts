@@ -44,9 +44,9 @@ export async function hasReadySources(deps: AppDeps, threadId: string) {
   return (await deps.db.$count(sources, and(eq(sources.threadId, threadId), eq(sources.status, 'ready')))) > 0
 }
 
-/** File keys of a thread's or a user's sources, read before the thread or user (and so the sources) is deleted. */
-export async function fileKeysOf(deps: AppDeps, owner: { threadId: string } | { userId: string }) {
-  const where = 'threadId' in owner ? eq(sources.threadId, owner.threadId) : eq(sources.userId, owner.userId)
+/** File keys of some threads' or a user's sources, read before the threads or user (and so the sources) are deleted. */
+export async function fileKeysOf(deps: AppDeps, owner: { threadIds: string[] } | { userId: string }) {
+  const where = 'threadIds' in owner ? inArray(sources.threadId, owner.threadIds) : eq(sources.userId, owner.userId)
   const rows = await deps.db.select({ fileKey: sources.fileKey }).from(sources).where(where)
   return rows.map((r) => r.fileKey)
 }

@@ -1,5 +1,6 @@
 import { defineRoute } from '../../lib/route'
 import * as s from './schema'
+import * as organise from './organise'
 import * as service from './service'
 
 const tag = 'Threads'
@@ -50,6 +51,26 @@ export const threadRoutes = [
       errors: ['THREAD_NOT_FOUND'],
     },
     ({ deps, user, params, query }) => service.olderMessages(deps, user, params.id, query),
+  ),
+  defineRoute(
+    {
+      method: 'patch',
+      path: '/threads/:id',
+      tag,
+      summary: 'Rename a chat, pin it to the top of the list or unpin it',
+      access: 'user',
+      params: s.threadIdParams,
+      body: s.updateThreadBody,
+      response: s.threadSummaryResponse,
+      errors: ['THREAD_NOT_FOUND', 'TOO_MANY_PINNED'],
+    },
+    ({ deps, user, params, body }) => organise.updateThread(deps, user, params.id, body),
+  ),
+  defineRoute(
+    { method: 'delete', path: '/threads', tag, summary: 'Delete several chats at once (all or none)', access: 'user', body: s.deleteThreadsBody, status: 204, errors: ['THREAD_NOT_FOUND'] },
+    async ({ deps, user, body }) => {
+      await organise.deleteThreads(deps, user, body.ids)
+    },
   ),
   defineRoute(
     { method: 'delete', path: '/threads/:id', tag, summary: 'Delete a chat', access: 'user', params: s.threadIdParams, status: 204, errors: ['THREAD_NOT_FOUND'] },

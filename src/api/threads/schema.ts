@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { permittedModelResponse } from '../models/schema'
 import { sourceResponse } from '../sources/schema'
-import { MAX_MESSAGE_LENGTH } from './limits'
+import { MAX_MESSAGE_LENGTH, MAX_THREADS_PER_DELETE, MAX_TITLE_LENGTH } from './limits'
 
-export { MAX_MESSAGE_LENGTH } from './limits'
+export * from './limits'
 
 export const threadIdParams = z.object({ id: z.string().min(1).max(64) })
 
@@ -13,6 +13,28 @@ export const createThreadBody = z.object({
 })
 export const setModelBody = z.object({ modelId: z.string().min(1, 'Model is required').max(64) })
 export const setAgentBody = z.object({ agentId: z.string().min(1).max(64).nullable() })
+
+/** Rename, pin or unpin a chat: at least one of the two. */
+export const updateThreadBody = z
+  .object({
+    // One line: line breaks and runs of spaces become one space.
+    title: z
+      .string()
+      .overwrite((v) => v.replace(/\s+/g, ' ').trim())
+      .min(1, 'Title is required')
+      .max(MAX_TITLE_LENGTH, `Title must be at most ${MAX_TITLE_LENGTH} characters`)
+      .optional(),
+    pinned: z.boolean().optional(),
+  })
+  .refine((b) => b.title !== undefined || b.pinned !== undefined, 'Give a title or pinned')
+
+/** Several chats to delete at once: all the caller's, or none is deleted. */
+export const deleteThreadsBody = z.object({
+  ids: z
+    .array(z.string().min(1).max(64))
+    .min(1, 'Choose at least one chat')
+    .max(MAX_THREADS_PER_DELETE, `At most ${MAX_THREADS_PER_DELETE} chats at once`),
+})
 
 export const listThreadsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -71,8 +93,11 @@ export const threadSummaryResponse = z.object({
   agentId: z.string().nullable(),
   createdAt: z.string(),
   lastMessageAt: z.string(),
+  /** When the user pinned the chat; pinned chats lead the list. */
+  pinnedAt: z.string().nullable(),
 })
 
+/** The first page (no cursor) starts with every pinned chat; the pages go on through the others. */
 export const threadListResponse = z.object({ threads: z.array(threadSummaryResponse), nextCursor: z.string().nullable() })
 
 /** Where the messages shown begin: pass it as `before` for the page before them; null when there is none. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import { preparedFor } from '../../../db/client'
 import { messages, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
@@ -18,6 +18,7 @@ const summaryColumns = {
   agentId: threads.agentId,
   createdAt: threads.createdAt,
   lastMessageAt: threads.lastMessageAt,
+  pinnedAt: threads.pinnedAt,
 }
 
 export const toThreadSummary = (t: Pick<ThreadRow, keyof typeof summaryColumns>): ThreadSummary => ({
@@ -27,6 +28,7 @@ export const toThreadSummary = (t: Pick<ThreadRow, keyof typeof summaryColumns>)
   agentId: t.agentId,
   createdAt: t.createdAt.toISOString(),
   lastMessageAt: t.lastMessageAt.toISOString(),
+  pinnedAt: t.pinnedAt?.toISOString() ?? null,
 })
 
 export const toMessageView = (m: MessageRow): MessageView => ({
@@ -56,13 +58,22 @@ export async function createThread(deps: AppDeps, caller: SessionUser, input: { 
   return toThreadSummary(row!)
 }
 
+// The pages run through the chats that are not pinned; the pinned ones lead the first page.
 const ownThreads = preparedFor((db) =>
   db
     .select(summaryColumns)
     .from(threads)
-    .where(eq(threads.userId, sql.placeholder('userId')))
+    .where(and(eq(threads.userId, sql.placeholder('userId')), isNull(threads.pinnedAt)))
     .orderBy(desc(threads.lastMessageAt), desc(threads.id))
     .limit(sql.placeholder('limit'))
+    .prepare(),
+)
+const ownPinnedThreads = preparedFor((db) =>
+  db
+    .select(summaryColumns)
+    .from(threads)
+    .where(and(eq(threads.userId, sql.placeholder('userId')), isNotNull(threads.pinnedAt)))
+    .orderBy(desc(threads.pinnedAt), desc(threads.id))
     .prepare(),
 )
 // Placeholders are bound as they are (no column encoding): the cursor's time goes in as epoch ms.
@@ -74,6 +85,7 @@ const ownThreadsBefore = preparedFor((db) =>
     .where(
       and(
         eq(threads.userId, sql.placeholder('userId')),
+        isNull(threads.pinnedAt),
         or(lt(threads.lastMessageAt, atParam), and(eq(threads.lastMessageAt, atParam), lt(threads.id, sql.placeholder('id')))),
       ),
     )
@@ -82,18 +94,18 @@ const ownThreadsBefore = preparedFor((db) =>
     .prepare(),
 )
 
-/** The caller's threads, most recent activity first, in pages. */
+/** The caller's threads, most recent activity first, in pages; the first page starts with the pinned ones. */
 export async function listThreads(deps: AppDeps, caller: SessionUser, page: { limit: number; cursor?: string }) {
   const cursor = decodeCursor(page.cursor)
   const limit = page.limit + 1
-  const rows = cursor
-    ? await ownThreadsBefore(deps.db).all({ userId: caller.id, at: cursor.at.getTime(), id: cursor.id, limit })
-    : await ownThreads(deps.db).all({ userId: caller.id, limit })
+  const [pinned, rows] = cursor
+    ? [[], await ownThreadsBefore(deps.db).all({ userId: caller.id, at: cursor.at.getTime(), id: cursor.id, limit })]
+    : await Promise.all([ownPinnedThreads(deps.db).all({ userId: caller.id }), ownThreads(deps.db).all({ userId: caller.id, limit })])
   const more = rows.length > page.limit
   const shown = rows.slice(0, page.limit)
   const last = shown.at(-1)
   return {
-    threads: shown.map(toThreadSummary),
+    threads: [...pinned, ...shown].map(toThreadSummary),
     nextCursor: more && last ? `${last.lastMessageAt.getTime()}_${last.id}` : null,
   }
 }
@@ -148,7 +160,7 @@ async function messagePage(deps: AppDeps, threadId: string, page: { before?: num
 
 export async function deleteThread(deps: AppDeps, caller: SessionUser, id: string) {
   await findOwnThread(deps, caller, id)
-  const files = await fileKeysOf(deps, { threadId: id })
+  const files = await fileKeysOf(deps, { threadIds: [id] })
   // Sources, chunks and their FTS rows go with the thread (cascade); stored files are removed after.
   await deps.db.delete(threads).where(and(eq(threads.id, id), eq(threads.userId, caller.id)))
   await removeFiles(deps, files)

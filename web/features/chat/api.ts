@@ -13,6 +13,9 @@ export const THREAD_PAGE_SIZE = 30
 /** The newest messages a chat opens with; older ones load as the user scrolls up. */
 export const MESSAGE_PAGE_SIZE = 50
 
+/** A rename, a pin or an unpin. */
+export type ThreadChange = { title?: string; pinned?: boolean }
+
 const THREADS = ['threads'] as const
 export const threadListKey = [...THREADS, 'list'] as const
 export const threadDetailKey = (id: string) => [...THREADS, 'detail', id] as const
@@ -52,6 +55,8 @@ export const threadsApi = {
   older: (api: ApiClient, id: string, before: number) =>
     api.get<OlderMessages>(`/threads/${encodeURIComponent(id)}/messages?before=${before}&limit=${MESSAGE_PAGE_SIZE * 2}`),
   remove: (api: ApiClient, id: string) => api.delete<void>(`/threads/${encodeURIComponent(id)}`),
+  removeMany: (api: ApiClient, ids: string[]) => api.delete<void>('/threads', { ids }),
+  update: (api: ApiClient, id: string, change: ThreadChange) => api.patch<ThreadSummary>(`/threads/${encodeURIComponent(id)}`, change),
   setModel: (api: ApiClient, id: string, modelId: string) =>
     api.patch<ThreadDetail>(`/threads/${encodeURIComponent(id)}/model`, { modelId }),
   setAgent: (api: ApiClient, id: string, agentId: string | null) =>
@@ -80,16 +85,42 @@ export function patchThreadInList(queryClient: QueryClient, id: string, patch: P
   )
 }
 
+const dropFromList = (queryClient: QueryClient, ids: string[]) =>
+  queryClient.setQueryData<{ pages: ThreadPage[]; pageParams: unknown[] }>(threadListKey, (data) =>
+    data && { ...data, pages: data.pages.map((p) => ({ ...p, threads: p.threads.filter((t) => !ids.includes(t.id)) })) },
+  )
+
 export function useDeleteThread() {
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => threadsApi.remove(api, id),
     // The chat's own query is left to the caller, which may first have to leave the chat's page.
-    onSuccess: (_data, id) => {
-      queryClient.setQueryData<{ pages: ThreadPage[]; pageParams: unknown[] }>(threadListKey, (data) =>
-        data && { ...data, pages: data.pages.map((p) => ({ ...p, threads: p.threads.filter((t) => t.id !== id) })) },
-      )
+    onSuccess: (_data, id) => dropFromList(queryClient, [id]),
+  })
+}
+
+/** Deletes several chats at once: all of them or, when one is gone already, none (the list is read again). */
+export function useDeleteThreads() {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (ids: string[]) => threadsApi.removeMany(api, ids),
+    onSuccess: (_data, ids) => dropFromList(queryClient, ids),
+    onError: () => void queryClient.invalidateQueries({ queryKey: threadListKey }),
+  })
+}
+
+/** Renames, pins or unpins a chat; the list and the chat's page show it at once. */
+export function useUpdateThread() {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: ThreadChange }) => threadsApi.update(api, id, change),
+    onSuccess: (thread) => {
+      const { title, pinnedAt } = thread
+      queryClient.setQueryData<ThreadDetail>(threadDetailKey(thread.id), (detail) => detail && { ...detail, title, pinnedAt })
+      patchThreadInList(queryClient, thread.id, { title, pinnedAt })
     },
   })
 }

@@ -1,24 +1,32 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { Trash2 } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useRouterState } from '@tanstack/react-router'
+import { Trash2, X } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
-import { confirm } from '../../../components/confirm-dialog'
+import { Button } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'
-import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
-import { threadDetailKey, threadQueries, useDeleteThread, type ThreadSummary } from '../api'
+import { threadQueries } from '../api'
+import { useDeleteChats } from '../hooks/use-delete-chats'
 import { groupByActivity } from '../lib/group-threads'
-import { stopReply } from '../lib/reply-runner'
+import { ChatListItem } from './chat-list-item'
 
-/** The sidebar's chats: grouped by last activity, newest first, loading more as it scrolls. */
+/**
+ * The sidebar's chats: pinned ones first, then grouped by last activity, newest first, loading more
+ * as it scrolls. "Select" in a chat's menu turns the rows into checkboxes to delete several at once.
+ */
 export function ChatList(props: { onNavigate?: () => void }) {
   const { t } = useTranslation()
   const api = useApi()
   const query = useInfiniteQuery(threadQueries.list(api))
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const threads = query.data?.pages.flatMap((p) => p.threads) ?? []
+  const { deleteOne, deleteMany } = useDeleteChats()
+  // The chosen chats while choosing several; null otherwise.
+  const [selected, setSelected] = useState<string[] | null>(null)
+  const toggle = (id: string) => setSelected((ids) => ids && (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]))
+  // Only chats still listed count (one may have been deleted meanwhile).
+  const chosen = selected?.filter((id) => threads.some((th) => th.id === id)) ?? []
 
   if (query.isPending) return <ChatListSkeleton />
   if (query.isError && threads.length === 0) {
@@ -35,6 +43,21 @@ export function ChatList(props: { onNavigate?: () => void }) {
 
   return (
     <div className="flex min-w-0 flex-col gap-3 pb-2" data-testid="chat-list">
+      {selected && (
+        <div role="toolbar" aria-label={t('chat:select.toolbar')} className="sticky top-0 z-10 flex items-center gap-1 bg-sidebar py-1 pl-2.5">
+          <span aria-live="polite" className="mr-auto whitespace-nowrap text-[13px] text-sidebar-foreground">
+            {t('chat:select.count', { count: chosen.length })}
+          </span>
+          {/* Plain, not red: the confirmation dialog that follows is the destructive step. */}
+          <Button size="sm" variant="outline" className="h-7 gap-1 px-2" disabled={chosen.length === 0} onClick={() => deleteMany(chosen, () => setSelected(null))}>
+            <Trash2 aria-hidden className="size-3.5" />
+            {t('chat:select.delete')}
+          </Button>
+          <Button size="icon" variant="ghost" className="size-7" aria-label={t('chat:select.cancel')} title={t('chat:select.cancel')} onClick={() => setSelected(null)}>
+            <X aria-hidden />
+          </Button>
+        </div>
+      )}
       {groupByActivity(threads, new Date()).map((group) => (
         <section key={group.key} aria-labelledby={`chats-${group.key}`} className="min-w-0">
           <h3 id={`chats-${group.key}`} className="px-2.5 pb-1 text-[11px] font-medium uppercase tracking-wider text-sidebar-muted-foreground">
@@ -42,66 +65,22 @@ export function ChatList(props: { onNavigate?: () => void }) {
           </h3>
           <ul className="flex min-w-0 flex-col gap-px">
             {group.threads.map((thread) => (
-              <ChatListItem key={thread.id} thread={thread} active={pathname === `/chats/${thread.id}`} onNavigate={props.onNavigate} />
+              <ChatListItem
+                key={thread.id}
+                thread={thread}
+                active={pathname === `/chats/${thread.id}`}
+                onNavigate={props.onNavigate}
+                selected={selected ? selected.includes(thread.id) : undefined}
+                onToggle={toggle}
+                onSelectMode={(id) => setSelected([id])}
+                onDelete={deleteOne}
+              />
             ))}
           </ul>
         </section>
       ))}
       {query.hasNextPage && <MoreSentinel key={query.data?.pages.length} onVisible={() => !query.isFetchingNextPage && void query.fetchNextPage()} />}
     </div>
-  )
-}
-
-function ChatListItem(props: { thread: ThreadSummary; active: boolean; onNavigate?: () => void }) {
-  const { t } = useTranslation()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const remove = useDeleteThread()
-  const title = props.thread.title ?? t('chat:untitled')
-
-  const askDelete = () =>
-    confirm({
-      title: t('chat:delete.title'),
-      description: t('chat:delete.description', { title }),
-      confirmLabel: t('chat:delete.confirm'),
-      destructive: true,
-      action: async () => {
-        stopReply(props.thread.id)
-        try {
-          await remove.mutateAsync(props.thread.id)
-        } catch (error) {
-          toast.error(`${t('chat:delete.failed')} ${errorMessage(t, error)}`)
-          throw error
-        }
-        toast.success(t('chat:delete.done'))
-        if (window.location.pathname === `/chats/${props.thread.id}`) await navigate({ to: '/chat' })
-        queryClient.removeQueries({ queryKey: threadDetailKey(props.thread.id) })
-      },
-    })
-
-  return (
-    <li className="group/chat relative min-w-0">
-      <Link
-        to="/chats/$threadId"
-        params={{ threadId: props.thread.id }}
-        onClick={props.onNavigate}
-        data-active={props.active ? 'true' : undefined}
-        aria-current={props.active ? 'page' : undefined}
-        title={title}
-        className="flex h-8 w-full min-w-0 items-center rounded-md pl-2.5 pr-8 text-[13.5px] text-sidebar-foreground/85 outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring data-[active=true]:bg-sidebar-accent data-[active=true]:font-medium data-[active=true]:text-sidebar-accent-foreground"
-      >
-        <span className="min-w-0 truncate">{title}</span>
-      </Link>
-      <button
-        type="button"
-        onClick={askDelete}
-        aria-label={`${t('nav.deleteChat')}: ${title}`}
-        title={t('nav.deleteChat')}
-        className="absolute right-1 top-1/2 grid size-6 -translate-y-1/2 place-items-center rounded text-sidebar-muted-foreground opacity-0 outline-none transition-opacity hover:bg-background hover:text-destructive focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring group-hover/chat:opacity-100 group-focus-within/chat:opacity-100 pointer-coarse:opacity-100 [&_svg]:size-3.5"
-      >
-        <Trash2 aria-hidden />
-      </button>
-    </li>
   )
 }
 

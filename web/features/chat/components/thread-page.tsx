@@ -8,6 +8,8 @@ import { sessionQueries } from '../../../lib/session'
 import { agentQueries } from '../../../lib/agent-queries'
 import { threadDetailKey, threadQueries, useSetThreadAgent, useSetThreadModel, type ThreadDetail } from '../api'
 import { useOlderMessages } from '../hooks/use-older-messages'
+import { useChangeThread } from '../hooks/use-change-thread'
+import { useDocumentTitle } from '../hooks/use-document-title'
 import { useIsReplying, useReplyActions } from '../hooks/use-reply'
 import type { PromptPickerSlot, UseThreadAttachments } from '../lib/slots'
 import { clearPendingMessage, takePendingMessage } from '../lib/pending-message'
@@ -61,6 +63,9 @@ export function ThreadPage(props: { threadId: string; useAttachments: UseThreadA
   const setModel = useSetThreadModel(threadId)
   const setAgent = useSetThreadAgent(threadId)
   const agents = useQuery(agentQueries.list(api)).data ?? []
+  const changeThread = useChangeThread()
+  const title = thread.title ?? t('untitled')
+  useDocumentTitle(title)
   const [restore, setRestore] = useState<{ text: string } | null>(null)
   const [queued, setQueued] = useState<Queued | null>(null)
 
@@ -115,7 +120,7 @@ export function ThreadPage(props: { threadId: string; useAttachments: UseThreadA
 
   return files.dropZone(
     <>
-      <ChatHeader title={thread.title ?? t('untitled')}>
+      <ChatHeader title={title} onRename={(newTitle) => changeThread(threadId, { title: newTitle })}>
         <AgentPicker agents={agents} value={thread.agent} model={thread.model?.displayName ?? null} onChange={chooseAgent} disabled={changing} />
         {/* The agent's model wins over the chat's own, so there is no model to pick while an agent is set. */}
         {!thread.agent && <ModelPicker models={models} value={thread.model} onChange={(m) => chooseModel(m.id)} disabled={changing} />}

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { titleFromMessage } from '../../../../src/api/threads/limits'
 import { ApiError, isApiError } from '../../../lib/api-client'
 import { patchThreadInList, threadDetailKey, upsertThreadInList, type Message, type ThreadDetail } from '../api'
 import { streamReply, type ReplyRequest } from './stream'
@@ -120,8 +121,7 @@ export async function runReply({ queryClient, request, onStarted, fetcher }: Run
           setAssistant({ usage: e.data })
           break
         case 'title':
-          updateThread(queryClient, threadId, (thread) => ({ ...thread, title: e.data.title }))
-          patchThreadInList(queryClient, threadId, { title: e.data.title })
+          setTitle(queryClient, threadId, e.data.title)
           break
         case 'error':
           setAssistant({ errorCode: e.data.code })
@@ -144,6 +144,7 @@ export async function runReply({ queryClient, request, onStarted, fetcher }: Run
       setAssistant((m) => ({ status: m.status === 'streaming' ? 'stopped' : m.status }))
       // Stopped before the server confirmed: it may or may not have stored the message.
       if (!started) void queryClient.invalidateQueries({ queryKey: detailKey })
+      else titleStoppedChat(queryClient, threadId)
       return { ok: true }
     }
     if (!started) {
@@ -165,7 +166,22 @@ export async function runReply({ queryClient, request, onStarted, fetcher }: Run
   }
 }
 
-const summaryOf = ({ id, title, modelId, agentId, createdAt, lastMessageAt }: ThreadDetail) => ({ id, title, modelId, agentId, createdAt, lastMessageAt })
+const summaryOf = ({ id, title, modelId, agentId, createdAt, lastMessageAt, pinnedAt }: ThreadDetail) => ({ id, title, modelId, agentId, createdAt, lastMessageAt, pinnedAt })
+
+function setTitle(queryClient: QueryClient, threadId: string, title: string) {
+  updateThread(queryClient, threadId, (thread) => ({ ...thread, title }))
+  patchThreadInList(queryClient, threadId, { title })
+}
+
+/**
+ * A chat whose first reply was stopped is titled by the server from its first message; the stop
+ * closed the stream before that title could arrive, so the same title is shown here at once.
+ */
+function titleStoppedChat(queryClient: QueryClient, threadId: string) {
+  const thread = queryClient.getQueryData<ThreadDetail>(threadDetailKey(threadId))
+  const first = thread?.messages.find((m) => m.role === 'user')
+  if (thread && thread.title === null && first) setTitle(queryClient, threadId, titleFromMessage(first.content))
+}
 
 /** Runs `fn` before the next paint; returns a cancel function. Background tabs get no animation frames, so a timer keeps the text moving there. */
 function requestFrame(fn: () => void): () => void {

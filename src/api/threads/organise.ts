@@ -1,0 +1,40 @@
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
+import { threads } from '../../../db/schema'
+import type { AppDeps, SessionUser } from '../../lib/context'
+import { fail } from '../../lib/errors'
+import { fileKeysOf, findOwnThread, removeFiles } from '../sources/access'
+import { MAX_PINNED_THREADS } from './limits'
+import { toThreadSummary } from './service'
+
+/**
+ * Renames a chat, pins or unpins it. A pin keeps its time when the chat is pinned again. The
+ * limit on pins is part of the update itself, so two pins at once cannot pass it together.
+ */
+export async function updateThread(deps: AppDeps, caller: SessionUser, id: string, change: { title?: string; pinned?: boolean }) {
+  await findOwnThread(deps, caller, id)
+  const pinnedAt = change.pinned === undefined ? undefined : change.pinned ? sql`coalesce(${threads.pinnedAt}, ${Date.now()})` : null
+  const pinnedCount = sql`(SELECT count(*) FROM threads WHERE user_id = ${caller.id} AND pinned_at IS NOT NULL)`
+  const [row] = await deps.db
+    .update(threads)
+    .set({ title: change.title, pinnedAt })
+    .where(
+      and(
+        eq(threads.id, id),
+        eq(threads.userId, caller.id),
+        change.pinned ? or(isNotNull(threads.pinnedAt), sql`${pinnedCount} < ${MAX_PINNED_THREADS}`) : undefined,
+      ),
+    )
+    .returning()
+  return row ? toThreadSummary(row) : fail('TOO_MANY_PINNED')
+}
+
+/** Deletes several of the caller's chats at once; when one of them is not the caller's, none. */
+export async function deleteThreads(deps: AppDeps, caller: SessionUser, ids: string[]) {
+  const unique = [...new Set(ids)]
+  const own = and(inArray(threads.id, unique), eq(threads.userId, caller.id))
+  if ((await deps.db.$count(threads, own)) !== unique.length) fail('THREAD_NOT_FOUND')
+  const files = await fileKeysOf(deps, { threadIds: unique })
+  // Sources, chunks and their FTS rows go with the threads (cascade); stored files are removed after.
+  await deps.db.delete(threads).where(own)
+  await removeFiles(deps, files)
+}
