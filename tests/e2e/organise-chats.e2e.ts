@@ -62,39 +62,14 @@ const titleOf = async (page: Page, id: string) => ((await (await page.request.ge
 for (const v of VARIANTS) {
   const name = `${v.lang}, ${v.theme}${v.mobile ? ', 390×844' : ''}`
   test.describe(`organising chats (${name})`, () => {
+    // Each test signs up, seeds four chats and walks the sidebar (opened as a drawer on a phone): longer than most.
     test.describe.configure({ timeout: 60_000 })
     // The page's language follows the browser's (Accept-Language) when no language was chosen.
     test.use({ locale: v.lang === 'de' ? 'de-DE' : 'en-US', ...(v.mobile ? { viewport: { width: 390, height: 844 } } : {}) })
 
-    test('rename from the header and the sidebar, the tab shows the title, pin to the top, delete several at once', async ({ page }) => {
-      const text = TEXT[v.lang]
-      await signUpAndSignIn(page)
-      await enableModels(page)
-      await page.addInitScript((theme) => localStorage.setItem('theme', theme), v.theme)
-      const [alpha, beta, gamma, delta] = (await seedChats(page, ['Alpha', 'Beta', 'Gamma', 'Delta'])) as [string, string, string, string]
-
-      await page.goto(`/chats/${alpha}`)
-      await waitForHydration(page)
-      await expect(page.locator('html')).toHaveClass(v.theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
-      await expect(page).toHaveTitle('Alpha · Kontor')
-      const chat = chatPage(page)
-      /** The sidebar, opened as a drawer on a narrow screen. */
-      const sidebar = async () => {
-        if (!v.mobile) return chat.sidebar
-        const drawer = page.getByRole('dialog')
-        if (!(await drawer.isVisible())) await page.getByRole('button', { name: text.openMenu }).click()
-        await expect(drawer).toBeVisible()
-        return drawer
-      }
-      const closeSidebar = async () => {
-        if (v.mobile) await page.keyboard.press('Escape')
-      }
-      const chatMenu = async (title: string) => {
-        const bar = await sidebar()
-        await bar.getByRole('button', { name: `${text.actions}: ${title}`, exact: true }).click()
-        return page.getByRole('menu')
-      }
-
+    test('rename from the header and the sidebar; the tab shows the title', async ({ page }) => {
+      const { text, chat, sidebar, chatMenu, ids } = await openChats(page, v, ['Alpha', 'Beta', 'Gamma', 'Delta'])
+      const [alpha, beta] = ids as [string, string]
       // The header's title is a field once clicked: Enter renames, the tab follows.
       await chat.title.getByRole('button').click()
       const headerField = page.getByRole('textbox', { name: text.titleField })
@@ -112,7 +87,7 @@ for (const v of VARIANTS) {
       await page.screenshot({ path: `test-results/organise-${v.lang}-${v.theme}-${v.mobile ? 'mobile' : 'desktop'}-header.png` })
 
       // Rename from the sidebar's menu: the field takes the link's place, with the focus.
-      let bar = await sidebar()
+      const bar = await sidebar()
       await expect(bar.getByRole('link', { name: 'Quarterly plan', exact: true })).toBeVisible()
       await (await chatMenu('Beta')).getByRole('menuitem', { name: text.rename }).click()
       const listField = bar.getByRole('textbox', { name: text.titleField })
@@ -122,6 +97,12 @@ for (const v of VARIANTS) {
       await expect(bar.getByRole('link', { name: 'Budget 2027', exact: true })).toBeVisible()
       await expect.poll(() => titleOf(page, beta)).toBe('Budget 2027')
 
+    })
+
+    test('pin to the top (kept after a reload), choose several and delete them together, unpin', async ({ page }) => {
+      const { text, sidebar, chatMenu, closeSidebar, ids } = await openChats(page, v, ['Quarterly plan', 'Budget 2027', 'Gamma', 'Delta'])
+      const [, beta, gamma, delta] = ids as [string, string, string, string]
+      let bar = await sidebar()
       // Pin the oldest chat: it leads the list under its own heading, also after a reload.
       const links = bar.locator('a[href^="/chats/"]')
       await expect(links.first()).toHaveText('Delta')
@@ -163,6 +144,37 @@ for (const v of VARIANTS) {
       await closeSidebar()
     })
   })
+}
+
+/** Signed in with four chats (oldest first), on the first one, in the variant's language, theme and size. */
+async function openChats(page: Page, v: Variant, titles: string[]) {
+  const text = TEXT[v.lang]
+  await signUpAndSignIn(page)
+  await enableModels(page)
+  await page.addInitScript((theme) => localStorage.setItem('theme', theme), v.theme)
+  const ids = await seedChats(page, titles)
+  await page.goto(`/chats/${ids[0]}`)
+  await waitForHydration(page)
+  await expect(page.locator('html')).toHaveClass(v.theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+  await expect(page).toHaveTitle(`${titles[0]} · Kontor`)
+  const chat = chatPage(page)
+  /** The sidebar, opened as a drawer on a narrow screen. */
+  const sidebar = async () => {
+    if (!v.mobile) return chat.sidebar
+    const drawer = page.getByRole('dialog')
+    if (!(await drawer.isVisible())) await page.getByRole('button', { name: text.openMenu }).click()
+    await expect(drawer).toBeVisible()
+    return drawer
+  }
+  const closeSidebar = async () => {
+    if (v.mobile) await page.keyboard.press('Escape')
+  }
+  const chatMenu = async (title: string) => {
+    const bar = await sidebar()
+    await bar.getByRole('button', { name: `${text.actions}: ${title}`, exact: true }).click()
+    return page.getByRole('menu')
+  }
+  return { text, chat, sidebar, closeSidebar, chatMenu, ids }
 }
 
 test('a first reply that is stopped still titles the chat from the message, in the header, the sidebar and the tab', async ({ page }) => {
