@@ -75,8 +75,22 @@ const requireJson: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next()
 }
 
+/**
+ * The requests a server-rendered page makes to the API in process, by the page they load for: its
+ * loaders read the same cookie a dozen times, so the session is read once per page. Only the page
+ * renderer puts requests here (`sharePageSession`, keyed by the Request objects it creates), so
+ * nothing a client sends can reach an entry. Reads only: a page's loaders change no session.
+ */
+const pageSessions = new WeakMap<Request, { session?: Promise<SessionUser | null> }>()
+
+export function sharePageSession(request: Request, page: { session?: Promise<SessionUser | null> }) {
+  if (request.method === 'GET') pageSessions.set(request, page)
+}
+
 /** The caller of this request; null when signed out. */
 export function loadSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+  const page = pageSessions.get(c.req.raw)
+  if (page) return (page.session ??= c.get('deps').readSession(c.req.raw.headers))
   return c.get('deps').readSession(c.req.raw.headers)
 }
 

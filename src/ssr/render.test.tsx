@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'bun:test'
+import { createApp } from '../app'
+import { createTestApp, registerOrg } from '../../tests/support/test-app'
 import { createPageRenderer } from './render'
 
 const assets = { js: '/build/entry-test.js', css: '/build/app-test.css', locales: { en: ['/build/strings-en.js'] } }
@@ -87,6 +89,39 @@ describe('the early head', () => {
       const response = await pending
       expect(response.status, `${path} ${headers['user-agent']}`).toBe(status)
       await response.body?.cancel()
+    }
+  })
+})
+
+describe('the API requests of one page', () => {
+  test('read the session once, whatever the number of loaders; requests from outside read it each time', async () => {
+    const t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-render', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } })
+    try {
+      const client = t.client()
+      await registerOrg(client)
+      await client.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
+      await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+      const read = t.deps.readSession
+      let reads = 0
+      t.deps.readSession = (headers) => {
+        reads++
+        return read(headers)
+      }
+      const app = createApp(t.deps, { renderPage: createPageRenderer(assets) })
+      const apiCalls: string[] = []
+      const response = await app.request('/chat', { headers: { cookie: client.cookieHeader(), 'user-agent': BOT, 'accept-language': 'en' } })
+      const html = await response.text()
+      expect(response.status).toBe(200)
+      expect(html).toContain('New Chat')
+      // The page's loaders asked for the user, the system, the models and the chats: one session read.
+      expect(reads).toBe(1)
+      for (const path of ['/api/auth/me', '/api/threads']) {
+        apiCalls.push(path)
+        expect((await app.request(path, { headers: { cookie: client.cookieHeader() } })).status).toBe(200)
+      }
+      expect(reads).toBe(1 + apiCalls.length)
+    } finally {
+      await t.close()
     }
   })
 })

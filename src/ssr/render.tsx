@@ -5,6 +5,7 @@ import { createI18n, detectLanguage, LANGUAGES, type Language } from '../../web/
 import { allStrings } from '../../web/locales/all'
 import { createQueryClient } from '../../web/lib/query-client'
 import { createAppRouter } from '../../web/router'
+import { sharePageSession } from '../lib/route'
 import { afterHeadTag, earlyHeadHtml, failedHtml, redirectHtml, wantsEarlyHead } from './early-head'
 
 /**
@@ -38,11 +39,14 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
     const origin = new URL(request.url).origin
     const cookie = request.headers.get('cookie')
     const forwardedFor = request.headers.get('x-forwarded-for')
+    const page = {}
     const fetcher: Fetcher = (path, init = {}) => {
       const headers = new Headers(init.headers)
       if (cookie) headers.set('cookie', cookie)
       if (forwardedFor) headers.set('x-forwarded-for', forwardedFor)
-      return apiFetch(new Request(new URL(path, origin), { ...init, headers }))
+      const apiRequest = new Request(new URL(path, origin), { ...init, headers })
+      sharePageSession(apiRequest, page)
+      return apiFetch(apiRequest)
     }
     const lang = detectLanguage(cookie, request.headers.get('accept-language'))
     const i18n = createI18n(lang, allStrings)
