@@ -5,15 +5,22 @@
  * route's lazily loaded components need (the SSR preloads them, see src/ssr/render.tsx).
  */
 import { createHash } from 'node:crypto'
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { createRouter, type AnyRoute } from '@tanstack/react-router'
 import type { RouterContext } from './router-context'
 
 const root = resolve(import.meta.dir, '..')
+const INPUTS_FILE = '.inputs-sha256'
 // WEB_BUILD_DIR lets parallel checkouts or test runs build without overwriting each other.
 const out = resolve(process.env.WEB_BUILD_DIR ?? join(root, 'public/build'))
+const inputs = inputsHash()
+// `--if-changed` (npm start, npm run demo): a build of exactly these sources is kept as it is.
+if (process.argv.includes('--if-changed') && existsSync(join(out, 'manifest.json')) && readIfExists(join(out, INPUTS_FILE)) === inputs) {
+  console.log('web bundle is up to date')
+  process.exit(0)
+}
 rmSync(out, { recursive: true, force: true })
 mkdirSync(out, { recursive: true })
 
@@ -73,9 +80,31 @@ for (const name of [...readdirSync(out).filter((n) => /\.(js|css)$/.test(n)), jo
 
 const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, afterHydration }
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))
+writeFileSync(join(out, INPUTS_FILE), inputs)
 console.log(
   `built ${manifest.js}, ${Object.keys(routeChunks).length} lazy routes and ${manifest.css} in ${Math.round(performance.now() - started)} ms`,
 )
+
+/**
+ * What the bundle is built from: every file under web/ and src/ (the web imports the server's
+ * schemas), the dependencies' lock and this script's own settings. Contents, not times: a fresh
+ * clone or a checkout that touches files without changing them keeps its build.
+ */
+function inputsHash(): string {
+  const hash = createHash('sha256')
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
+  for (const file of [...walk(join(root, 'web')), ...walk(join(root, 'src')), join(root, 'package.json'), join(root, 'bun.lock'), join(root, 'tsconfig.json')]) {
+    hash.update(relative(root, file)).update('\0').update(readIfExists(file) ?? '').update('\0')
+  }
+  return hash.digest('hex')
+}
+
+function readIfExists(file: string): string | undefined {
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined
+}
 
 /** Chunks of a module loaded with import(): its own and those it imports, less the entry. */
 function chunkClosure(meta: Bun.BuildMetafile) {

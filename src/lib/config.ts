@@ -118,8 +118,11 @@ export type Config = {
     trialMessages: number
     webhook?: { url: string; secret: string }
   }
-  /** Platform credentials; a provider is available when its key (Ollama: its URL) is set. */
-  providers: Partial<Record<'openai' | 'anthropic' | 'mistral' | 'ollama', { apiKey?: string; baseUrl?: string }>>
+  /**
+   * Platform credentials; a provider is available when its key (Ollama: its URL) is set. `demo`
+   * is never read from the environment: `npm run demo` sets it for the model it serves.
+   */
+  providers: Partial<Record<'openai' | 'anthropic' | 'mistral' | 'ollama' | 'demo', { apiKey?: string; baseUrl?: string }>>
   /** S3-compatible object storage for uploaded files; without it the Bun entry uses KONTOR_DATA_DIR/files. */
   s3?: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string }
   /** Web search backends for the internet_search tool; the tool is offered when one is set. */
