@@ -18,6 +18,13 @@ export type DemoTurn = { text: string; toolCalls: Array<{ name: string; argument
 const textOf = (content: unknown): string =>
   typeof content === 'string' ? content : Array.isArray(content) ? content.map((b) => (b?.type === 'text' ? String(b.text) : '')).join('') : ''
 
+/** What a message has to say for the demo to reach for a tool: asked for plainly, not merely mentioned. */
+const ASKS = {
+  email: /\b(write|draft|send|compose|schreibe?|sende|entwirf|verfasse)\b[^.?!]*\b(e-?mail|mail)\b/i,
+  page: /\b(read|open|fetch|summari[sz]e|lies|öffne|fasse)\b[^.?!]*\b(page|website|web ?site|guide|seite|webseite)\b/i,
+  search: /\b(search (the )?(web|internet|online)|web ?search|search online|look (it |this )?up|on the (web|internet)|latest news|im (web|internet)|websuche|recherchiere)/i,
+}
+
 const say = (text: string): DemoTurn => ({ text, toolCalls: [] })
 const call = (name: string, args: object): DemoTurn => ({ text: '', toolCalls: [{ name, arguments: JSON.stringify(args) }] })
 
@@ -38,11 +45,9 @@ export function chatTurn(messages: WireMessage[], tools: string[], guideUrl: str
   }
   const offered = new Set(tools)
   const url = question.match(/https?:\/\/[^\s)>\]]+/)?.[0]
-  if (offered.has('send_email') && /\b(e-?mail|mail)\b/i.test(question)) return call('send_email', draftOf(question))
-  if (offered.has('website_content') && (url || /\b(page|website|web ?site|guide|seite|webseite)\b/i.test(question))) {
-    return call('website_content', { url: url ?? guideUrl })
-  }
-  if (offered.has('internet_search') && /\b(search|look up|web|internet|online|latest|news|suche|recherchiere)\b/i.test(question)) {
+  if (offered.has('send_email') && ASKS.email.test(question)) return call('send_email', draftOf(question))
+  if (offered.has('website_content') && (url || ASKS.page.test(question))) return call('website_content', { url: url ?? guideUrl })
+  if (offered.has('internet_search') && ASKS.search.test(question)) {
     return call('internet_search', { query: subjectOf(question) || question.slice(0, 200) })
   }
   if (offered.has('source_query') && question.trim()) return call('source_query', { query: question.slice(0, 1000) })
@@ -51,7 +56,7 @@ export function chatTurn(messages: WireMessage[], tools: string[], guideUrl: str
 
 function draftOf(question: string) {
   const to = question.match(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g) ?? []
-  const about = subjectOf(question.replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '')).replace(/^(an?\s+)?(e-?mail|mail)\s+(to\s+)?/i, '').replace(/^(to|an)\s+/i, '') || 'our next steps'
+  const about = subjectOf(question.replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '')).replace(/^(an?\s+)?(e-?mail|mail)\s+(to\s+)?/i, '').replace(/^(to|an)\s+/i, '').replace(/^(about|regarding|on|wegen|über|zu[mr]?)\s+/i, '') || 'our next steps'
   const de = languageOf(question) === 'de'
   return {
     to: to.join(', '),
