@@ -58,7 +58,9 @@ try {
   if (existsSync(accountsFile)) accounts = JSON.parse(readFileSync(accountsFile, 'utf8'))
   else {
     // Requests go straight to the app, as if from this machine.
-    accounts = await seedDemo((request) => running.app.fetch(request, { ip: '127.0.0.1' }), config.baseUrl)
+    accounts = await seedDemo((request) => running.app.fetch(request, { ip: '127.0.0.1' }), config.baseUrl).catch((error: Error) => {
+      throw new Error(`${error.message} (delete ${dataDir} and start the demo again)`)
+    })
     writeFileSync(accountsFile, JSON.stringify(accounts, null, 2), { mode: 0o600 })
   }
   const url = config.baseUrl

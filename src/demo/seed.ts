@@ -87,12 +87,14 @@ export async function seedDemo(fetchApp: Fetch, baseUrl: string): Promise<DemoAc
   return { admin, member }
 }
 
-/** Processing runs in the background; the first question waits for it (it takes well under a second here). */
+/** Processing runs in the background; the first question waits for it (well under a second here, a minute at most). */
 async function waitForSources(list: () => Promise<Array<{ status: string }>>) {
-  for (let wait = 50; ; wait = Math.min(wait * 2, 1000)) {
+  const deadline = Date.now() + 60_000
+  for (let wait = 50; Date.now() < deadline; wait = Math.min(wait * 2, 1000)) {
     const sources = await list()
     if (sources.some((s) => s.status === 'failed')) throw new Error('demo setup: the sample document could not be processed')
     if (sources.every((s) => s.status === 'ready')) return
     await new Promise((resolve) => setTimeout(resolve, wait))
   }
+  throw new Error('demo setup: the sample document was not processed within a minute')
 }
