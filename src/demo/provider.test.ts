@@ -54,7 +54,17 @@ describe('the demo model', () => {
     const mail = await stream([{ role: 'user', content: 'Write an e-mail to max@example.com about the kick-off' }])
     expect(mail.calls[0]?.name).toBe('send_email')
     expect(JSON.parse(mail.calls[0]!.arguments)).toMatchObject({ to: 'max@example.com', subject: 'Kick-off' })
-    expect((await stream([{ role: 'user', content: 'Read the Kontor guide page' }])).calls[0]).toMatchObject({ name: 'website_content', arguments: `{"url":"${demo.url}/pages/kontor-guide"}` })
+    const read = await stream([{ role: 'user', content: 'Read the Kontor guide page' }])
+    expect(read.calls[0]).toMatchObject({ name: 'website_content', arguments: `{"url":"${demo.url}/pages/kontor-guide"}` })
+    const page = '# Guide\nSource: http://127.0.0.1/pages/guide\n\n_A short summary of the guide and what it is for._\n\nThe first real paragraph of the guide, long enough to count. It goes on.\n'
+    const summary = await stream([
+      { role: 'user', content: 'Read the Kontor guide page' },
+      { role: 'assistant', content: '', toolCalls: [read.calls[0]!] },
+      { role: 'tool', content: page, toolCallId: read.calls[0]!.id },
+    ])
+    expect(summary.text).toContain('> A short summary of the guide and what it is for.')
+    expect(summary.text).toContain('- The first real paragraph of the guide, long enough to count.\n')
+    expect(summary.text).toContain('Source: [Guide](http://127.0.0.1/pages/guide)')
     // Not offered, not called: an answer instead.
     expect((await stream([{ role: 'user', content: 'Search the web for remote work policies' }], [])).calls).toEqual([])
   })

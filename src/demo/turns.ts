@@ -83,8 +83,18 @@ function afterTool(name: string, result: string, question: string): string {
     return [de ? '### Suchergebnisse' : '### What the search found', `| ${de ? 'Quelle' : 'Source'} | ${de ? 'Worum es geht' : 'What it says'} |\n|---|---|\n${rows.join('\n')}`, de ? 'Soll ich eine der Seiten ganz lesen?' : 'Shall I read one of these pages in full?'].join('\n\n')
   }
   if (name === 'website_content') {
-    const body = result.replace(/^[\s\S]*?\n\n/, '').trim()
-    return [de ? '### Zusammenfassung der Seite' : '### Summary of the page', `> ${firstSentences(body, 2)}`, de ? 'Die wichtigsten Punkte:' : 'The main points:', body.split(/\n+/).filter((l) => l.length > 40).slice(0, 3).map((l) => `- ${firstSentences(l)}`).join('\n')].join('\n\n')
+    // The tool's text: "# Title", "Source: URL", a blank line, then the page as markdown.
+    const title = result.match(/^# (.+)$/m)?.[1] ?? ''
+    const url = result.match(/^Source: (\S+)$/m)?.[1] ?? ''
+    const paragraphs = result.replace(/^[\s\S]*?\n\n/, '').split(/\n+/).map((l) => l.replace(/[_*]/g, '').trim()).filter((l) => l.length > 40 && !l.startsWith('#'))
+    if (!paragraphs.length) return de ? 'Die Seite enthält keinen lesbaren Text.' : 'The page has no readable text.'
+    return [
+      de ? '### Zusammenfassung der Seite' : '### Summary of the page',
+      `> ${firstSentences(paragraphs[0]!, 2)}`,
+      de ? 'Die wichtigsten Punkte:' : 'The main points:',
+      paragraphs.slice(1, 4).map((l) => `- ${firstSentences(l)}`).join('\n'),
+      title && url ? `${de ? 'Quelle' : 'Source'}: [${title}](${url})` : '',
+    ].filter(Boolean).join('\n\n')
   }
   if (name === 'send_email') return de ? 'Der Entwurf steht oben: prüfen Sie ihn und senden Sie ihn aus Ihrem Mailprogramm.' : 'The draft is above: check it and send it from your mail program.'
   return de ? 'Fertig.' : 'Done.'
