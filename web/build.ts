@@ -12,12 +12,12 @@ import { createRouter, type AnyRoute } from '@tanstack/react-router'
 import type { RouterContext } from './router-context'
 
 const root = resolve(import.meta.dir, '..')
-const INPUTS_FILE = '.inputs-sha256'
+const INPUTS_FILE = 'inputs.json'
 // WEB_BUILD_DIR lets parallel checkouts or test runs build without overwriting each other.
 const out = resolve(process.env.WEB_BUILD_DIR ?? join(root, 'public/build'))
-const inputs = inputsHash()
 // `--if-changed` (npm start, npm run demo): a build of exactly these sources is kept as it is.
-if (process.argv.includes('--if-changed') && existsSync(join(out, 'manifest.json')) && readIfExists(join(out, INPUTS_FILE)) === inputs) {
+const previous = JSON.parse(readIfExists(join(out, INPUTS_FILE)) ?? 'null') as { hash: string; serverFiles: string[] } | null
+if (process.argv.includes('--if-changed') && previous && existsSync(join(out, 'manifest.json')) && inputsHash(previous.serverFiles) === previous.hash) {
   console.log('web bundle is up to date')
   process.exit(0)
 }
@@ -80,25 +80,26 @@ for (const name of [...readdirSync(out).filter((n) => /\.(js|css)$/.test(n)), jo
 
 const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, afterHydration }
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))
-writeFileSync(join(out, INPUTS_FILE), inputs)
+// The server files the bundle imports (the domains' schemas and limits) count as its sources too.
+const serverFiles = Object.keys(result.metafile!.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('web/'))
+writeFileSync(join(out, INPUTS_FILE), JSON.stringify({ hash: inputsHash(serverFiles), serverFiles }))
 console.log(
   `built ${manifest.js}, ${Object.keys(routeChunks).length} lazy routes and ${manifest.css} in ${Math.round(performance.now() - started)} ms`,
 )
 
 /**
- * What the bundle is built from: every file under web/ and src/ (the web imports the server's
- * schemas), the dependencies' lock and this script's own settings. Contents, not times: a fresh
- * clone or a checkout that touches files without changing them keeps its build.
+ * What the bundle is built from: every file under web/ (code, styles, locales, this script), the
+ * server files it imports, the dependencies' lock and the compiler settings. Contents, not times:
+ * a fresh checkout of an unchanged tree keeps its build.
  */
-function inputsHash(): string {
+function inputsHash(serverFiles: string[]): string {
   const hash = createHash('sha256')
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true })
       .sort((a, b) => a.name.localeCompare(b.name))
       .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
-  for (const file of [...walk(join(root, 'web')), ...walk(join(root, 'src')), join(root, 'package.json'), join(root, 'bun.lock'), join(root, 'tsconfig.json')]) {
-    hash.update(relative(root, file)).update('\0').update(readIfExists(file) ?? '').update('\0')
-  }
+  const files = [...walk(join(root, 'web')), ...serverFiles.map((f) => join(root, f)), ...['package.json', 'bun.lock', 'tsconfig.json'].map((f) => join(root, f))]
+  for (const file of files) hash.update(relative(root, file)).update('\0').update(readIfExists(file) ?? '').update('\0')
   return hash.digest('hex')
 }
 
