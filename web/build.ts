@@ -6,18 +6,19 @@
  */
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { createRouter, type AnyRoute } from '@tanstack/react-router'
 import type { RouterContext } from './router-context'
 
 const root = resolve(import.meta.dir, '..')
-const INPUTS_FILE = 'inputs.json'
+// What the last build was made from; kept outside the build folder, whose files are served.
+const INPUTS_FILE = join(root, 'node_modules/.cache/kontor/web-build-inputs.json')
 // WEB_BUILD_DIR lets parallel checkouts or test runs build without overwriting each other.
 const out = resolve(process.env.WEB_BUILD_DIR ?? join(root, 'public/build'))
 // `--if-changed` (npm start, npm run demo): a build of exactly these sources is kept as it is.
-const previous = JSON.parse(readIfExists(join(out, INPUTS_FILE)) ?? 'null') as { hash: string; serverFiles: string[] } | null
-if (process.argv.includes('--if-changed') && previous && existsSync(join(out, 'manifest.json')) && inputsHash(previous.serverFiles) === previous.hash) {
+const previous = JSON.parse(readIfExists(INPUTS_FILE) ?? 'null') as { out: string; hash: string; serverFiles: string[] } | null
+if (process.argv.includes('--if-changed') && previous?.out === out && existsSync(join(out, 'manifest.json')) && inputsHash(previous.serverFiles) === previous.hash) {
   console.log('web bundle is up to date')
   process.exit(0)
 }
@@ -82,7 +83,8 @@ const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssN
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))
 // The server files the bundle imports (the domains' schemas and limits) count as its sources too.
 const serverFiles = Object.keys(result.metafile!.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('web/'))
-writeFileSync(join(out, INPUTS_FILE), JSON.stringify({ hash: inputsHash(serverFiles), serverFiles }))
+mkdirSync(dirname(INPUTS_FILE), { recursive: true })
+writeFileSync(INPUTS_FILE, JSON.stringify({ out, hash: inputsHash(serverFiles), serverFiles }))
 console.log(
   `built ${manifest.js}, ${Object.keys(routeChunks).length} lazy routes and ${manifest.css} in ${Math.round(performance.now() - started)} ms`,
 )
