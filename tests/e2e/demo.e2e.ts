@@ -42,6 +42,7 @@ test('signed in with the printed details, the demo answers, calls tools, cites t
 
   // A markdown answer arrives piece by piece (Stop is offered while it does), then stands complete.
   const chat = chatPage(page)
+  await expect(chat.modelPicker).toContainText('Demo assistant (scripted, no AI)')
   await chat.write('Explain how vector search works')
   await expect(chat.stop).toBeVisible()
   await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
@@ -69,6 +70,11 @@ test('signed in with the printed details, the demo answers, calls tools, cites t
   await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
   await expect(chat.lastReply).toContainText('The daily allowance is 28 euros for a full day away')
   await expect(chat.lastReply).toContainText('(travel-policy.md, chunk')
+
+  await page.goto(`${demo.url}/admin-settings/models`)
+  await expect(page.getByText('Kontor demo (on this machine)').first()).toBeVisible()
+  await expect(page.getByText('Demo embedding (word hashing)').first()).toBeVisible()
+  await expect(page.getByText('OpenAI', { exact: true })).toHaveCount(0)
 
   // The mails Kontor kept: the open invitation, rendered, with a link that leads to accepting it.
   await page.goto(`${demo.url}/admin-settings/users`)
