@@ -36,6 +36,7 @@ describe('the demo model', () => {
   test('answers in German when asked in German', async () => {
     const { text } = await stream([{ role: 'user', content: 'Erkläre mir bitte, wie die Suche mit Vektoren funktioniert' }])
     expect(text).toContain('### Die wichtigsten Punkte')
+    expect(text).toContain('1. Texte in Abschnitte von einigen hundert Wörtern teilen.')
   })
 
   test('calls the tool a message asks for, when it is offered, and answers from its result', async () => {
