@@ -5,15 +5,23 @@
  * route's lazily loaded components need (the SSR preloads them, see src/ssr/render.tsx).
  */
 import { createHash } from 'node:crypto'
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { createRouter, type AnyRoute } from '@tanstack/react-router'
 import type { RouterContext } from './router-context'
 
 const root = resolve(import.meta.dir, '..')
+// What the last build was made from; kept outside the build folder, whose files are served.
+const INPUTS_FILE = join(root, 'node_modules/.cache/kontor/web-build-inputs.json')
 // WEB_BUILD_DIR lets parallel checkouts or test runs build without overwriting each other.
 const out = resolve(process.env.WEB_BUILD_DIR ?? join(root, 'public/build'))
+// `--if-changed` (npm start, npm run demo): a build of exactly these sources is kept as it is.
+const previous = JSON.parse(readIfExists(INPUTS_FILE) ?? 'null') as { out: string; hash: string; serverFiles: string[] } | null
+if (process.argv.includes('--if-changed') && previous?.out === out && existsSync(join(out, 'manifest.json')) && inputsHash(previous.serverFiles) === previous.hash) {
+  console.log('web bundle is up to date')
+  process.exit(0)
+}
 rmSync(out, { recursive: true, force: true })
 mkdirSync(out, { recursive: true })
 
@@ -73,9 +81,33 @@ for (const name of [...readdirSync(out).filter((n) => /\.(js|css)$/.test(n)), jo
 
 const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, afterHydration }
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))
+// The server files the bundle imports (the domains' schemas and limits) count as its sources too.
+const serverFiles = Object.keys(result.metafile!.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('web/'))
+mkdirSync(dirname(INPUTS_FILE), { recursive: true })
+writeFileSync(INPUTS_FILE, JSON.stringify({ out, hash: inputsHash(serverFiles), serverFiles }))
 console.log(
   `built ${manifest.js}, ${Object.keys(routeChunks).length} lazy routes and ${manifest.css} in ${Math.round(performance.now() - started)} ms`,
 )
+
+/**
+ * What the bundle is built from: every file under web/ (code, styles, locales, this script), the
+ * server files it imports, the dependencies' lock and the compiler settings. Contents, not times:
+ * a fresh checkout of an unchanged tree keeps its build.
+ */
+function inputsHash(serverFiles: string[]): string {
+  const hash = createHash('sha256')
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
+  const files = [...walk(join(root, 'web')), ...serverFiles.map((f) => join(root, f)), ...['package.json', 'bun.lock', 'tsconfig.json'].map((f) => join(root, f))]
+  for (const file of files) hash.update(relative(root, file)).update('\0').update(readIfExists(file) ?? '').update('\0')
+  return hash.digest('hex')
+}
+
+function readIfExists(file: string): string | undefined {
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined
+}
 
 /** Chunks of a module loaded with import(): its own and those it imports, less the entry. */
 function chunkClosure(meta: Bun.BuildMetafile) {

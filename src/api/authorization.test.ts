@@ -122,6 +122,7 @@ const MATRIX: Row[] = [
   { route: 'PUT /subscriptions/seats', body: () => ({ noOfSeats: 5 }), expect: { ...ADMIN, admin: 404 } },
   { route: 'PUT /subscriptions/billing-info', body: () => ({ companyName: 'C', street: 'S', houseNumber: '1', postalCode: '1', city: 'C', country: 'D' }), expect: { ...ADMIN, admin: 404 } },
   { route: 'GET /subscriptions/webhook-deliveries', expect: { ...ADMIN, admin: 404 } },
+  { route: 'GET /dev/outbox', expect: { ...ADMIN_LIST, admin: 200 } },
 ]
 
 let t: Awaited<ReturnType<typeof createTestApp>>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isAllowedHostEntry } from './allowed-hosts'
 
 const flag = z
   .preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(['true', 'false', '1', '0', ''], { error: 'must be true, false, 1 or 0' }))
@@ -73,7 +74,11 @@ export const configSchema = z
     BRAVE_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.search.brave.com'),
     TAVILY_API_KEY: optionalText,
     TAVILY_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.tavily.com'),
-    KONTOR_FETCH_ALLOWED_HOSTS: z.string().default(''),
+    KONTOR_FETCH_ALLOWED_HOSTS: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean))
+      .refine((hosts) => hosts.every(isAllowedHostEntry), 'must be host names, IP addresses or CIDR ranges separated by commas, e.g. wiki.intranet,10.0.0.7,10.20.0.0/16'),
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.KONTOR_SECRET, {
     path: ['KONTOR_SECRET'],
@@ -118,13 +123,16 @@ export type Config = {
     trialMessages: number
     webhook?: { url: string; secret: string }
   }
-  /** Platform credentials; a provider is available when its key (Ollama: its URL) is set. */
-  providers: Partial<Record<'openai' | 'anthropic' | 'mistral' | 'ollama', { apiKey?: string; baseUrl?: string }>>
+  /**
+   * Platform credentials; a provider is available when its key (Ollama: its URL) is set. `demo`
+   * is never read from the environment: `npm run demo` sets it for the model it serves.
+   */
+  providers: Partial<Record<'openai' | 'anthropic' | 'mistral' | 'ollama' | 'demo', { apiKey?: string; baseUrl?: string }>>
   /** S3-compatible object storage for uploaded files; without it the Bun entry uses KONTOR_DATA_DIR/files. */
   s3?: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string }
   /** Web search backends for the internet_search tool; the tool is offered when one is set. */
   search: { searxng?: { url: string }; brave?: { apiKey: string; baseUrl: string }; tavily?: { apiKey: string; baseUrl: string } }
-  /** Internal host names or addresses (lower case) the server may reach all the same: pages for website_content, organisations' own endpoints. */
+  /** Internal host names, addresses and CIDR ranges (lower case) the server may reach all the same: pages for website_content, organisations' own endpoints. */
   fetchAllowedHosts: string[]
 }
 
@@ -192,8 +200,6 @@ export function parseConfig(env: Record<string, string | undefined>, fallbackSec
       ...(c.BRAVE_API_KEY && { brave: { apiKey: c.BRAVE_API_KEY, baseUrl: c.BRAVE_BASE_URL } }),
       ...(c.TAVILY_API_KEY && { tavily: { apiKey: c.TAVILY_API_KEY, baseUrl: c.TAVILY_BASE_URL } }),
     },
-    fetchAllowedHosts: c.KONTOR_FETCH_ALLOWED_HOSTS.split(',')
-      .map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, ''))
-      .filter(Boolean),
+    fetchAllowedHosts: c.KONTOR_FETCH_ALLOWED_HOSTS,
   }
 }

@@ -1,4 +1,7 @@
-import ipaddr from 'ipaddr.js'
+import { inAllowedRange, listsRanges } from './allowed-hosts'
+import { isInternalName, isIpLiteral, isPublicAddress, normalHost } from './public-address'
+
+export { isInternalName, isPublicAddress }
 
 /**
  * The one way the server sends requests out: the website_content tool, organisation endpoints
@@ -17,7 +20,7 @@ import ipaddr from 'ipaddr.js'
 export type OutboundPolicy = {
   /** Every address a name resolves to (node:dns on Bun). */
   resolveHost?: (hostname: string) => Promise<string[]>
-  /** Host names or IP literals (lower case) reached even though they are internal. */
+  /** Host names, IP addresses and CIDR ranges (lower case) reached even though they are internal (src/lib/allowed-hosts.ts). */
   allowedHosts?: readonly string[]
   /** The runtime's fetch; tests replace it. */
   transport?: typeof fetch
@@ -57,8 +60,6 @@ export const MAX_REDIRECTS = 5
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 /** Headers that may follow a redirect to another origin: nothing that identifies or authorises. */
 const CROSS_ORIGIN_HEADERS = ['accept', 'accept-language', 'user-agent', 'content-type']
-/** Names that only mean something inside a network; refused when they cannot be resolved and checked. */
-const INTERNAL_SUFFIXES = ['.localhost', '.local', '.internal', '.lan', '.home', '.corp', '.intranet', '.localdomain', '.home.arpa']
 
 /** A fetch that only reaches what the policy allows, within the limits. */
 export function outboundFetch(policy: OutboundPolicy, limits: OutboundLimits = {}): typeof fetch {
@@ -166,19 +167,23 @@ async function connect(transport: typeof fetch, url: URL, addresses: string[] | 
  */
 async function addressFor(policy: OutboundPolicy, url: URL): Promise<string[] | undefined> {
   const host = normalHost(url.hostname)
-  const allowed = policy.allowedHosts?.includes(host) ?? false
+  const list = policy.allowedHosts ?? []
+  const allowed = list.includes(host)
+  // An address is judged itself: public, or inside a range the operator listed.
+  const reachable = (address: string) => isPublicAddress(address) || inAllowedRange(list, address)
   if (isIpLiteral(host)) {
-    if (!allowed && !isPublicAddress(host)) throw new OutboundError('private-address', host)
+    if (!allowed && !reachable(host)) throw new OutboundError('private-address', host)
     return undefined
   }
-  if (!allowed && isInternalName(host)) throw new OutboundError('private-address', host)
+  // An internal name is refused unless it is listed, or resolves and its addresses can be checked against listed ranges.
+  if (!allowed && isInternalName(host) && !(policy.resolveHost && listsRanges(list))) throw new OutboundError('private-address', host)
   if (!policy.resolveHost) return undefined
   let addresses: string[] = []
   try {
     addresses = await policy.resolveHost(host)
   } catch {}
   if (!addresses.length) throw new OutboundError('host-not-found', host)
-  if (!allowed && !addresses.every(isPublicAddress)) throw new OutboundError('private-address', host)
+  if (!allowed && !addresses.every(reachable)) throw new OutboundError('private-address', host)
   // IPv4 first: a service on a dual-stack name often listens on IPv4 only.
   return [...addresses.filter((a) => !a.includes(':')), ...addresses.filter((a) => a.includes(':'))]
 }
@@ -195,43 +200,6 @@ function target(input: string): URL {
   if (url.username || url.password) throw new OutboundError('credentials', url.hostname)
   return url
 }
-
-const isIpLiteral = (text: string) => ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(text)
-
-const normalHost = (hostname: string) => hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '')
-
-/** Names that cannot be public: localhost, single labels and the suffixes of internal networks. */
-export function isInternalName(host: string): boolean {
-  const h = normalHost(host)
-  return h === 'localhost' || !h.includes('.') || INTERNAL_SUFFIXES.some((s) => h.endsWith(s))
-}
-
-/** Whether the public internet routes to this address; embedded IPv4 addresses (mapped, NAT64, 6to4) are judged themselves. */
-export function isPublicAddress(address: string): boolean {
-  const text = normalHost(address).replace(/%.*$/, '')
-  if (!isIpLiteral(text)) return false
-  const ip = ipaddr.process(text) // IPv4-mapped IPv6 becomes IPv4
-  if (ip.kind() === 'ipv4') return ip.range() === 'unicast' && !IPV4_NOT_PUBLIC.some((range) => ip.match(range))
-  const v6 = ip as ipaddr.IPv6
-  const bytes = v6.toByteArray()
-  const embedded = (offset: number) => isPublicAddress(bytes.slice(offset, offset + 4).join('.'))
-  switch (v6.range()) {
-    case 'unicast':
-      return !IPV6_NOT_PUBLIC.some((range) => v6.match(range))
-    case 'rfc6052': // NAT64 well-known prefix 64:ff9b::/96; the local-use 64:ff9b:1::/48 is private
-      return v6.match(ipaddr.parseCIDR('64:ff9b::/96') as [ipaddr.IPv6, number]) && embedded(12)
-    case '6to4':
-      return embedded(2)
-    default:
-      return false
-  }
-}
-
-const IPV4_NOT_PUBLIC = ['192.0.0.0/24', '192.0.2.0/24', '192.88.99.0/24', '198.18.0.0/15', '198.51.100.0/24', '203.0.113.0/24'].map(
-  (cidr) => ipaddr.parseCIDR(cidr) as [ipaddr.IPv4, number],
-)
-/** Unicast by ipaddr's reckoning, but not globally routed: discard, documentation, Teredo; and all outside 2000::/3. */
-const IPV6_NOT_PUBLIC = ['100::/64', '2001:db8::/32', '2001::/32', '::/3', '4000::/2', '8000::/1'].map((cidr) => ipaddr.parseCIDR(cidr) as [ipaddr.IPv6, number])
 
 /** Counts the body's bytes and fails its read past `maxBytes`; a read cut by the time limit fails with OutboundError 'timeout'. */
 function guardBody(response: Response, maxBytes: number | undefined, timeout: () => OutboundError | undefined): Response {

@@ -20,6 +20,8 @@
  * A request without a key (Authorization or x-api-key), or with the key `wrong-key`, answers 401.
  */
 
+import { hashingEmbedding } from '../../src/demo/embedding'
+
 export type Flavour = 'openai' | 'mistral' | 'anthropic'
 
 /** One scripted answer. Everything is optional; what is left out falls back to the echo reply. */
@@ -526,23 +528,8 @@ async function embeddings(record: FakeRequest, scripted: FakeReply | undefined):
   return answered(record, Response.json({ id: 'emb-fake', object: 'list', model: body.model, data, usage: { prompt_tokens: tokens, total_tokens: tokens } }))
 }
 
-/**
- * A bag-of-words hashing embedding: each word adds ±1 to one of `dims` buckets, then the vector
- * is normalised. Identical texts get identical vectors and texts sharing words are closer, which
- * is what retrieval tests need.
- */
-export function fakeEmbedding(text: string, dims = 256): number[] {
-  const vector = new Array<number>(dims).fill(0)
-  const tokens = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
-  for (const token of tokens) {
-    let hash = 0x811c9dc5
-    for (const ch of token) hash = Math.imul(hash ^ ch.codePointAt(0)!, 0x01000193) >>> 0
-    vector[hash % dims]! += hash & 0x80000000 ? -1 : 1
-  }
-  const norm = Math.hypot(...vector)
-  if (norm === 0) vector[0] = 1
-  return norm === 0 ? vector : vector.map((v) => v / norm)
-}
+/** The demo provider's embedding: retrieval tests need texts that share words to be close. */
+export const fakeEmbedding = hashingEmbedding
 
 function toBase64(vector: number[]) {
   return Buffer.from(new Float32Array(vector).buffer).toString('base64')

@@ -30,7 +30,7 @@ describe('cloud mode (KONTOR_CLOUD=true)', () => {
   test('GET /api says so', async () => {
     const res = await t.client().get('/api')
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ isCloud: true, registrationDisabled: false, emailDelivery: false })
+    expect(res.body).toEqual({ isCloud: true, registrationDisabled: false, emailDelivery: false, mailPage: true })
   })
 
   test('refuses free-mail addresses', async () => {
@@ -65,7 +65,7 @@ describe('self-hosted mode (default)', () => {
 
   test('GET /api says it is not a cloud and has no mail delivery', async () => {
     const res = await t.client().get('/api')
-    expect(res.body).toEqual({ isCloud: false, registrationDisabled: false, emailDelivery: false })
+    expect(res.body).toEqual({ isCloud: false, registrationDisabled: false, emailDelivery: false, mailPage: true })
   })
 
   test('free-mail addresses may register', async () => {

@@ -55,7 +55,7 @@ export async function providerClient(deps: AppDeps, organizationId: string, prov
   }
   const credentials = deps.config.providers[providerId as PlatformProviderId]
   if (!credentials) fail('PROVIDER_NOT_FOUND')
-  const kind = providerId === 'ollama' ? 'openai-compatible' : (providerId as 'openai' | 'anthropic' | 'mistral')
+  const kind = providerId === 'ollama' || providerId === 'demo' ? 'openai-compatible' : (providerId as 'openai' | 'anthropic' | 'mistral')
   return createProvider({ kind, apiKey: credentials.apiKey, baseUrl: credentials.baseUrl, fetch: outboundFetch(serverPolicy(deps, credentials.baseUrl)) })
 }
 

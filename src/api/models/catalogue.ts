@@ -1,7 +1,7 @@
 /** Where a provider processes data, shown to admins before they permit it. */
 export type HostingRegion = 'de' | 'eu' | 'us' | 'selfHosted' | 'sovereignCloud'
 
-export type PlatformProviderId = 'openai' | 'anthropic' | 'mistral' | 'ollama'
+export type PlatformProviderId = 'openai' | 'anthropic' | 'mistral' | 'ollama' | 'demo'
 
 export type ProviderInfo = {
   id: string
@@ -51,6 +51,8 @@ export const PLATFORM_PROVIDERS: Record<PlatformProviderId, ProviderInfo> = {
     listsOwnModels: false,
   },
   ollama: { id: 'ollama', name: 'Self-hosted (OpenAI-compatible)', region: 'selfHosted', termsVersion: 'self-hosted', listsOwnModels: true },
+  // Only `npm run demo` configures it: a scripted model on this machine (src/demo/).
+  demo: { id: 'demo', name: 'Kontor demo (on this machine)', region: 'selfHosted', termsVersion: 'demo', listsOwnModels: false },
 }
 
 const chat = (model: string, displayName: string, contextWindow: number, input: number, output: number, reasoning = false): CatalogueModel => ({
@@ -87,6 +89,10 @@ export const CATALOGUE: Record<Exclude<PlatformProviderId, 'ollama'>, CatalogueM
     chat('claude-sonnet-4-5', 'Claude Sonnet 4.5', 200_000, 3, 15, true),
     chat('claude-haiku-4-5', 'Claude Haiku 4.5', 200_000, 1, 5),
     chat('claude-opus-4-1', 'Claude Opus 4.1', 200_000, 15, 75, true),
+  ],
+  demo: [
+    { ...chat('demo-assistant', 'Demo assistant (scripted, no AI)', 32_000, 0, 0), price: null },
+    { ...embedding('demo-embedding', 'Demo embedding (word hashing)', 8_192, 0), price: null },
   ],
   mistral: [
     chat('mistral-large-latest', 'Mistral Large', 128_000, 2, 6),

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { DATABASE_UNREACHABLE } from '../../lib/database-errors'
 import { AppError } from '../../lib/errors'
 import { defineRoute } from '../../lib/route'
+import { mailPageEnabled } from '../outbox/access'
 
 const tag = 'System'
 
@@ -15,12 +16,19 @@ export const systemRoutes = [
       tag,
       summary: 'Instance facts the web app needs before sign-in',
       access: 'public',
-      response: z.object({ isCloud: z.boolean(), registrationDisabled: z.boolean(), emailDelivery: z.boolean() }),
+      response: z.object({
+        isCloud: z.boolean(),
+        registrationDisabled: z.boolean(),
+        emailDelivery: z.boolean(),
+        /** Development and demo: admins get a page with the mails Kontor sent. */
+        mailPage: z.boolean(),
+      }),
     },
     async ({ deps }) => ({
       isCloud: deps.config.isCloud,
       registrationDisabled: deps.config.registrationDisabled,
       emailDelivery: deps.mailer.delivers,
+      mailPage: mailPageEnabled(deps.config),
     }),
   ),
   defineRoute(

@@ -41,7 +41,7 @@ async function signedIn(email: string, password = PASSWORD): Promise<TestClient>
 
 describe('registration with SMTP', () => {
   test('GET /api says that mail is delivered', async () => {
-    expect((await t.client().get('/api')).body).toEqual({ isCloud: false, registrationDisabled: false, emailDelivery: true })
+    expect((await t.client().get('/api')).body).toEqual({ isCloud: false, registrationDisabled: false, emailDelivery: true, mailPage: true })
   })
 
   test('creates an unverified admin and mails the confirmation in German', async () => {

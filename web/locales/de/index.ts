@@ -12,5 +12,6 @@ import agents from './agents.json'
 import billing from './billing.json'
 import tools from './tools.json'
 import sources from './sources.json'
+import mails from './mails.json'
 
-export default { common, errors, auth, settings, validation, members, models, chat, prompts, agents, billing, tools, sources }
+export default { common, errors, auth, settings, validation, members, models, chat, prompts, agents, billing, tools, sources, mails }

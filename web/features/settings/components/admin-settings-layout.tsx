@@ -6,11 +6,12 @@ import { useApi } from '../../../lib/use-api'
 import { systemQueries } from '../../../lib/system'
 import { SettingsFrame } from './settings-frame'
 
-/** Admin area: Settings (the general settings), Users, Models and, in the cloud, Billing. */
+/** Admin area: Settings (the general settings), Users, Models, in the cloud Billing, and outside production Mails. */
 export function AdminSettingsLayout() {
   const { t } = useTranslation()
   const api = useApi()
-  const isCloud = useQuery(systemQueries.info(api)).data?.isCloud ?? false
+  const info = useQuery(systemQueries.info(api)).data
+  const isCloud = info?.isCloud ?? false
   return (
     <SettingsFrame
       title={t('admin.title')}
@@ -20,6 +21,7 @@ export function AdminSettingsLayout() {
           <TabLink to="/admin-settings/users">{t('admin.tabs.users')}</TabLink>
           <TabLink to="/admin-settings/models">{t('admin.tabs.models')}</TabLink>
           {isCloud && <TabLink to="/admin-settings/billing">{t('admin.tabs.billing')}</TabLink>}
+          {info?.mailPage && <TabLink to="/admin-settings/mails">{t('admin.tabs.mails')}</TabLink>}
         </TabNav>
       }
     >
