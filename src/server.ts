@@ -12,7 +12,7 @@ import { migrateDatabase } from '../db/migrate'
 import { createApp } from './app'
 import { createDeps } from './deps'
 import { ConfigError, type Config } from './lib/config'
-import { describeDatabaseError, isDatabaseUnavailable } from './lib/database-errors'
+import { isDatabaseBusy, describeDatabaseError, isDatabaseUnavailable } from './lib/database-errors'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { reencryptEndpointKeys } from './api/models/endpoint-keys'
 import { releaseSources, sourceUpkeep } from './api/sources/process'
@@ -62,6 +62,20 @@ export async function startServer(config: Config) {
     // start (before a crash) is known dead as soon as this process serves (Bun.serve below).
     slot: `${hostname()}:${config.port}`,
   })
+  // Another process writing the same database file (a second server, the live one a restart runs
+  // beside) holds its lock for a moment: the sweep tries again rather than leaving replies streaming.
+  const endInterruptedReplies = async (attempt = 1): Promise<void> => {
+    try {
+      const ended = await endAbandonedReplies(deps)
+      if (ended.length) deps.logger.info('ended interrupted replies', { count: ended.length })
+    } catch (error) {
+      if (isDatabaseBusy(error) && attempt < 50 && !stopping) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        return endInterruptedReplies(attempt + 1)
+      }
+      deps.logger.warn('could not end interrupted replies', { error: describeDatabaseError(error), attempts: attempt })
+    }
+  }
   const prepareDatabase = async () => {
     // A database file is written ahead (WAL): a commit appends to one log instead of rewriting a
     // rollback journal with several syncs, which every sent message and streamed reply waits for.
@@ -133,10 +147,7 @@ export async function startServer(config: Config) {
       void reencryptEndpointKeys(deps).catch((error) => deps.logger.warn('re-encrypting endpoint keys failed', { error }))
       // Replies left streaming by a process that died (a crash, a kill, a lost machine) are ended
       // `interrupted`: those of this slot's earlier starts at once, others' once their lease ran out.
-      void endAbandonedReplies(deps).then(
-        (ended) => ended.length && deps.logger.info('ended interrupted replies', { count: ended.length }),
-        (error) => deps.logger.warn('could not end interrupted replies', { error: describeDatabaseError(error) }),
-      )
+      void endInterruptedReplies()
       // Billing webhooks that could not be delivered at once are retried from the outbox.
       if (config.billing.webhook) {
         webhookTimer = setInterval(() => void deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error })), 15_000)

@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/libsql'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describeDatabaseError, isDatabaseUnavailable } from './database-errors'
+import { describeDatabaseError, isDatabaseBusy, isDatabaseUnavailable } from './database-errors'
 import { freePort } from '../../tests/support/ports'
 
 const dir = mkdtempSync(join(tmpdir(), 'kontor-dberr-'))
@@ -61,4 +61,22 @@ test('a server or proxy answering 5xx is an outage; a refused token (401) and a 
   const bad = await failure(`file:${join(dir, 'ok.db')}`, sql`SELECT * FROM no_such_table`)
   expect(isDatabaseUnavailable(bad)).toBe(false)
   expect(describeDatabaseError(bad)).toContain('no such table')
+})
+
+test('a write to a file another connection is writing is a busy error, not an outage', async () => {
+  const url = `file:${join(dir, 'busy.db')}`
+  const holder = createClient({ url })
+  await holder.execute('PRAGMA journal_mode = WAL')
+  await holder.execute('CREATE TABLE t (x)')
+  const open = await holder.transaction('write')
+  await open.execute('INSERT INTO t VALUES (1)')
+  try {
+    const error = await failure(url, sql`INSERT INTO t VALUES (2)`)
+    expect(isDatabaseBusy(error)).toBe(true)
+    expect(isDatabaseUnavailable(error)).toBe(false)
+  } finally {
+    await open.commit()
+    holder.close()
+  }
+  expect(isDatabaseBusy(await failure(`file:${join(dir, 'busy.db')}`, sql`SELECT * FROM missing`))).toBe(false)
 })

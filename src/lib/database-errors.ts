@@ -32,6 +32,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * True when a database file was locked by another process's write (SQLite's busy error: libSQL
+ * opens files without a busy timeout, and one would stall this process's event loop while it
+ * waits, as the local driver is synchronous). Worth trying again shortly.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  return causes(error).some((e) => /^SQLITE_BUSY/.test(String((e as { code?: unknown }).code ?? '')) || /SQLITE_BUSY/.test(String((e as { message?: unknown }).message ?? '')))
+}
+
+/**
  * One line for a failed database call: the innermost message of the libSQL client, without the
  * SQL text the query wrapper puts in front of it.
  */
