@@ -56,7 +56,7 @@ const shownDate = (page: Page, iso: string) =>
   page.evaluate((value) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(value)), iso)
 
 test('the trial runs out, the admin subscribes from Billing, chats again and buys seats for a colleague', async ({ page }) => {
-  test.setTimeout(60_000) // one long story: trial, subscribe, chat, seats, invite
+  test.setTimeout(120_000) // one long story: trial, subscribe, chat, seats, invite
   await registerCloudAdmin(page)
   const modelId = await enableChatModel(page)
 
@@ -174,7 +174,7 @@ test('the billing information is edited in a dialog', async ({ page }) => {
 })
 
 test('the billing screens have no serious axe findings, in both themes', async ({ page }) => {
-  test.setTimeout(90_000) // four screens scanned in two themes
+  test.setTimeout(180_000) // four screens scanned in two themes
   await registerCloudAdmin(page)
   const billing = billingPage(page)
   const scan = async (where: string) => {

@@ -9,7 +9,7 @@ const readThread = async (page: Page, id: string) => (await (await page.request.
 
 test.describe('chat', () => {
   // Each test signs up a new organisation and waits for whole replies.
-  test.describe.configure({ timeout: 60_000 })
+  test.describe.configure({ timeout: 120_000 })
 
   test('a new chat streams its reply, gets a title in the sidebar, survives a reload and is deleted through the sidebar', async ({ page }) => {
     await signUpAndSignIn(page)
@@ -281,7 +281,7 @@ test.describe('chat', () => {
 
   test('a chat of 1,000 messages renders only what is on screen and scrolls to its start', async ({ page }) => {
     // Seeds 1,000 messages and scrolls up through ten pages of them: longer than most tests.
-    test.setTimeout(90_000)
+    test.setTimeout(180_000)
     await signUpAndSignIn(page)
     await enableModels(page)
     const created = await page.request.post('/api/threads', { data: {} })

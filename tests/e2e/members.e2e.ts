@@ -18,7 +18,7 @@ import { PASSWORD, signUpAndSignIn, waitForHydration } from './support/session'
 const INVALID = 'Your invitation link is invalid. Please contact the administrator of the organization.'
 
 test('an invited colleague joins as user, is promoted to admin and removed again', async ({ page, browser }) => {
-  test.setTimeout(60_000) // a story over two browsers: invite, join, promote, remove
+  test.setTimeout(120_000) // a story over two browsers: invite, join, promote, remove
   const admin = await signUpAndSignIn(page, { name: 'Ada Lovelace', organizationName: 'Lovelace Labs' })
   await openUsers(page)
   await expect(memberRow(page, admin.email)).toContainText('(you)')
@@ -119,7 +119,7 @@ test('the invite dialog checks its fields and refuses an existing member', async
 })
 
 test('sending again replaces the link, and a revoked invitation shows as Rejected with a dead link', async ({ page }) => {
-  test.setTimeout(60_000) // two invitations, each sent, opened and revoked
+  test.setTimeout(120_000) // two invitations, each sent, opened and revoked
   await signUpAndSignIn(page)
   await openUsers(page)
   const email = colleagueEmail()
@@ -178,7 +178,7 @@ test('without mail delivery the dialog shows the link to pass on, with a copy bu
 })
 
 test('accepting checks the form, and refuses while signed in as someone else until signed out', async ({ page }) => {
-  test.setTimeout(60_000) // the form's checks, then two users' sessions in turn
+  test.setTimeout(120_000) // the form's checks, then two users' sessions in turn
   await signUpAndSignIn(page, { organizationName: 'Fermat Freight' })
   await openUsers(page)
   const email = colleagueEmail()
@@ -260,7 +260,7 @@ test('a member sees the language of their account after joining and after signin
   page,
   browser,
 }) => {
-  test.setTimeout(60_000) // joins, then signs in again in a second browser
+  test.setTimeout(120_000) // joins, then signs in again in a second browser
   await signUpAndSignIn(page)
   await openUsers(page)
   const email = colleagueEmail()
@@ -288,7 +288,7 @@ test('a member sees the language of their account after joining and after signin
 })
 
 test('the users page, the invite dialog and the accept page have no serious accessibility findings', async ({ page }) => {
-  test.setTimeout(60_000) // three screens scanned
+  test.setTimeout(120_000) // three screens scanned
   await signUpAndSignIn(page)
   await openUsers(page)
   const email = colleagueEmail()

@@ -15,7 +15,7 @@ import {
 import { signUpAndSignIn, waitForHydration } from './support/session'
 
 test('an admin enables a provider and its models, picks the defaults, and disabling the provider takes its models away', async ({ page }) => {
-  test.setTimeout(90_000) // a story: provider, models, defaults, then the provider disabled
+  test.setTimeout(180_000) // a story: provider, models, defaults, then the provider disabled
   await signUpAndSignIn(page, { name: 'Ada Lovelace' })
   await openModels(page)
 
@@ -98,7 +98,7 @@ test('an admin enables a provider and its models, picks the defaults, and disabl
 })
 
 test('disabling a single model goes through the confirmation dialog', async ({ page }) => {
-  test.setTimeout(45_000) // enables a provider and a model before the dialog
+  test.setTimeout(90_000) // enables a provider and a model before the dialog
   await signUpAndSignIn(page)
   await openModels(page)
   await enableProvider(page, 'Mistral AI')
@@ -114,7 +114,7 @@ test('disabling a single model goes through the confirmation dialog', async ({ p
 })
 
 test('an own endpoint lists its models, never shows its key, and can be removed', async ({ page }) => {
-  test.setTimeout(45_000) // adds an endpoint, lists its models, removes it
+  test.setTimeout(90_000) // adds an endpoint, lists its models, removes it
   await signUpAndSignIn(page)
   await openModels(page)
   const secret = `sk-own-${Date.now()}-do-not-show`
@@ -161,7 +161,7 @@ test('an own endpoint lists its models, never shows its key, and can be removed'
 })
 
 test('an endpoint that does not answer is shown as not reachable', async ({ page }) => {
-  test.setTimeout(45_000) // adds an endpoint; its model list is asked for (and retried) before it shows as not reachable
+  test.setTimeout(90_000) // adds an endpoint; its model list is asked for (and retried) before it shows as not reachable
   await signUpAndSignIn(page)
   await openModels(page)
   await page.getByLabel('Name', { exact: true }).fill('Broken box')
@@ -173,7 +173,7 @@ test('an endpoint that does not answer is shown as not reachable', async ({ page
 })
 
 test('the models page, the terms dialog and the general settings have no serious accessibility findings', async ({ page }) => {
-  test.setTimeout(120_000) // axe over a long page, twice; slow when the suite runs in parallel
+  test.setTimeout(240_000) // axe over a long page, twice; slow when the suite runs in parallel
   await signUpAndSignIn(page)
   await openModels(page)
   await enableProvider(page, 'OpenAI')

@@ -63,7 +63,7 @@ for (const v of VARIANTS) {
   const name = `${v.lang}, ${v.theme}${v.mobile ? ', 390×844' : ''}`
   test.describe(`organising chats (${name})`, () => {
     // Each test signs up, seeds four chats and walks the sidebar (opened as a drawer on a phone): longer than most.
-    test.describe.configure({ timeout: 60_000 })
+    test.describe.configure({ timeout: 120_000 })
     // The page's language follows the browser's (Accept-Language) when no language was chosen.
     test.use({ locale: v.lang === 'de' ? 'de-DE' : 'en-US', ...(v.mobile ? { viewport: { width: 390, height: 844 } } : {}) })
 
@@ -178,7 +178,7 @@ async function openChats(page: Page, v: Variant, titles: string[]) {
 }
 
 test('a first reply that is stopped still titles the chat from the message, in the header, the sidebar and the tab', async ({ page }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(120_000)
   await signUpAndSignIn(page)
   await enableModels(page)
   const chat = await startChat(page)

@@ -103,7 +103,7 @@ test('a chat opened directly hydrates the server-rendered page with its chunks a
 })
 
 test('on a slow network the shell stays on screen while a page loads its chunk', async ({ page }) => {
-  test.setTimeout(60_000) // every chunk is held back 1.5 s on purpose
+  test.setTimeout(120_000) // every chunk is held back 1.5 s on purpose
   await signUpAndSignIn(page)
   await page.goto('/chat')
   await waitForHydration(page)

@@ -38,7 +38,7 @@ async function scan(page: Page, where: string) {
 }
 
 test('a prompt is created with a variable, found, edited, used in a chat and deleted', async ({ page }) => {
-  test.setTimeout(60_000) // a story: create, search, edit, use in a chat, delete
+  test.setTimeout(120_000) // a story: create, search, edit, use in a chat, delete
   await signUpAndSignIn(page)
   await open(page, '/prompts')
   await expect(page.getByRole('heading', { name: 'Your prompt library is empty' })).toBeVisible()
@@ -124,7 +124,7 @@ test('a prompt is created with a variable, found, edited, used in a chat and del
 })
 
 test('a saved prompt is picked in the chat composer, its variable filled in, inserted into the message and sent', async ({ page }) => {
-  test.setTimeout(60_000) // a prompt saved, picked, filled in and sent
+  test.setTimeout(120_000) // a prompt saved, picked, filled in and sent
   await signUpAndSignIn(page)
   await permitGpt41(page)
   const created = await page.request.post('/api/prompts', { data: { title: 'Explain a topic', content: 'Explain {{topic}} to a new colleague in three sentences.' } })
@@ -170,7 +170,7 @@ test('a saved prompt is picked in the chat composer, its variable filled in, ins
 })
 
 test('an agent is created with a permitted model, edited, chatted with, becomes unavailable with its model and is deleted', async ({ page }) => {
-  test.setTimeout(90_000) // a story: create, edit, chat, model withdrawn, delete
+  test.setTimeout(180_000) // a story: create, edit, chat, model withdrawn, delete
   await signUpAndSignIn(page)
 
   // Without a permitted model the dialog says so, and sends the admin to enable one.

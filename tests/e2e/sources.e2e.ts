@@ -32,7 +32,7 @@ async function dropFiles(page: Page, target: ReturnType<Page['getByRole']>, file
 
 test.describe('sources', () => {
   // Each test signs up a new organisation and waits for files to be processed and replies to finish.
-  test.describe.configure({ timeout: 90_000 })
+  test.describe.configure({ timeout: 180_000 })
 
   test('a file attached before the first message goes with it: processed, searched for the answer, then removed', async ({ page }) => {
     await signUpAndSignIn(page)

@@ -23,7 +23,7 @@ const positions = async (content: ReturnType<typeof toolCards>['content'], texts
 test.describe('tools in chat', () => {
   // Each test signs up a new organisation and waits for whole replies with tool calls; the
   // search test also reloads and scans twice, which takes close to a minute on a busy machine.
-  test.describe.configure({ timeout: 90_000 })
+  test.describe.configure({ timeout: 180_000 })
 
   test('a web search shows its call where it happened, running then done, its results as links, and the answer cites one', async ({ page }) => {
     await signUpAndSignIn(page)

@@ -77,7 +77,7 @@ async function signUp(page: Page, base: string) {
 
 test.describe('a server that dies mid-reply', () => {
   // Starts its own server twice and waits for a whole reply.
-  test.describe.configure({ timeout: 90_000 })
+  test.describe.configure({ timeout: 180_000 })
   let dir: string
   let port: number
   let server: ChildProcess | undefined

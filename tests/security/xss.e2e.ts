@@ -33,7 +33,7 @@ const TITLES = [
 const LIVE_TITLE = `<svg/onload=${run(77)}>`
 
 test('a reply, the message it answers, its reasoning and chat titles show every payload as text and run none', async ({ page, context }) => {
-  test.setTimeout(90_000) // signs up, titles six chats, sends one long message, follows a reload
+  test.setTimeout(180_000) // signs up, titles six chats, sends one long message, follows a reload
   const watch = await watchForXss(context)
   await signUpAndSignIn(page)
   await enableModels(page)
@@ -108,7 +108,7 @@ async function attach(page: Page, baseURL: string, threadId: string, file: { fil
 }
 
 test('tool results, file names and citations show every payload as text and run none', async ({ page, context, baseURL }) => {
-  test.setTimeout(120_000) // files processed, one reply with five tool calls, a reload
+  test.setTimeout(240_000) // files processed, one reply with five tool calls, a reload
   const watch = await watchForXss(context)
   await signUpAndSignIn(page)
   await enableModels(page, ['openai/gpt-4.1', 'openai/text-embedding-3-small'])
@@ -222,7 +222,7 @@ test('tool results, file names and citations show every payload as text and run 
 })
 
 test('names of people and of the organisation, invitations and their e-mails show every payload as text and run none', async ({ page, context, browser }) => {
-  test.setTimeout(90_000) // sign-up, a renaming, an invitation accepted in a second browser
+  test.setTimeout(180_000) // sign-up, a renaming, an invitation accepted in a second browser
   const watch = await watchForXss(context)
   // The greeting shows the first word of a name: this one has no blank, so the greeting holds all of it.
   const admin = { name: `<img/src=x/onerror=${run(131)}>`, organizationName: `x"><svg onload=${run(132)}>` }
@@ -302,7 +302,7 @@ test('names of people and of the organisation, invitations and their e-mails sho
 })
 
 test('prompts and agents show every payload as text in the library, the pickers and a chat, and run none', async ({ page, context }) => {
-  test.setTimeout(90_000) // prompts and agents created, shown on four screens, one used in a chat
+  test.setTimeout(180_000) // prompts and agents created, shown on four screens, one used in a chat
   const watch = await watchForXss(context)
   await signUpAndSignIn(page)
   const [model] = await enableModels(page)
@@ -369,7 +369,7 @@ test('prompts and agents show every payload as text in the library, the pickers 
 })
 
 test("an own endpoint's name and the model names it reports show every payload as text and run none", async ({ page, context }) => {
-  test.setTimeout(90_000) // an endpoint added, its models listed, enabled and picked in a chat
+  test.setTimeout(180_000) // an endpoint added, its models listed, enabled and picked in a chat
   const watch = await watchForXss(context)
   await signUpAndSignIn(page)
   const endpoint = `<img src=x onerror=${run(161)}>`
