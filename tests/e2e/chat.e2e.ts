@@ -28,16 +28,17 @@ test.describe('chat', () => {
         if (reply?.getAttribute('data-status') === 'streaming' && length > 0 && seen.at(-1) !== length) seen.push(length)
       }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
     })
-    await chat.write(`[[fake:delay=60]] ${words(30)}`)
+    await chat.write(`[[fake:delay=100]] ${words(30)}`)
     const id = await chat.threadId()
     await expect(chat.userMessages).toHaveCount(1)
     // The new chat is at the top of the sidebar at once, before it has a title.
     await expect(chat.sidebar.locator(`a[href="/chats/${id}"]`)).toBeVisible()
     await expect(chat.lastReply).toHaveAttribute('data-status', 'complete', { timeout: 15_000 })
 
-    // The reply grew delta by delta, not all at once.
+    // The reply grew delta by delta, not all at once (a busy browser paints fewer of the 30 steps,
+    // so only "several" is asked for).
     const lengths = await page.evaluate(() => (window as { replyLengths?: number[] }).replyLengths ?? [])
-    expect(lengths.length).toBeGreaterThanOrEqual(8)
+    expect(lengths.length).toBeGreaterThanOrEqual(3)
     expect(lengths).toEqual([...lengths].sort((a, b) => a - b))
     await expect(chat.lastReply.getByTestId('assistant-content')).toHaveText(`You said: ${words(30)}`)
 
@@ -72,7 +73,8 @@ test.describe('chat', () => {
     await signUpAndSignIn(page)
     await enableModels(page)
     const chat = await startChat(page)
-    await chat.write(`[[fake:delay=120]] ${words(80)}`)
+    // Far longer than the test (96 s): still streaming whenever Stop is reached.
+    await chat.write(`[[fake:delay=120]] ${words(800)}`)
     const id = await chat.threadId()
     await expect(chat.lastReply).toContainText('word3')
     await expect(chat.composer).toBeEditable()
@@ -80,7 +82,7 @@ test.describe('chat', () => {
 
     await expect(chat.lastReply).toHaveAttribute('data-status', 'stopped')
     await expect(chat.lastReply.getByText('Stopped', { exact: true })).toBeVisible()
-    await expect(chat.lastReply).not.toContainText('word80')
+    await expect(chat.lastReply).not.toContainText('word800')
     await expect(chat.send).toBeVisible()
     await expect.poll(async () => (await readThread(page, id)).messages.at(-1)?.status).toBe('stopped')
 
@@ -94,7 +96,8 @@ test.describe('chat', () => {
     await signUpAndSignIn(page)
     await enableModels(page)
     const chat = await startChat(page)
-    await chat.write(`[[fake:delay=100]] ${words(60)}`)
+    // Far longer than the test (60 s): still streaming when the page reloads.
+    await chat.write(`[[fake:delay=100]] ${words(600)}`)
     const id = await chat.threadId()
     await expect(chat.lastReply).toContainText('word2')
     await page.reload()
@@ -345,7 +348,8 @@ test.describe('chat', () => {
     const scroller = page.getByTestId('message-scroller')
     const distanceToBottom = () => scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)
 
-    await chat.write(`[[fake:delay=50]] ${words(200)}`)
+    // A reply far longer than the test (100 s): it is still streaming when stopped at the end.
+    await chat.write(`[[fake:delay=50]] ${words(2000)}`)
     await expect(chat.lastReply).toContainText('word20')
     expect(await distanceToBottom()).toBeLessThan(60)
 
@@ -378,7 +382,8 @@ test.describe('chat', () => {
     await waitForHydration(page)
 
     const first = chatPage(page)
-    await first.write(`[[fake:delay=100]] ${words(60)}`)
+    // Far longer than the test (60 s): still streaming when the other tab sends and when stopped.
+    await first.write(`[[fake:delay=100]] ${words(600)}`)
     await expect(first.lastReply).toContainText('word2')
     const second = chatPage(other)
     await second.write('Me too')
