@@ -129,7 +129,7 @@ try {
   if (!process.env.BENCH_NO_WRITE) {
     const reading =
       `**Reading.** The 1,000-message chat shows its last message ${(long.p50 / short.p50).toFixed(2)}× the time of a 10-message one at p50 (${long.p50.toFixed(0)} ms), ` +
-      `its page carries ${kb(long.html)} of HTML against ${kb(short.html)}: it opens with its newest 50 messages and loads older ones as the user scrolls up (decision 0051).`
+      `its page carries ${kb(long.html)} of HTML against ${kb(short.html)}: it opens with its newest 50 messages and loads older ones as the user scrolls up (decision 0050).`
     writeSection('## Long chats (bench/long-chat.ts)', `${table}\n\n${reading}`)
   }
 } finally {
