@@ -58,7 +58,8 @@ async function pageAssets(base: string, path: string, cookie: string | undefined
   const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]+)"`).exec(tag)?.[1]
   const tags = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)].map((m) => m[0])
   const scripts = tags.filter((t) => t.startsWith('<script') || /rel="modulepreload"/.test(t)).map((t) => attr(t, 'src') ?? attr(t, 'href'))
-  const styles = tags.filter((t) => /rel="stylesheet"/.test(t)).map((t) => attr(t, 'href'))
+  // A stylesheet may be linked twice (the early head and the rendered head): the browser loads it once.
+  const styles = [...new Set(tags.filter((t) => /rel="stylesheet"/.test(t)).map((t) => attr(t, 'href')))]
   const load = (url: string) => {
     if (!cache.has(url)) {
       cache.set(url, (async () => {
