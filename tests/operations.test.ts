@@ -17,6 +17,7 @@ import { startFakeLlm, type FakeLlm } from './support/fake-llm'
 import { freePort } from './support/ports'
 import { sseEvents } from './support/sse'
 import { BASE_URL, createTestApp, registerOrg } from './support/test-app'
+import { until } from './support/wait-for'
 
 const root = resolve(import.meta.dir, '..')
 const dir = mkdtempSync(join(tmpdir(), 'kontor-ops-'))
@@ -61,15 +62,6 @@ function sqld() {
   return p
 }
 
-async function until<T>(what: string, check: () => Promise<T | false | undefined>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const value = await check().catch(() => undefined)
-    if (value) return value
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await Bun.sleep(100)
-  }
-}
 
 /** Lines a process wrote to stdout or stderr, read as they come. */
 function lines(stream: ReadableStream<Uint8Array>) {

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path'
 import { startFakeLlm, type FakeLlm } from '../support/fake-llm'
 import { freePort } from '../support/ports'
 import { readSse, sseEvents, type SseEvent } from '../support/sse'
+import { until } from '../support/wait-for'
 
 const root = resolve(import.meta.dir, '../..')
 const dir = mkdtempSync(join(tmpdir(), 'kontor-crash-'))
@@ -55,15 +56,6 @@ async function killHard(port: number) {
   servers.delete(port)
 }
 
-async function until<T>(what: string, check: () => Promise<T | false | undefined>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const value = await check().catch(() => undefined)
-    if (value) return value
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await Bun.sleep(50)
-  }
-}
 
 beforeAll(async () => {
   fake = await startFakeLlm()
