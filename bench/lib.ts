@@ -78,3 +78,20 @@ export function writeSection(title: string, body: string) {
   const end = at < 0 ? -1 : text.indexOf('\n## ', at + title.length)
   writeFileSync(file, at < 0 ? `${text.trimEnd()}\n\n${section}` : text.slice(0, at) + section + (end < 0 ? '' : text.slice(end)))
 }
+
+/**
+ * A new organisation's admin with OpenAI's GPT-4.1 permitted (the chat pages need a usable
+ * model), and a JSON POST as that admin.
+ */
+export async function signedInWithModel(base: string) {
+  const cookie = await register(base)
+  const headers = { cookie, origin: base, 'content-type': 'application/json' }
+  const post = async (path: string, body: unknown) => {
+    const r = await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) })
+    if (r.status >= 300) throw new Error(`${path}: ${r.status} ${await r.text()}`)
+    return (await r.json()) as { id: string }
+  }
+  await post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
+  await post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+  return { cookie, post }
+}

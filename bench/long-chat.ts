@@ -8,7 +8,7 @@
  */
 import { createClient } from '@libsql/client'
 import { chromium, type Page } from 'playwright'
-import { machine, pct, register, startKontor, writeSection } from './lib'
+import { machine, pct, signedInWithModel, startKontor, writeSection } from './lib'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3530)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15)
@@ -74,15 +74,7 @@ const kontor = await startKontor({ port: PORT, env: MODEL_ENV, stdout: 'ignore' 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
 try {
   const { base, databaseUrl } = kontor
-  const cookie = await register(base)
-  const headers = { cookie, origin: base, 'content-type': 'application/json' }
-  const post = async (path: string, body: unknown) => {
-    const r = await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) })
-    if (r.status >= 300) throw new Error(`${path}: ${r.status} ${await r.text()}`)
-    return (await r.json()) as { id: string }
-  }
-  await post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
-  await post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+  const { cookie, post } = await signedInWithModel(base)
   const chats = [
     { name: '10 messages (baseline)', count: 10, id: (await post('/api/threads', {})).id, times: [] as number[], html: 0 },
     { name: '1,000 messages', count: 1000, id: (await post('/api/threads', {})).id, times: [] as number[], html: 0 },

@@ -8,7 +8,7 @@
  * sizes for the same pages, e.g. of the commit before a bundling change; BENCH_BASELINE_LABEL names
  * it in the table's caption (e.g. "commit f1199ce, before the smaller bundles").
  */
-import { machine, pct, register, startKontor, writeSection } from './lib'
+import { machine, pct, register, signedInWithModel, startKontor, writeSection } from './lib'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3510)
 const BASE = `http://localhost:${PORT}`
@@ -93,15 +93,7 @@ type PageSizes = Awaited<ReturnType<typeof pageAssets>>
 
 /** The pages whose assets are measured: signed out, then signed in as an admin with one model and one (empty) chat. */
 async function measurePages(base: string): Promise<Array<{ path: string } & PageSizes>> {
-  const cookie = await register(base)
-  const headers = { cookie, origin: base, 'content-type': 'application/json' }
-  const post = async (path: string, body: unknown) => {
-    const r = await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) })
-    if (r.status >= 300) throw new Error(`${path}: ${r.status} ${await r.text()}`)
-    return (await r.json()) as { id: string }
-  }
-  await post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
-  await post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+  const { cookie, post } = await signedInWithModel(base)
   const thread = await post('/api/threads', {})
   const cache = new Map<string, Promise<{ asset: Asset; imports: string[] }>>()
   const pages: Array<[string, string | undefined]> = [
