@@ -9,7 +9,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  // On 2 cores, with the unit tests running beside them, Chromium needs about half a second for a
+  // On 2 cores Chromium needs about half a second for a
   // fresh page and a page of Kontor about one second more; a test that signs up and walks a few
   // screens takes 10–30 s. The budgets leave room for that twice over; waits are for conditions.
   timeout: 60_000,

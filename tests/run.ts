@@ -1,6 +1,6 @@
 /**
- * The whole test suite: builds the web assets, runs the unit and API tests (bun test) and, at the
- * same time, the end-to-end tests (Playwright in headless Chromium), and prints one closing line
+ * The whole test suite: builds the web assets, runs the unit and API tests (bun test), then the
+ * end-to-end tests (Playwright in headless Chromium), and prints one closing line
  * `N passed, N failed, N skipped`. Exits non-zero when anything failed; a Playwright test that
  * passed only on a retry counts as failed.
  */
@@ -43,31 +43,28 @@ if (run([bun, 'web/build.ts']) !== 0) {
   process.exit(1)
 }
 
-// The unit and API tests run beside the end-to-end tests: the browser tests spend most of their
-// time waiting on pages (about two thirds of a core busy on 2 cores), so together they end
-// minutes sooner than one after the other. The unit output is printed once it has ended.
-const unit =
-  only === 'e2e'
-    ? undefined
-    : Bun.spawn([bun, 'test', '--timeout', '30000', '--parallel=2'], {
-        cwd: root,
-        stdout: 'pipe',
-        stderr: 'pipe',
-        env: { ...process.env, FORCE_COLOR: '0' },
-      })
-// Read as it comes, so that a full pipe never holds the unit tests up.
-const unitOutput = unit && Promise.all([new Response(unit.stdout).text(), new Response(unit.stderr).text()])
+if (only !== 'e2e') {
+  const proc = Bun.spawnSync([bun, 'test', '--timeout', '30000', '--parallel=2'], {
+    cwd: root,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  })
+  const out = proc.stdout.toString() + proc.stderr.toString()
+  process.stdout.write(out)
+  const count = (word: string) => Number(out.match(new RegExp(`^\\s*(\\d+) ${word}$`, 'm'))?.[1] ?? 0)
+  totals.passed += count('pass')
+  totals.failed += count('fail')
+  totals.skipped += count('skip') + count('todo')
+  if (proc.exitCode !== 0 && count('fail') === 0) totals.failed += 1
+}
 
 if (only !== 'unit') {
   const report = join(root, `test-results/e2e-${process.env.E2E_PORT ?? 3210}.json`)
   rmSync(report, { force: true })
-  const playwright = Bun.spawn(['node', join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', 'tests/playwright.config.ts'], {
-    cwd: root,
-    stdout: 'inherit',
-    stderr: 'inherit',
-    env: { ...process.env, BUN_BIN: bun },
+  const code = run(['node', join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', 'tests/playwright.config.ts'], {
+    BUN_BIN: bun,
   })
-  const code = await playwright.exited
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8')) as PlaywrightReport
     const stats = json.stats
@@ -78,18 +75,6 @@ if (only !== 'unit') {
     totals.skipped += stats.skipped
     if (code !== 0 && stats.unexpected === 0) totals.failed += 1
   } else if (code !== 0) totals.failed += 1
-}
-
-if (unit && unitOutput) {
-  const [stdout, stderr] = await unitOutput
-  const exitCode = await unit.exited
-  const out = stdout + stderr
-  process.stdout.write(out)
-  const count = (word: string) => Number(out.match(new RegExp(`^\\s*(\\d+) ${word}$`, 'm'))?.[1] ?? 0)
-  totals.passed += count('pass')
-  totals.failed += count('fail')
-  totals.skipped += count('skip') + count('todo')
-  if (exitCode !== 0 && count('fail') === 0) totals.failed += 1
 }
 
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
