@@ -135,7 +135,7 @@ export function ThreadPage(props: { threadId: string; useAttachments: UseThreadA
       />
       {queued && <QueuedMessage content={queued.content} onSendNow={() => setQueued({ ...queued, now: true })} onEdit={editQueued} />}
       {!thread.model && <NoModelNotice reason={thread.agent ? 'agent' : models.length > 0 ? 'choose' : 'none'} isAdmin={me.role === 'admin'} />}
-      {needsUpgrade && <UpgradeNotice isAdmin={me.role === 'admin'} />}
+      <UpgradeNotice isAdmin={me.role === 'admin'} refused={needsUpgrade} />
       <Composer
         key={threadId}
         onSend={send}
