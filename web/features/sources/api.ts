@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { SourceView } from '../../../src/api/sources/schema'
 import type { ApiClient } from '../../lib/api-client'
+import { postFormWithProgress, type UploadOptions } from '../../lib/upload'
 import { useApi } from '../../lib/use-api'
 
 export type Source = SourceView
@@ -24,11 +25,11 @@ export const sourceQueries = {
 }
 
 export const sourcesApi = {
-  /** Uploads one file; the answer comes at once, with status `processing`. */
-  upload: (api: ApiClient, threadId: string, file: File) => {
+  /** Uploads one file with its progress (browser only); the answer comes at once, with status `processing`. */
+  upload: (threadId: string, file: File, options: UploadOptions = {}) => {
     const form = new FormData()
     form.append('file', file, file.name)
-    return api.postForm<Source>(`/threads/${encodeURIComponent(threadId)}/sources/file`, form)
+    return postFormWithProgress<Source>(`/threads/${encodeURIComponent(threadId)}/sources/file`, form, options)
   },
   remove: (api: ApiClient, threadId: string, sourceId: string) =>
     api.delete<void>(`/threads/${encodeURIComponent(threadId)}/sources/${encodeURIComponent(sourceId)}`),

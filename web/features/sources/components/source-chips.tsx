@@ -12,6 +12,10 @@ export type Chip = {
   status: ChipStatus
   /** Why it failed, translated. */
   reason?: string
+  /** While uploading: the percent sent so far. */
+  progress?: number
+  /** Removing it cancels its upload. */
+  cancels?: boolean
   /** Left out while the file cannot be removed (on its way to the server). */
   onRemove?: () => void
 }
@@ -31,7 +35,8 @@ export function SourceChips(props: { chips: Chip[]; className?: string }) {
 
 function SourceChip({ chip }: { chip: Chip }) {
   const { t } = useTranslation('sources')
-  const status = t(`status.${chip.status}`)
+  const status = chip.progress === undefined ? t(`status.${chip.status}`) : t('status.uploadingPercent', { percent: chip.progress })
+  const removeLabel = t(chip.cancels ? 'chips.cancel' : 'chips.remove', { name: chip.name })
   const busy = chip.status === 'uploading' || chip.status === 'processing'
   const failed = chip.status === 'failed'
   const Icon = busy ? LoaderCircle : failed ? TriangleAlert : FileText
@@ -61,8 +66,8 @@ function SourceChip({ chip }: { chip: Chip }) {
       <button
         type="button"
         onClick={chip.onRemove}
-        aria-label={t('chips.remove', { name: chip.name })}
-        title={t('chips.remove', { name: chip.name })}
+        aria-label={removeLabel}
+        title={removeLabel}
         className="grid size-6 shrink-0 place-items-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring"
       >
         <X aria-hidden className="size-3.5" />

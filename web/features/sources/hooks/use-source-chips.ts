@@ -40,9 +40,11 @@ export function useSourceChips(threadId: string, state: { sources: Source[]; upl
       key: upload.key,
       name: upload.name,
       status: upload.status === 'uploaded' ? ('processing' as const) : upload.status,
+      progress: upload.status === 'uploading' ? upload.progress : undefined,
       reason: upload.error,
-      // An upload on its way cannot be called back; a refused one is only forgotten.
-      onRemove: upload.status === 'failed' ? () => state.dismiss(upload.key) : undefined,
+      // An upload on its way is cancelled; a refused one is only forgotten; one the server took is its to remove.
+      onRemove: upload.status === 'uploaded' ? undefined : () => state.dismiss(upload.key),
+      cancels: upload.status === 'uploading',
     })),
   ]
 }
