@@ -4,6 +4,7 @@ import { Route as adminBillingRoute } from './routes/admin-billing'
 import { Route as adminIndexRoute } from './routes/admin-index'
 import { Route as adminMailsRoute } from './routes/admin-mails'
 import { Route as adminModelsRoute } from './routes/admin-models'
+import { Route as adminOrganizationRoute } from './routes/admin-organization'
 import { Route as adminSettingsRoute } from './routes/admin-settings'
 import { Route as adminUsersRoute } from './routes/admin-users'
 import { Route as agentsRoute } from './routes/agents'
@@ -39,6 +40,6 @@ export const routeTree = rootRoute.addChildren([
     promptsRoute,
     agentsRoute,
     settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsAccountRoute]),
-    adminSettingsRoute.addChildren([adminIndexRoute, adminUsersRoute, adminModelsRoute, adminBillingRoute, adminMailsRoute]),
+    adminSettingsRoute.addChildren([adminIndexRoute, adminOrganizationRoute, adminUsersRoute, adminModelsRoute, adminBillingRoute, adminMailsRoute]),
   ]),
 ])

@@ -124,6 +124,8 @@ const MATRIX: Row[] = [
   { route: 'PUT /subscriptions/billing-info', body: () => ({ companyName: 'C', street: 'S', houseNumber: '1', postalCode: '1', city: 'C', country: 'D' }), expect: { ...ADMIN, admin: 404 } },
   { route: 'GET /subscriptions/webhook-deliveries', expect: { ...ADMIN, admin: 404 } },
   { route: 'GET /dev/outbox', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'GET /organization', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'PATCH /organization', body: () => ({ name: 'Renamed Org' }), expect: { ...ADMIN_LIST, admin: 200 } },
 ]
 
 let t: Awaited<ReturnType<typeof createTestApp>>
