@@ -294,7 +294,7 @@ describe('/v1 with API keys', () => {
         const res = await t.app.request(`/v1${row.path ?? template}`, {
           method,
           headers: { 'content-type': 'application/json', ...(keys[caller] && { authorization: `Bearer ${keys[caller]}` }) },
-          body: row.body && JSON.stringify(row.body),
+          body: row.body ? JSON.stringify(row.body) : undefined,
         })
         const body = await res.json()
         expect({ caller, status: res.status }).toEqual({ caller, status: row.expect[caller] })

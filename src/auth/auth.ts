@@ -7,6 +7,7 @@ import type { Config } from '../lib/config'
 import type { Logger } from '../lib/logger'
 import type { Mailer } from '../lib/ports'
 import { renderMail, type Locale } from '../mail/templates'
+import { API_KEY_NAME_MAX } from '../api/api-keys/limits'
 import { COOKIE_PREFIX } from './cookie'
 import { withHashedSessionTokens } from './session-token'
 
@@ -31,7 +32,9 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
     telemetry: { enabled: false },
     logger: {
       level: 'error',
-      log: (level, message, ...args) => logger[level](`better-auth: ${message}`, { args }),
+      // A refused API key is the caller's mistake, not the server's: noted, not logged as an error.
+      log: (level, message, ...args) =>
+        logger[/^Failed to validate API key/.test(message) ? 'info' : level](`better-auth: ${message}`, { args }),
     },
     // The sessions table keeps a hash of each token, never the token (src/auth/session-token.ts).
     database: withHashedSessionTokens(
@@ -73,7 +76,7 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
       // last use). Listing, revoking and rate limits are Kontor's (src/api/api-keys, src/api/openai).
       apiKey({
         defaultPrefix: API_KEY_PREFIX,
-        maximumNameLength: 64,
+        maximumNameLength: API_KEY_NAME_MAX,
         // `kontor_` and four characters of the key: enough to tell keys apart in a list.
         startingCharactersConfig: { charactersLength: API_KEY_PREFIX.length + 4 },
         rateLimit: { enabled: false },

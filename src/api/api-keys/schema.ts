@@ -1,8 +1,5 @@
 import { z } from 'zod'
-
-export const API_KEY_NAME_MAX = 64
-/** How long a key may live, in days (better-auth's plugin refuses more than a year). */
-export const API_KEY_EXPIRY_DAYS_MAX = 365
+import { API_KEY_EXPIRY_DAYS_MAX, API_KEY_NAME_MAX } from './limits'
 
 export const createApiKeyBody = z.object({
   name: z

@@ -92,7 +92,7 @@ describe('the openai package against /v1', () => {
         stream: true,
         stream_options: { include_usage: true },
       })
-      const chunks = []
+      const chunks: OpenAI.ChatCompletionChunk[] = []
       for await (const chunk of stream) chunks.push(chunk)
       expect(chunks[0]!.choices[0]!.delta.role).toBe('assistant')
       expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe('You said: Stream this please')
@@ -164,7 +164,7 @@ describe('errors in OpenAI\'s format', () => {
     const wrong = await errorOf(client('kontor_' + 'x'.repeat(64)).models.list())
     expect(wrong).toBeInstanceOf(OpenAI.AuthenticationError)
     expect([wrong.status, wrong.code, wrong.type]).toEqual([401, 'invalid_api_key', 'invalid_request_error'])
-    for (const headers of [{}, { authorization: `Basic ${btoa('a:b')}` }, { authorization: 'Bearer ' }, { authorization: `Bearer ${'k'.repeat(500)}` }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: `Basic ${btoa('a:b')}` }, { authorization: 'Bearer ' }, { authorization: `Bearer ${'k'.repeat(500)}` }]) {
       const res = await fetch(`${baseURL}/models`, { headers })
       expect(res.status).toBe(401)
       expect(await res.json()).toEqual({ error: { message: expect.any(String), type: 'invalid_request_error', code: 'invalid_api_key', param: null } })
