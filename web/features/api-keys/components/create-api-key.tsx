@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Check, Copy, Plus } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { Plus } from 'lucide-react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { CopyField } from '../../../components/copy-field'
 import { Button } from '../../../components/ui/button'
 import { FormField, fieldA11y } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
@@ -62,44 +62,13 @@ export function CreateApiKey(props: { disabled?: boolean }) {
 
 function NewKeyPanel(props: { created: CreatedApiKey; onDone: () => void }) {
   const { t } = useTranslation('apiKeys')
-  const [copied, setCopied] = useState(false)
-  const input = useRef<HTMLInputElement>(null)
-
-  const copy = async () => {
-    try {
-      // Missing outside secure contexts (plain http on another host): then the text is selected instead.
-      await navigator.clipboard.writeText(props.created.key)
-      setCopied(true)
-    } catch {
-      input.current?.select()
-      toast.error(t('copyFailed'))
-    }
-  }
-
   return (
     <div role="status" className="grid gap-3 rounded-md border border-primary/30 bg-primary/5 p-4">
       <div className="grid gap-1">
         <p className="font-medium">{t('createdTitle', { name: props.created.name })}</p>
         <p className="text-sm text-muted-foreground">{t('createdText')}</p>
       </div>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          ref={input}
-          readOnly
-          value={props.created.key}
-          aria-label={t('newKey')}
-          data-testid="new-api-key"
-          className="font-mono text-xs"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Button variant="outline" onClick={copy} className="shrink-0">
-          {copied ? <Check /> : <Copy />}
-          {copied ? t('copied') : t('copy')}
-        </Button>
-      </div>
-      <span aria-live="polite" className="sr-only">
-        {copied ? t('copied') : ''}
-      </span>
+      <CopyField value={props.created.key} label={t('newKey')} testId="new-api-key" copy={t('copy')} copied={t('copied')} copyFailed={t('copyFailed')} />
       <div>
         <Button onClick={props.onDone}>{t('done')}</Button>
       </div>
