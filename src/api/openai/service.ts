@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { ChatMessage, ChatRequest, Completion, ToolChoice } from '../../ai'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { hitRateLimit } from '../../lib/rate-limit'
-import { callerLanguageModels, providerClient, settingsOf, usablePermittedModels } from '../models/access'
+import { callerLanguageModels, embeddingModelOf, providerClient } from '../models/access'
 import type { PermittedModel } from '../models/schema'
 import { ApiError } from './errors'
 import type { ChatCompletionBody, chatCompletionResponse, embeddingsBody, modelList, OpenAiMessage } from './schema'
@@ -33,10 +33,7 @@ export async function getModel(deps: AppDeps, caller: SessionUser, name: string)
   return model
 }
 
-async function embeddingModel(deps: AppDeps, caller: SessionUser): Promise<PermittedModel | null> {
-  const [settings, usable] = await Promise.all([settingsOf(deps, caller.organizationId), usablePermittedModels(deps, caller.organizationId)])
-  return usable.find((m) => m.id === settings.embeddingModelId && m.embedding) ?? null
-}
+const embeddingModel = (deps: AppDeps, caller: SessionUser): Promise<PermittedModel | null> => embeddingModelOf(deps, caller.organizationId)
 
 /** A chat completion through the provider gateway, streamed (SSE) or whole; only models the caller may use. */
 export async function chatCompletion(deps: AppDeps, caller: SessionUser, body: ChatCompletionBody, signal: AbortSignal) {
