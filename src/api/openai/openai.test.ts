@@ -171,6 +171,16 @@ describe('errors in OpenAI\'s format', () => {
     }
   })
 
+  test('a call from a browser on another site is judged by its key, not refused as cross-site', async () => {
+    const headers = { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' }
+    const body = JSON.stringify({ model: 'openai/gpt-4.1', messages: [{ role: 'developer', content: 'Be brief.' }, { role: 'user', content: 'Hi' }] })
+    const without = await fetch(`${baseURL}/chat/completions`, { method: 'POST', headers, body })
+    expect([without.status, (await without.json()).error.code]).toEqual([401, 'invalid_api_key'])
+    const withKey = await fetch(`${baseURL}/chat/completions`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${org.key}` }, body })
+    expect(withKey.status).toBe(200)
+    expect(lastChat().body.messages[0]).toEqual({ role: 'system', content: 'Be brief.' })
+  })
+
   test('a model that is unknown or not permitted is 404 model_not_found', async () => {
     for (const model of ['openai/gpt-4o', 'nope', 'openai/text-embedding-3-small']) {
       const error = await errorOf(client().chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] }))
