@@ -6,7 +6,10 @@ const timestamps = {
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
 }
 
-/** Members of an organisation; the columns better-auth needs plus role, organisation and locale. */
+/**
+ * Members of an organisation; the columns better-auth needs plus role, organisation, locale and
+ * theme (null until the member picks one: the browser's stored theme decides).
+ */
 export const users = sqliteTable(
   'users',
   {
@@ -20,6 +23,7 @@ export const users = sqliteTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
     locale: text('locale', { enum: ['en', 'de'] }).notNull().default('de'),
+    theme: text('theme', { enum: ['light', 'dark'] }),
     ...timestamps,
   },
   (t) => [index('users_organization_idx').on(t.organizationId)],

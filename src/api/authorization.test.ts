@@ -52,6 +52,7 @@ const MATRIX: Row[] = [
   { route: 'POST /users/reset-password', body: () => ({ token: 'nope', password: PASSWORD }), expect: { anonymous: 400, user: 400, admin: 400, otherAdmin: 400 } },
   { route: 'PATCH /users/name', body: () => ({ name: 'Renamed' }), expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'PATCH /users/locale', body: () => ({ locale: 'en' }), expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'PATCH /users/theme', body: () => ({ theme: 'dark' }), expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   {
     route: 'PATCH /users/password',
     body: () => ({ currentPassword: 'Wrong1234', newPassword: PASSWORD }),

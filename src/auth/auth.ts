@@ -48,6 +48,7 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
         organizationId: { type: 'string', required: true, input: false },
         role: { type: 'string', required: true, defaultValue: 'user', input: false },
         locale: { type: 'string', required: true, defaultValue: 'de', input: false },
+        theme: { type: 'string', required: false, input: false },
       },
     },
     session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
