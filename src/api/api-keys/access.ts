@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { eq, getTableColumns } from 'drizzle-orm'
 import { organizations, users } from '../../../db/schema'
+import { toSessionUser } from '../../auth/session'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 
@@ -22,22 +23,12 @@ export async function apiKeyCaller(deps: AppDeps, key: string | undefined): Prom
   const result = await deps.auth.api.verifyApiKey({ body: { key } })
   if (!result.valid || !result.key) fail('INVALID_API_KEY')
   const [owner] = await deps.db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      emailVerified: users.emailVerified,
-      role: users.role,
-      organizationId: users.organizationId,
-      locale: users.locale,
-      organizationName: organizations.name,
-      apiAccess: organizations.apiAccess,
-    })
+    .select({ ...getTableColumns(users), organizationName: organizations.name, apiAccess: organizations.apiAccess })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, result.key.referenceId))
-  if (!owner || !owner.emailVerified || (owner.role !== 'user' && owner.role !== 'admin')) fail('INVALID_API_KEY')
+  const user = owner && toSessionUser(owner)
+  if (!user || !user.emailVerified) fail('INVALID_API_KEY')
   if (!owner.apiAccess) fail('API_ACCESS_DISABLED')
-  const { apiAccess: _, ...user } = owner
-  return { user: { ...user, role: owner.role, locale: owner.locale === 'en' ? 'en' : 'de' }, keyId: result.key.id }
+  return { user, keyId: result.key.id }
 }
