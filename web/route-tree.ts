@@ -1,5 +1,6 @@
 import { Route as rootRoute } from './routes/__root'
 import { Route as acceptInviteRoute } from './routes/accept-invite'
+import { Route as adminApiRoute } from './routes/admin-api'
 import { Route as adminBillingRoute } from './routes/admin-billing'
 import { Route as adminIndexRoute } from './routes/admin-index'
 import { Route as adminMailsRoute } from './routes/admin-mails'
@@ -21,6 +22,7 @@ import { Route as promptsRoute } from './routes/prompts'
 import { Route as registerRoute } from './routes/register'
 import { Route as settingsRoute } from './routes/settings'
 import { Route as settingsAccountRoute } from './routes/settings-account'
+import { Route as settingsApiKeysRoute } from './routes/settings-api-keys'
 import { Route as settingsGeneralRoute } from './routes/settings-general'
 import { Route as settingsIndexRoute } from './routes/settings-index'
 
@@ -39,7 +41,7 @@ export const routeTree = rootRoute.addChildren([
     chatThreadRoute,
     promptsRoute,
     agentsRoute,
-    settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsAccountRoute]),
-    adminSettingsRoute.addChildren([adminIndexRoute, adminOrganizationRoute, adminUsersRoute, adminModelsRoute, adminBillingRoute, adminMailsRoute]),
+    settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsAccountRoute, settingsApiKeysRoute]),
+    adminSettingsRoute.addChildren([adminIndexRoute, adminOrganizationRoute, adminUsersRoute, adminModelsRoute, adminApiRoute, adminBillingRoute, adminMailsRoute]),
   ]),
 ])

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { sources, threads } from '../../db/schema'
 import { API_ROUTES } from '../app'
+import { openAiRoutes } from './openai/routes'
 import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm'
 import { createTestApp, PASSWORD, registerOrg, type TestClient } from '../../tests/support/test-app'
 
@@ -126,6 +127,11 @@ const MATRIX: Row[] = [
   { route: 'GET /dev/outbox', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'GET /organization', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'PATCH /organization', body: () => ({ name: 'Renamed Org' }), expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'GET /api-keys', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'POST /api-keys', body: () => ({ name: 'Matrix key' }), expect: { ...SIGNED_IN, user: 201, admin: 201, otherAdmin: 201 } },
+  { route: 'DELETE /api-keys/:id', path: async (f) => `/api-keys/${await f.newApiKey()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
+  { route: 'GET /api-keys/settings', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'PUT /api-keys/settings', body: () => ({ apiAccess: true }), expect: { ...ADMIN_LIST, otherAdmin: 200, admin: 200 } },
 ]
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -199,6 +205,7 @@ async function createFixture() {
     newPrompt: async () => (await adminClient.post('/api/prompts', { title: 'P', content: 'x' })).body.id as string,
     agentId: (await adminClient.post('/api/agents', { name: 'Secret Org A agent', instructions: 'x', modelId: chatModel.id })).body.id as string,
     newAgent: async () => (await adminClient.post('/api/agents', { name: 'G', instructions: 'x', modelId: chatModel.id })).body.id as string,
+    newApiKey: async () => (await adminClient.post('/api/api-keys', { name: 'Secret Org A key' })).body.id as string,
     newEndpoint: async () => (await adminClient.post('/api/models/endpoints', { name: 'E', baseUrl: 'https://llm.example.com/v1' })).body.id as string,
   }
 }
@@ -249,4 +256,58 @@ describe.each(MATRIX.map((row) => [row.route, row] as const))('%s', (_name, row)
       }
     })
   }
+})
+
+/**
+ * The OpenAI-compatible API (/v1): called without a key, with a wrong key, and with the API keys
+ * of a member and an admin of organisation A and of an admin of organisation B (which permits no
+ * models). Every refusal is in OpenAI's error format.
+ */
+type KeyCaller = 'none' | 'wrongKey' | 'user' | 'admin' | 'otherAdmin'
+const V1_MATRIX: Array<{ route: string; path?: string; body?: unknown; expect: Record<KeyCaller, number> }> = [
+  { route: 'GET /models', expect: { none: 401, wrongKey: 401, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'GET /models/:model{.+}', path: '/models/openai/gpt-4.1', expect: { none: 401, wrongKey: 401, user: 200, admin: 200, otherAdmin: 404 } },
+  {
+    route: 'POST /chat/completions',
+    body: { model: 'openai/gpt-4.1', messages: [{ role: 'user', content: 'Secret Org A question' }] },
+    expect: { none: 401, wrongKey: 401, user: 200, admin: 200, otherAdmin: 404 },
+  },
+  {
+    route: 'POST /embeddings',
+    body: { model: 'openai/text-embedding-3-small', input: 'Secret Org A text' },
+    expect: { none: 401, wrongKey: 401, user: 200, admin: 200, otherAdmin: 404 },
+  },
+]
+
+describe('/v1 with API keys', () => {
+  const keys: Partial<Record<KeyCaller, string>> = { wrongKey: `kontor_${'x'.repeat(64)}` }
+  beforeAll(async () => {
+    for (const caller of ['user', 'admin', 'otherAdmin'] as const) keys[caller] = (await (await callers[caller]()).post('/api/api-keys', { name: 'Matrix' })).body.key
+    await f.admin.client.put('/api/models/embedding', { id: f.embeddingId })
+  })
+
+  test('every /v1 route has a row', () => {
+    expect(V1_MATRIX.map((r) => r.route).sort()).toEqual(openAiRoutes.map((r) => `${r.method.toUpperCase()} ${r.path}`).sort())
+  })
+
+  describe.each(V1_MATRIX.map((row) => [row.route, row] as const))('%s', (_name, row) => {
+    for (const caller of ['none', 'wrongKey', 'user', 'admin', 'otherAdmin'] as const) {
+      test(`with ${caller}: ${row.expect[caller]}`, async () => {
+        const [method, template] = row.route.split(' ') as [string, string]
+        const res = await t.app.request(`/v1${row.path ?? template}`, {
+          method,
+          headers: { 'content-type': 'application/json', ...(keys[caller] && { authorization: `Bearer ${keys[caller]}` }) },
+          body: row.body ? JSON.stringify(row.body) : undefined,
+        })
+        const body = await res.json()
+        expect({ caller, status: res.status }).toEqual({ caller, status: row.expect[caller] })
+        if (res.status >= 400) {
+          expect(Object.keys(body)).toEqual(['error'])
+          expect(body.error).toMatchObject({ message: expect.any(String), type: expect.any(String), code: expect.any(String) })
+          expect(Object.keys(body.error).sort()).toEqual(['code', 'message', 'param', 'type'])
+        }
+        if (caller === 'otherAdmin') expect(JSON.stringify(body)).not.toContain('gpt-4.1')
+      })
+    }
+  })
 })

@@ -101,7 +101,8 @@ type UserColumns = {
   organizationName?: string
 }
 
-function toSessionUser(u: UserColumns): SessionUser | null {
+/** A user row as services see the caller; null for a row without a valid role. */
+export function toSessionUser(u: UserColumns): SessionUser | null {
   if (u.role !== 'user' && u.role !== 'admin') return null // no role: treated as not found (spec 2)
   return {
     id: u.id,

@@ -90,13 +90,13 @@ test.describe('desktop sidebar', () => {
 })
 
 test.describe('admin settings', () => {
-  test('/admin-settings goes to Users and shows the tabs (no Billing when self-hosted; Mails outside production); Settings renames the organisation', async ({ page }) => {
+  test('/admin-settings goes to Users and shows the tabs (API; no Billing when self-hosted; Mails outside production); Settings renames the organisation', async ({ page }) => {
     await signUpAndSignIn(page)
     await page.goto('/admin-settings')
     await expect(page).toHaveURL(/\/admin-settings\/users$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Settings' })).toBeVisible()
     const tabs = page.getByRole('navigation', { name: 'Admin Settings' })
-    await expect(tabs.getByRole('link')).toHaveText(['Settings', 'Users', 'Models', 'Mails'])
+    await expect(tabs.getByRole('link')).toHaveText(['Settings', 'Users', 'Models', 'API', 'Mails'])
     await expect(tabs.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page')
     await expect(page.getByRole('region', { name: 'Members' })).toBeVisible()
 

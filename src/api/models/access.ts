@@ -188,6 +188,17 @@ export async function languageModels(deps: AppDeps, organizationId: string) {
   return (await usablePermittedModels(deps, organizationId)).filter((m) => !m.embedding)
 }
 
+/** The organisation's embedding model if it is set and usable, else null (files in chats, /v1/embeddings). */
+export async function embeddingModelOf(deps: AppDeps, organizationId: string) {
+  const [settings, usable] = await Promise.all([settingsOf(deps, organizationId), usablePermittedModels(deps, organizationId)])
+  return usable.find((m) => m.id === settings.embeddingModelId && m.embedding) ?? null
+}
+
+/** The language models a user may choose: the web app's model list and the API's (/v1/models) alike. */
+export async function callerLanguageModels(deps: AppDeps, caller: SessionUser) {
+  return languageModels(deps, caller.organizationId)
+}
+
 /** The model a new chat uses: the user's default, else the organisation's, else the first permitted one. */
 export async function resolveDefaultModel(deps: AppDeps, caller: SessionUser): Promise<PermittedModel> {
   const models = await languageModels(deps, caller.organizationId)

@@ -6,6 +6,7 @@ import { fail } from '../../lib/errors'
 import { requireAdmin } from '../../lib/guards'
 import {
   availableProviders,
+  callerLanguageModels,
   findAvailableProvider,
   findPermittedRow,
   languageModels,
@@ -132,7 +133,7 @@ export async function unpermitModel(deps: AppDeps, caller: SessionUser, id: stri
 }
 
 export async function permittedLanguageModels(deps: AppDeps, caller: SessionUser) {
-  return languageModels(deps, caller.organizationId)
+  return callerLanguageModels(deps, caller)
 }
 
 export async function allPermittedModels(deps: AppDeps, caller: SessionUser) {

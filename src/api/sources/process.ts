@@ -2,10 +2,9 @@ import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { sourceChunks, sources } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
 import { AppError, type ErrorCode } from '../../lib/errors'
-import { providerClient } from '../models/access'
+import { embeddingModelOf, providerClient } from '../models/access'
 import { chunkBlocks, type Chunk } from './chunk'
 import { parseDocument } from './parse'
-import { embeddingModelOf } from './embedding-model'
 import { sweepDeletedFiles } from './service'
 
 /** How long a claim holds without a heartbeat; after that another process may take the source over. */

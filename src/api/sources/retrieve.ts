@@ -3,8 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { sources, threads } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { AppDeps } from '../../lib/context'
-import { providerClient } from '../models/access'
-import { embeddingModelOf } from './embedding-model'
+import { embeddingModelOf, providerClient } from '../models/access'
 
 export type RetrievedChunk = {
   id: number

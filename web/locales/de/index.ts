@@ -13,5 +13,6 @@ import billing from './billing.json'
 import tools from './tools.json'
 import sources from './sources.json'
 import mails from './mails.json'
+import apiKeys from './api-keys.json'
 
-export default { common, errors, auth, settings, validation, members, models, chat, prompts, agents, billing, tools, sources, mails }
+export default { common, errors, auth, settings, validation, members, models, chat, prompts, agents, billing, tools, sources, mails, apiKeys }
