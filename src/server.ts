@@ -16,6 +16,7 @@ import { isDatabaseBusy, describeDatabaseError, isDatabaseUnavailable } from './
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { reencryptEndpointKeys } from './api/models/endpoint-keys'
 import { releaseSources, sourceUpkeep } from './api/sources/process'
+import { auditUpkeep } from './api/audit/service'
 import { endAbandonedReplies } from './api/threads/access'
 import { createLocalFileStore } from './storage/local'
 import { createSmtpTransport } from './mail/smtp'
@@ -158,7 +159,7 @@ export async function startServer(config: Config) {
       const resume = () => {
         if (resuming) return
         resuming = true
-        void sourceUpkeep(deps).finally(() => (resuming = false))
+        void Promise.all([sourceUpkeep(deps), auditUpkeep(deps)]).finally(() => (resuming = false))
       }
       resume()
       sourcesTimer = setInterval(resume, 10_000)

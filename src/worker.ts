@@ -14,6 +14,7 @@ import type { ExecutionContext } from 'hono'
 import manifest from '../public/build/manifest.json'
 import { reencryptEndpointKeys } from './api/models/endpoint-keys'
 import { sourceUpkeep } from './api/sources/process'
+import { auditUpkeep } from './api/audit/service'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { createApp, type App } from './app'
 import { createDeps } from './deps'
@@ -47,6 +48,7 @@ async function backgroundWork(deps: AppDeps) {
     sourceUpkeep(deps),
     deps.config.billing.webhook ? deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error })) : undefined,
     reencryptEndpointKeys(deps).catch((error) => deps.logger.warn('re-encrypting endpoint keys failed', { error })),
+    auditUpkeep(deps),
   ])
 }
 

@@ -132,6 +132,8 @@ const MATRIX: Row[] = [
   { route: 'DELETE /api-keys/:id', path: async (f) => `/api-keys/${await f.newApiKey()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'GET /api-keys/settings', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'PUT /api-keys/settings', body: () => ({ apiAccess: true }), expect: { ...ADMIN_LIST, otherAdmin: 200, admin: 200 } },
+  { route: 'GET /audit-log', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'GET /audit-log.csv', expect: { ...ADMIN_LIST, admin: 200 } },
 ]
 
 let t: Awaited<ReturnType<typeof createTestApp>>

@@ -87,6 +87,7 @@ describe('parseConfig defaults', () => {
       mailFrom: 'Kontor <no-reply@localhost>',
       logLevel: 'info',
       apiRateLimitPerMinute: 60,
+      auditRetentionDays: 400,
       billing: { pricePerSeatMonthlyCents: 1500, currency: 'EUR', trialMessages: 50, webhook: undefined },
       providers: {},
       search: {},

@@ -63,6 +63,7 @@ export const configSchema = z
     KONTOR_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code').default('EUR'),
     KONTOR_TRIAL_MESSAGES: integer(0, 1_000_000).default(50),
     KONTOR_API_RATE_LIMIT: integer(1, 1_000_000).default(60),
+    KONTOR_AUDIT_RETENTION_DAYS: integer(1, 36_500).default(400),
     KONTOR_BILLING_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     KONTOR_BILLING_WEBHOOK_SECRET: optionalText,
     S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
@@ -119,6 +120,8 @@ export type Config = {
   logLevel: RawConfig['LOG_LEVEL']
   /** Requests per minute one API key may make to the OpenAI-compatible API (/v1). */
   apiRateLimitPerMinute: number
+  /** How long audit log entries are kept (KONTOR_AUDIT_RETENTION_DAYS); older ones are deleted daily. */
+  auditRetentionDays: number
   billing: {
     /** Price per seat and month in cents; billed yearly by invoice. */
     pricePerSeatMonthlyCents: number
@@ -182,6 +185,7 @@ export function parseConfig(env: Record<string, string | undefined>, fallbackSec
     mailFrom: c.SMTP_FROM,
     logLevel: c.LOG_LEVEL,
     apiRateLimitPerMinute: c.KONTOR_API_RATE_LIMIT,
+    auditRetentionDays: c.KONTOR_AUDIT_RETENTION_DAYS,
     billing: {
       pricePerSeatMonthlyCents: c.KONTOR_PRICE_PER_SEAT_MONTHLY,
       currency: c.KONTOR_CURRENCY,

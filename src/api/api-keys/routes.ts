@@ -1,3 +1,4 @@
+import { auditFrom } from '../audit/access'
 import { z } from 'zod'
 import { defineRoute } from '../../lib/route'
 import * as s from './schema'
@@ -31,7 +32,7 @@ export const apiKeyRoutes = [
       status: 201,
       errors: ['API_ACCESS_DISABLED'],
     },
-    async ({ c, deps, user, body }) => c.json(await service.createApiKey(deps, user, body), 201),
+    async ({ c, deps, user, body }) => c.json(await service.createApiKey(deps, user, body, auditFrom(c)), 201),
   ),
   defineRoute(
     {
@@ -44,8 +45,8 @@ export const apiKeyRoutes = [
       status: 204,
       errors: ['API_KEY_NOT_FOUND'],
     },
-    async ({ deps, user, params }) => {
-      await service.revokeApiKey(deps, user, params.id)
+    async ({ c, deps, user, params }) => {
+      await service.revokeApiKey(deps, user, params.id, auditFrom(c))
     },
   ),
   defineRoute(
@@ -62,6 +63,6 @@ export const apiKeyRoutes = [
       body: s.apiSettingsBody,
       response: s.apiSettingsResponse,
     },
-    ({ deps, user, body }) => service.updateApiSettings(deps, user, body),
+    ({ c, deps, user, body }) => service.updateApiSettings(deps, user, body, auditFrom(c)),
   ),
 ]

@@ -1,3 +1,4 @@
+import { recordAudit, type AuditFrom } from '../audit/access'
 import { and, desc, eq, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import { apiKeys, organizations, users } from '../../../db/schema'
@@ -53,7 +54,7 @@ export async function listApiKeys(deps: AppDeps, caller: SessionUser, scope: 'ow
  * Creates a personal key with better-auth's plugin, which keeps only the key's hash. The answer
  * carries the key itself: the one time it is shown.
  */
-export async function createApiKey(deps: AppDeps, caller: SessionUser, input: z.infer<typeof createApiKeyBody>) {
+export async function createApiKey(deps: AppDeps, caller: SessionUser, input: z.infer<typeof createApiKeyBody>, from: AuditFrom) {
   if (!(await apiAccessOf(deps, caller.organizationId))) fail('API_ACCESS_DISABLED')
   const created = await deps.auth.api.createApiKey({
     body: { name: input.name, userId: caller.id, ...(input.expiresInDays && { expiresIn: input.expiresInDays * DAY_SECONDS }) },
@@ -69,19 +70,21 @@ export async function createApiKey(deps: AppDeps, caller: SessionUser, input: z.
     ownerName: caller.name,
     ownerEmail: caller.email,
   })
+  await recordAudit(deps, caller, from, { action: 'api_key.created', target: { type: 'api_key', id: created.id, label: created.name ?? null }, details: { expiresAt: view.expiresAt } })
   return { ...view, key: created.key }
 }
 
 /** Revokes a key at once: the owner their own, an admin any of the organisation's. */
-export async function revokeApiKey(deps: AppDeps, caller: SessionUser, id: string) {
+export async function revokeApiKey(deps: AppDeps, caller: SessionUser, id: string, from: AuditFrom) {
   const mayRevoke = caller.role === 'admin' ? undefined : eq(apiKeys.referenceId, caller.id)
   const [row] = await deps.db
-    .select({ id: apiKeys.id })
+    .select({ id: apiKeys.id, name: apiKeys.name, ownerEmail: users.email })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.referenceId))
     .where(keysWhere(caller, and(eq(apiKeys.id, id), mayRevoke)))
   if (!row) fail('API_KEY_NOT_FOUND')
   await deps.db.delete(apiKeys).where(eq(apiKeys.id, row.id))
+  await recordAudit(deps, caller, from, { action: 'api_key.revoked', target: { type: 'api_key', id: row.id, label: row.name }, details: { owner: row.ownerEmail } })
 }
 
 export async function apiSettings(deps: AppDeps, caller: SessionUser) {
@@ -89,8 +92,9 @@ export async function apiSettings(deps: AppDeps, caller: SessionUser) {
 }
 
 /** Switches API access on or off for the whole organisation; keys are kept and work again when it is back on. */
-export async function updateApiSettings(deps: AppDeps, caller: SessionUser, input: z.infer<typeof apiSettingsBody>) {
+export async function updateApiSettings(deps: AppDeps, caller: SessionUser, input: z.infer<typeof apiSettingsBody>, from: AuditFrom) {
   requireAdmin(caller)
   await deps.db.update(organizations).set({ apiAccess: input.apiAccess }).where(eq(organizations.id, caller.organizationId))
+  await recordAudit(deps, caller, from, { action: 'api_access.changed', target: { type: 'organization', id: caller.organizationId }, details: { apiAccess: input.apiAccess } })
   return { apiAccess: input.apiAccess }
 }

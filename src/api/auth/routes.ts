@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { clientIp, jsonWithCookies } from '../../lib/respond'
+import { auditFrom } from '../audit/access'
 import { defineRoute } from '../../lib/route'
 import { loginBody, meResponse, registerBody, registerResponse } from './schema'
 import * as service from './service'
@@ -21,7 +22,7 @@ export const authRoutes = [
     },
     async ({ c, deps, body }) => {
       const ip = clientIp(c, deps.config.trustProxy)
-      const result = await service.register(deps, body, { headers: c.req.raw.headers, ip, logger: c.get('logger') })
+      const result = await service.register(deps, body, { headers: c.req.raw.headers, ip, logger: c.get('logger'), requestId: c.get('requestId') })
       return jsonWithCookies(c, result.body, result.headers, 201)
     },
   ),
@@ -38,7 +39,7 @@ export const authRoutes = [
     },
     async ({ c, deps, body }) => {
       const ip = clientIp(c, deps.config.trustProxy)
-      const result = await service.login(deps, body, { headers: c.req.raw.headers, ip, logger: c.get('logger') })
+      const result = await service.login(deps, body, { headers: c.req.raw.headers, ip, logger: c.get('logger'), requestId: c.get('requestId') })
       return jsonWithCookies(c, result.body, result.headers)
     },
   ),
@@ -65,7 +66,7 @@ export const authRoutes = [
     },
     async ({ c, deps, user }) => {
       if (!user) return { ok: true as const }
-      return jsonWithCookies(c, { ok: true }, await service.logout(deps, c.req.raw.headers))
+      return jsonWithCookies(c, { ok: true }, await service.logout(deps, user, c.req.raw.headers, auditFrom(c)))
     },
   ),
 ]

@@ -5,6 +5,7 @@ import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
 import type { Logger } from '../../lib/logger'
 import { sendConfirmationMail } from '../../auth/confirmation'
+import { recordAudit, type AuditAction, type AuditFrom } from '../audit/access'
 import { getMe } from './access'
 import { isFreeMailAddress } from './free-mail'
 import { clearOwnSignInFailures, countSignInFailure, signInHeldBack } from './sign-in-limits'
@@ -12,7 +13,7 @@ import type { MeResponse, registerBody, loginBody } from './schema'
 import type { z } from 'zod'
 
 /** What a service needs of the request: its headers, the client's address, the request's logger (with its id). */
-type RequestInfo = { headers: Headers; ip: string; logger: Logger }
+type RequestInfo = { headers: Headers; ip: string; logger: Logger; requestId: string }
 
 /** Creates an organisation and its first admin in one transaction; signs in when no confirmation is needed. */
 export async function register(deps: AppDeps, input: z.infer<typeof registerBody>, req: RequestInfo) {
@@ -76,10 +77,12 @@ export async function login(deps: AppDeps, input: z.infer<typeof loginBody>, req
   const attempt = { email: input.email, ip: req.ip }
   const log = (outcome: 'success' | 'failure' | 'rate-limited', fields: Record<string, unknown> = {}) =>
     req.logger[outcome === 'success' ? 'info' : 'warn']('sign-in', { kind: 'sign-in', email: input.email, ip: req.ip, outcome, ...fields })
+  const audit = (action: AuditAction, details: Record<string, unknown> = {}) => auditSignIn(deps, input.email, req, action, details)
 
   const held = await signInHeldBack(db, attempt)
   if (held) {
     log('rate-limited', { limit: held.limit, retryAfter: held.retryAfterSeconds })
+    await audit('sign_in.rate_limited', { limit: held.limit, retryAfterSeconds: held.retryAfterSeconds })
     throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { retryAfter: held.retryAfterSeconds })
   }
   try {
@@ -90,11 +93,13 @@ export async function login(deps: AppDeps, input: z.infer<typeof loginBody>, req
     })
     await clearOwnSignInFailures(db, attempt)
     log('success', { userId: result.response.user.id })
+    await audit('sign_in.succeeded')
     return { body: await getMe(deps, result.response.user.id), headers: result.headers }
   } catch (error) {
     if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) {
       await countSignInFailure(db, attempt)
       log('failure')
+      await audit('sign_in.failed')
       fail('INVALID_CREDENTIALS')
     }
     throw error
@@ -109,7 +114,20 @@ export async function me(deps: AppDeps, user: SessionUser): Promise<MeResponse> 
   return { id, name, email, emailVerified, role, locale, theme, organization: { id: organizationId, name: organizationName } }
 }
 
-export async function logout(deps: AppDeps, headers: Headers) {
+export async function logout(deps: AppDeps, caller: SessionUser, headers: Headers, from: AuditFrom) {
   const result = await deps.auth.api.signOut({ headers, returnHeaders: true })
+  await recordAudit(deps, caller, from, { action: 'sign_out', target: { type: 'user', id: caller.id, label: caller.email } })
   return result.headers
+}
+
+/**
+ * A sign-in attempt goes to the audit log of the account it named; an address that belongs to no
+ * account has no organisation to record it in (the request log keeps it).
+ */
+async function auditSignIn(deps: AppDeps, email: string, req: RequestInfo, action: AuditAction, details: Record<string, unknown>) {
+  const account = await deps.db.query.users
+    .findFirst({ where: eq(users.email, email), columns: { id: true, name: true, email: true, organizationId: true } })
+    .catch((error) => req.logger.error('audit entry not written', { error, action }))
+  if (!account) return
+  await recordAudit(deps, account, { requestId: req.requestId, address: req.ip }, { action, target: { type: 'user', id: account.id, label: account.email }, details })
 }

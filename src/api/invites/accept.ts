@@ -1,3 +1,4 @@
+import { recordAudit, type AuditFrom } from '../audit/access'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
 import { accounts, invites, organizations, users } from '../../../db/schema'
@@ -39,6 +40,7 @@ export async function acceptInvite(
   caller: SessionUser | null,
   input: z.infer<typeof acceptInviteBody>,
   headers: Headers,
+  from: AuditFrom,
 ) {
   const invite = await findByToken(deps, input.token)
   if (caller) fail(caller.email === invite.email ? 'INVITE_ALREADY_ACCEPTED' : 'SIGNED_IN_AS_OTHER_USER')
@@ -80,6 +82,11 @@ export async function acceptInvite(
     throw error
   }
 
+  await recordAudit(deps, { id: userId, name: input.name, email: invite.email, organizationId: invite.organizationId }, from, {
+    action: 'invite.accepted',
+    target: { type: 'invite', id: invite.id, label: invite.email },
+    details: { role: invite.role },
+  })
   const signIn = await deps.auth.api.signInEmail({
     body: { email: invite.email, password: input.password, rememberMe: true },
     headers,

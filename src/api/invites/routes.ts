@@ -1,3 +1,4 @@
+import { auditFrom } from '../audit/access'
 import { meResponse } from '../auth/schema'
 import { jsonWithCookies } from '../../lib/respond'
 import { defineRoute } from '../../lib/route'
@@ -20,7 +21,7 @@ export const inviteRoutes = [
       status: 201,
       errors: ['USER_EXISTS', 'INVITE_NOT_POSSIBLE'],
     },
-    async ({ c, deps, user, body }) => c.json(await service.createInvite(deps, user, body), 201),
+    async ({ c, deps, user, body }) => c.json(await service.createInvite(deps, user, body, auditFrom(c)), 201),
   ),
   defineRoute(
     { method: 'get', path: '/invites', tag, summary: "The organisation's invitations", access: 'admin', response: s.inviteListResponse },
@@ -52,7 +53,7 @@ export const inviteRoutes = [
       errors: ['INVITE_INVALID', 'INVITE_ALREADY_ACCEPTED', 'USER_EXISTS', 'SIGNED_IN_AS_OTHER_USER'],
     },
     async ({ c, deps, user, body }) => {
-      const result = await acceptInvite(deps, user, body, c.req.raw.headers)
+      const result = await acceptInvite(deps, user, body, c.req.raw.headers, auditFrom(c))
       return jsonWithCookies(c, result.body, result.headers, 201)
     },
   ),
@@ -80,7 +81,7 @@ export const inviteRoutes = [
       response: s.inviteResponse,
       errors: ['INVITE_NOT_FOUND', 'INVITE_NOT_PENDING', 'INVITE_NOT_POSSIBLE'],
     },
-    ({ deps, user, params }) => service.resendInvite(deps, user, params.id),
+    ({ c, deps, user, params }) => service.resendInvite(deps, user, params.id, auditFrom(c)),
   ),
   defineRoute(
     {
@@ -93,8 +94,8 @@ export const inviteRoutes = [
       status: 204,
       errors: ['INVITE_NOT_FOUND', 'INVITE_NOT_PENDING'],
     },
-    async ({ deps, user, params }) => {
-      await service.revokeInvite(deps, user, params.id)
+    async ({ c, deps, user, params }) => {
+      await service.revokeInvite(deps, user, params.id, auditFrom(c))
     },
   ),
 ]

@@ -1,3 +1,4 @@
+import { recordAudit, type AuditFrom } from '../audit/access'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { invites, organizations, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
@@ -35,8 +36,13 @@ async function findInvite(deps: AppDeps, caller: SessionUser, id: string) {
  * Mails the invitation. When there is no SMTP, or delivery fails, the admin gets the link to
  * pass on instead: the invite itself stands either way.
  */
-async function deliver(deps: AppDeps, caller: SessionUser, invite: InviteRow, token: string): Promise<InviteView> {
+async function deliver(deps: AppDeps, caller: SessionUser, invite: InviteRow, token: string, audit: InviteAudit): Promise<InviteView> {
   const url = acceptUrl(deps, token)
+  await recordAudit(deps, caller, audit.from, {
+    action: audit.action,
+    target: { type: 'invite', id: invite.id, label: invite.email },
+    details: { role: invite.role },
+  })
   const view = toInviteView(invite)
   const organization = await orgName(deps, caller)
   try {
@@ -54,7 +60,10 @@ const orgName = async (deps: AppDeps, caller: SessionUser) =>
  * Invites an address to the caller's organisation. Inviting an address that already has a
  * pending invitation sends it again with a new token (the old link stops working).
  */
-export async function createInvite(deps: AppDeps, caller: SessionUser, input: z.infer<typeof createInviteBody>) {
+/** Which entry a sent invitation leaves in the audit log. */
+type InviteAudit = { from: AuditFrom; action: 'invite.sent' | 'invite.resent' }
+
+export async function createInvite(deps: AppDeps, caller: SessionUser, input: z.infer<typeof createInviteBody>, from: AuditFrom) {
   requireAdmin(caller)
   const member = await deps.db.query.users.findFirst({
     where: and(eq(users.email, input.email), eq(users.organizationId, caller.organizationId)),
@@ -66,7 +75,7 @@ export async function createInvite(deps: AppDeps, caller: SessionUser, input: z.
     where: and(eq(invites.email, input.email), eq(invites.organizationId, caller.organizationId)),
   })
   const pending = open.find((i) => inviteStatus(i) === 'pending')
-  if (pending) return reissue(deps, caller, pending, { role: input.role, locale: input.locale ?? pending.locale })
+  if (pending) return reissue(deps, caller, pending, { from, action: 'invite.resent' }, { role: input.role, locale: input.locale ?? pending.locale })
 
   const token = newInviteToken()
   const now = new Date()
@@ -79,21 +88,21 @@ export async function createInvite(deps: AppDeps, caller: SessionUser, input: z.
     WHERE ${seatAvailable(deps.config, caller.organizationId, now.getTime())}`)
   if (inserted.rowsAffected === 0) fail('INVITE_NOT_POSSIBLE')
   const invite = (await deps.db.query.invites.findFirst({ where: eq(invites.id, id) }))!
-  return deliver(deps, caller, invite, token)
+  return deliver(deps, caller, invite, token, { from, action: 'invite.sent' })
 }
 
-async function reissue(deps: AppDeps, caller: SessionUser, invite: InviteRow, changes: Partial<Pick<InviteRow, 'role' | 'locale'>> = {}) {
+async function reissue(deps: AppDeps, caller: SessionUser, invite: InviteRow, audit: InviteAudit, changes: Partial<Pick<InviteRow, 'role' | 'locale'>> = {}) {
   const token = newInviteToken()
   const [updated] = await deps.db
     .update(invites)
     .set({ ...changes, tokenHash: await hashInviteToken(token), sentAt: new Date(), invitedById: caller.id })
     .where(eq(invites.id, invite.id))
     .returning()
-  return deliver(deps, caller, updated!, token)
+  return deliver(deps, caller, updated!, token, audit)
 }
 
 /** Sends a pending or expired invitation again with a new token; the old link stops working. */
-export async function resendInvite(deps: AppDeps, caller: SessionUser, id: string) {
+export async function resendInvite(deps: AppDeps, caller: SessionUser, id: string, from: AuditFrom) {
   requireAdmin(caller)
   const invite = await findInvite(deps, caller, id)
   const status = inviteStatus(invite)
@@ -103,7 +112,7 @@ export async function resendInvite(deps: AppDeps, caller: SessionUser, id: strin
     const [free] = await deps.db.all<{ ok: number }>(sql`SELECT ${seatAvailable(deps.config, caller.organizationId)} AS ok`)
     if (!free?.ok) fail('INVITE_NOT_POSSIBLE')
   }
-  return reissue(deps, caller, invite)
+  return reissue(deps, caller, invite, { from, action: 'invite.resent' })
 }
 
 /** Invitations of the caller's organisation, newest first, with their derived status. */
@@ -124,9 +133,11 @@ export async function getInvite(deps: AppDeps, caller: SessionUser, id: string) 
 }
 
 /** Revokes an invitation (status rejected); its link stops working. */
-export async function revokeInvite(deps: AppDeps, caller: SessionUser, id: string) {
+export async function revokeInvite(deps: AppDeps, caller: SessionUser, id: string, from: AuditFrom) {
   requireAdmin(caller)
   const invite = await findInvite(deps, caller, id)
   if (invite.acceptedAt) fail('INVITE_NOT_PENDING')
-  if (!invite.revokedAt) await deps.db.update(invites).set({ revokedAt: new Date() }).where(eq(invites.id, id))
+  if (invite.revokedAt) return
+  await deps.db.update(invites).set({ revokedAt: new Date() }).where(eq(invites.id, id))
+  await recordAudit(deps, caller, from, { action: 'invite.revoked', target: { type: 'invite', id, label: invite.email } })
 }

@@ -1,3 +1,4 @@
+import { auditFrom } from '../audit/access'
 import { defineRoute } from '../../lib/route'
 import { changeRoleBody, memberIdParams, memberListResponse, memberResponse } from './schema'
 import * as service from './service'
@@ -28,7 +29,7 @@ export const memberRoutes = [
       response: memberResponse,
       errors: ['USER_NOT_FOUND', 'LAST_ADMIN'],
     },
-    ({ deps, user, params, body }) => service.changeRole(deps, user, params.id, body.role),
+    ({ c, deps, user, params, body }) => service.changeRole(deps, user, params.id, body.role, auditFrom(c)),
   ),
   defineRoute(
     {
@@ -41,8 +42,8 @@ export const memberRoutes = [
       status: 204,
       errors: ['USER_NOT_FOUND', 'LAST_ADMIN', 'CANNOT_REMOVE_SELF'],
     },
-    async ({ deps, user, params }) => {
-      await service.removeMember(deps, user, params.id)
+    async ({ c, deps, user, params }) => {
+      await service.removeMember(deps, user, params.id, auditFrom(c))
     },
   ),
 ]

@@ -1,3 +1,4 @@
+import { recordAudit, type AuditFrom } from '../audit/access'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { preparedFor } from '../../../db/client'
 import { users } from '../../../db/schema'
@@ -41,7 +42,7 @@ async function findMember(deps: AppDeps, caller: SessionUser, id: string) {
 }
 
 /** Changes a member's role. The last admin cannot be demoted, even by two admins at once. */
-export async function changeRole(deps: AppDeps, caller: SessionUser, id: string, role: Role) {
+export async function changeRole(deps: AppDeps, caller: SessionUser, id: string, role: Role, from: AuditFrom) {
   requireAdmin(caller)
   const member = await findMember(deps, caller, id)
   if (member.role === role) return toMember(member)
@@ -51,7 +52,13 @@ export async function changeRole(deps: AppDeps, caller: SessionUser, id: string,
     .set({ role, updatedAt: new Date() })
     .where(and(eq(users.id, id), eq(users.organizationId, caller.organizationId), guard))
     .returning()
-  return updated ? toMember(updated) : fail('LAST_ADMIN')
+  if (!updated) fail('LAST_ADMIN')
+  await recordAudit(deps, caller, from, {
+    action: 'member.role_changed',
+    target: { type: 'user', id, label: member.email },
+    details: { from: member.role, to: role },
+  })
+  return toMember(updated)
 }
 
 /**
@@ -60,7 +67,7 @@ export async function changeRole(deps: AppDeps, caller: SessionUser, id: string,
  * ON DELETE CASCADE (docs/decisions/0010-members-and-invites.md). Their files attached to chats
  * are removed from the file store after the commit.
  */
-export async function removeMember(deps: AppDeps, caller: SessionUser, id: string) {
+export async function removeMember(deps: AppDeps, caller: SessionUser, id: string, from: AuditFrom) {
   requireAdmin(caller)
   if (id === caller.id) fail('CANNOT_REMOVE_SELF')
   const member = await findMember(deps, caller, id)
@@ -71,6 +78,7 @@ export async function removeMember(deps: AppDeps, caller: SessionUser, id: strin
     .where(and(eq(users.id, id), eq(users.organizationId, caller.organizationId), guard))
     .returning({ id: users.id })
   if (!deleted.length) fail('LAST_ADMIN')
+  await recordAudit(deps, caller, from, { action: 'member.removed', target: { type: 'user', id, label: member.email }, details: { name: member.name, role: member.role } })
   // A file attached between the read and the delete is left to the background job (deleted_files).
   await removeFiles(deps, files)
 }

@@ -1,3 +1,4 @@
+import { recordAudit, type AuditFrom } from '../audit/access'
 import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { modelEndpoints, permittedModels, permittedProviders } from '../../../db/schema'
@@ -30,7 +31,7 @@ export async function listEndpoints(deps: AppDeps, caller: SessionUser) {
  * for every request by the guarded client) unless the operator allowed its host with
  * KONTOR_FETCH_ALLOWED_HOSTS.
  */
-export async function createEndpoint(deps: AppDeps, caller: SessionUser, input: z.infer<typeof createEndpointBody>) {
+export async function createEndpoint(deps: AppDeps, caller: SessionUser, input: z.infer<typeof createEndpointBody>, from: AuditFrom) {
   requireAdmin(caller)
   const url = new URL(input.baseUrl)
   if (url.username || url.password) fail('INVALID_ENDPOINT_URL', { fields: { baseUrl: 'Put credentials in the API key field' } })
@@ -49,14 +50,15 @@ export async function createEndpoint(deps: AppDeps, caller: SessionUser, input: 
       apiKeyEncrypted: input.apiKey ? await encryptEndpointKey(deps, input.apiKey) : null,
     })
     .returning()
+  await recordAudit(deps, caller, from, { action: 'endpoint.created', target: { type: 'endpoint', id: row!.id, label: row!.name }, details: { baseUrl: row!.baseUrl } })
   return toView(row!)
 }
 
 /** Removes an endpoint with its permission and permitted models (defaults are cleared). */
-export async function deleteEndpoint(deps: AppDeps, caller: SessionUser, id: string) {
+export async function deleteEndpoint(deps: AppDeps, caller: SessionUser, id: string, from: AuditFrom) {
   requireAdmin(caller)
   const providerId = `${ENDPOINT_PREFIX}${id}`
-  await deps.db.transaction(async (tx) => {
+  const removed = await deps.db.transaction(async (tx) => {
     const removed = await tx
       .delete(modelEndpoints)
       .where(and(eq(modelEndpoints.id, id), eq(modelEndpoints.organizationId, caller.organizationId)))
@@ -66,5 +68,7 @@ export async function deleteEndpoint(deps: AppDeps, caller: SessionUser, id: str
     await tx
       .delete(permittedProviders)
       .where(and(eq(permittedProviders.organizationId, caller.organizationId), eq(permittedProviders.providerId, providerId)))
+    return removed[0]!
   })
+  await recordAudit(deps, caller, from, { action: 'endpoint.removed', target: { type: 'endpoint', id, label: removed.name }, details: { baseUrl: removed.baseUrl } })
 }

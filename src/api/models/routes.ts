@@ -1,3 +1,4 @@
+import { auditFrom } from '../audit/access'
 import { z } from 'zod'
 import { defineRoute } from '../../lib/route'
 import * as endpoints from './endpoints'
@@ -34,7 +35,7 @@ export const modelRoutes = [
       status: 201,
       errors: ['PROVIDER_NOT_FOUND', 'PROVIDER_NOT_PERMITTED', 'MODEL_NOT_FOUND', 'MODEL_ALREADY_PERMITTED'],
     },
-    async ({ c, deps, user, body }) => c.json(await service.permitModel(deps, user, body.modelId), 201),
+    async ({ c, deps, user, body }) => c.json(await service.permitModel(deps, user, body.modelId, auditFrom(c)), 201),
   ),
   defineRoute(
     {
@@ -47,8 +48,8 @@ export const modelRoutes = [
       status: 204,
       errors: ['MODEL_NOT_FOUND'],
     },
-    async ({ deps, user, params }) => {
-      await service.unpermitModel(deps, user, params.id)
+    async ({ c, deps, user, params }) => {
+      await service.unpermitModel(deps, user, params.id, auditFrom(c))
     },
   ),
   defineRoute(
@@ -85,12 +86,12 @@ export const modelRoutes = [
       response: s.defaultModelResponse,
       errors: ['MODEL_NOT_FOUND', 'NOT_A_LANGUAGE_MODEL'],
     },
-    ({ deps, user, body }) => service.setOrganizationDefault(deps, user, body.id),
+    ({ c, deps, user, body }) => service.setOrganizationDefault(deps, user, body.id, auditFrom(c)),
   ),
   defineRoute(
     { method: 'delete', path: '/models/organization/default', tag, summary: "Clear the organisation's default model", access: 'admin', status: 204 },
-    async ({ deps, user }) => {
-      await service.setOrganizationDefault(deps, user, null)
+    async ({ c, deps, user }) => {
+      await service.setOrganizationDefault(deps, user, null, auditFrom(c))
     },
   ),
   defineRoute(
@@ -139,7 +140,7 @@ export const modelRoutes = [
       status: 201,
       errors: ['PROVIDER_NOT_FOUND', 'PROVIDER_ALREADY_PERMITTED'],
     },
-    async ({ c, deps, user, body }) => c.json(await service.permitProvider(deps, user, body), 201),
+    async ({ c, deps, user, body }) => c.json(await service.permitProvider(deps, user, body, auditFrom(c)), 201),
   ),
   defineRoute(
     {
@@ -152,8 +153,8 @@ export const modelRoutes = [
       status: 204,
       errors: ['PROVIDER_NOT_PERMITTED'],
     },
-    async ({ deps, user, body }) => {
-      await service.unpermitProvider(deps, user, body.providerId)
+    async ({ c, deps, user, body }) => {
+      await service.unpermitProvider(deps, user, body.providerId, auditFrom(c))
     },
   ),
   defineRoute(
@@ -178,12 +179,12 @@ export const modelRoutes = [
       response: s.defaultModelResponse,
       errors: ['MODEL_NOT_FOUND', 'NOT_AN_EMBEDDING_MODEL'],
     },
-    ({ deps, user, body }) => service.setEmbeddingModel(deps, user, body.id),
+    ({ c, deps, user, body }) => service.setEmbeddingModel(deps, user, body.id, auditFrom(c)),
   ),
   defineRoute(
     { method: 'delete', path: '/models/embedding', tag, summary: 'Use no embedding model', access: 'admin', status: 204 },
-    async ({ deps, user }) => {
-      await service.setEmbeddingModel(deps, user, null)
+    async ({ c, deps, user }) => {
+      await service.setEmbeddingModel(deps, user, null, auditFrom(c))
     },
   ),
   defineRoute(
@@ -202,7 +203,7 @@ export const modelRoutes = [
       status: 201,
       errors: ['INVALID_ENDPOINT_URL'],
     },
-    async ({ c, deps, user, body }) => c.json(await endpoints.createEndpoint(deps, user, body), 201),
+    async ({ c, deps, user, body }) => c.json(await endpoints.createEndpoint(deps, user, body, auditFrom(c)), 201),
   ),
   defineRoute(
     {
@@ -215,8 +216,8 @@ export const modelRoutes = [
       status: 204,
       errors: ['ENDPOINT_NOT_FOUND'],
     },
-    async ({ deps, user, params }) => {
-      await endpoints.deleteEndpoint(deps, user, params.id)
+    async ({ c, deps, user, params }) => {
+      await endpoints.deleteEndpoint(deps, user, params.id, auditFrom(c))
     },
   ),
 ]

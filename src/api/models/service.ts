@@ -1,3 +1,4 @@
+import { recordAudit, type AuditFrom } from '../audit/access'
 import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { permittedModels, permittedProviders, userModelDefaults } from '../../../db/schema'
@@ -45,7 +46,7 @@ export async function providersWithStatus(deps: AppDeps, caller: SessionUser) {
 }
 
 /** Permits a provider; the admin accepts its additional terms, recorded with who, when and which version. */
-export async function permitProvider(deps: AppDeps, caller: SessionUser, input: z.infer<typeof permitProviderBody>) {
+export async function permitProvider(deps: AppDeps, caller: SessionUser, input: z.infer<typeof permitProviderBody>, from: AuditFrom) {
   requireAdmin(caller)
   const provider = await findAvailableProvider(deps, caller.organizationId, input.providerId)
   const inserted = await deps.db
@@ -61,11 +62,16 @@ export async function permitProvider(deps: AppDeps, caller: SessionUser, input: 
     .onConflictDoNothing()
     .returning()
   if (!inserted.length) fail('PROVIDER_ALREADY_PERMITTED')
+  await recordAudit(deps, caller, from, {
+    action: 'provider.permitted',
+    target: { type: 'provider', id: provider.id, label: provider.name },
+    details: { termsVersion: provider.termsVersion },
+  })
   return (await providersWithStatus(deps, caller)).find((p) => p.id === provider.id)!
 }
 
 /** Unpermits a provider and its models; defaults pointing at them are cleared by the foreign keys. */
-export async function unpermitProvider(deps: AppDeps, caller: SessionUser, providerId: string) {
+export async function unpermitProvider(deps: AppDeps, caller: SessionUser, providerId: string, from: AuditFrom) {
   requireAdmin(caller)
   await deps.db.transaction(async (tx) => {
     const removed = await tx
@@ -77,6 +83,7 @@ export async function unpermitProvider(deps: AppDeps, caller: SessionUser, provi
       .delete(permittedModels)
       .where(and(eq(permittedModels.organizationId, caller.organizationId), eq(permittedModels.providerId, providerId)))
   })
+  await recordAudit(deps, caller, from, { action: 'provider.unpermitted', target: { type: 'provider', id: providerId, label: providerId } })
 }
 
 /** The catalogue of every available provider, marked with what the organisation permits. */
@@ -103,7 +110,7 @@ export async function availableModels(deps: AppDeps, caller: SessionUser) {
 }
 
 /** Permits a model of a permitted provider. The first embedding model becomes the organisation's. */
-export async function permitModel(deps: AppDeps, caller: SessionUser, modelId: string) {
+export async function permitModel(deps: AppDeps, caller: SessionUser, modelId: string, from: AuditFrom) {
   requireAdmin(caller)
   const slash = modelId.indexOf('/')
   const providerId = modelId.slice(0, slash)
@@ -121,15 +128,17 @@ export async function permitModel(deps: AppDeps, caller: SessionUser, modelId: s
     .onConflictDoNothing()
     .returning()
   if (!row) fail('MODEL_ALREADY_PERMITTED')
+  await recordAudit(deps, caller, from, { action: 'model.permitted', target: { type: 'model', id: row.id, label: modelId } })
   const settings = await settingsOf(deps, caller.organizationId)
   if (row.embedding && !settings.embeddingModelId) await saveSettings(deps, caller.organizationId, { embeddingModelId: row.id })
   return toPermittedModel(row, provider, await settingsOf(deps, caller.organizationId))
 }
 
-export async function unpermitModel(deps: AppDeps, caller: SessionUser, id: string) {
+export async function unpermitModel(deps: AppDeps, caller: SessionUser, id: string, from: AuditFrom) {
   requireAdmin(caller)
-  await findPermittedRow(deps, caller.organizationId, id)
+  const row = await findPermittedRow(deps, caller.organizationId, id)
   await deps.db.delete(permittedModels).where(and(eq(permittedModels.id, id), eq(permittedModels.organizationId, caller.organizationId)))
+  await recordAudit(deps, caller, from, { action: 'model.unpermitted', target: { type: 'model', id, label: `${row.providerId}/${row.model}` } })
 }
 
 export async function permittedLanguageModels(deps: AppDeps, caller: SessionUser) {
@@ -145,11 +154,13 @@ export async function effectiveDefault(deps: AppDeps, caller: SessionUser) {
   return resolveDefaultModel(deps, caller)
 }
 
-export async function setOrganizationDefault(deps: AppDeps, caller: SessionUser, id: string | null) {
+export async function setOrganizationDefault(deps: AppDeps, caller: SessionUser, id: string | null, from: AuditFrom) {
   requireAdmin(caller)
   if (id) await usableLanguageModel(deps, caller, id)
   await saveSettings(deps, caller.organizationId, { defaultModelId: id })
-  return { model: id ? await usableLanguageModel(deps, caller, id) : null }
+  const model = id ? await usableLanguageModel(deps, caller, id) : null
+  await recordAudit(deps, caller, from, { action: 'model.default_changed', target: { type: 'model', id, label: model?.modelId ?? null } })
+  return { model }
 }
 
 export async function userDefault(deps: AppDeps, caller: SessionUser) {
@@ -172,7 +183,7 @@ export async function clearUserDefault(deps: AppDeps, caller: SessionUser) {
 }
 
 /** Chooses the organisation's one embedding model (or none). */
-export async function setEmbeddingModel(deps: AppDeps, caller: SessionUser, id: string | null) {
+export async function setEmbeddingModel(deps: AppDeps, caller: SessionUser, id: string | null, from: AuditFrom) {
   requireAdmin(caller)
   if (id) {
     const model = (await usablePermittedModels(deps, caller.organizationId)).find((m) => m.id === id)
@@ -180,7 +191,9 @@ export async function setEmbeddingModel(deps: AppDeps, caller: SessionUser, id: 
     if (!model.embedding) fail('NOT_AN_EMBEDDING_MODEL')
   }
   await saveSettings(deps, caller.organizationId, { embeddingModelId: id })
-  return { model: id ? (await usablePermittedModels(deps, caller.organizationId)).find((m) => m.id === id)! : null }
+  const model = id ? (await usablePermittedModels(deps, caller.organizationId)).find((m) => m.id === id)! : null
+  await recordAudit(deps, caller, from, { action: 'model.embedding_changed', target: { type: 'model', id, label: model?.modelId ?? null } })
+  return { model }
 }
 
 export async function embeddingEnabled(deps: AppDeps, caller: SessionUser) {

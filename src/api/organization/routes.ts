@@ -1,3 +1,4 @@
+import { auditFrom } from '../audit/access'
 import { defineRoute } from '../../lib/route'
 import * as s from './schema'
 import * as service from './service'
@@ -19,6 +20,6 @@ export const organizationRoutes = [
       body: s.updateOrganizationBody,
       response: s.organizationResponse,
     },
-    ({ deps, user, body }) => service.renameOrganization(deps, user, body.name),
+    ({ c, deps, user, body }) => service.renameOrganization(deps, user, body.name, auditFrom(c)),
   ),
 ]

@@ -1,3 +1,4 @@
+import { recordAudit, type AuditFrom } from '../audit/access'
 import { eq } from 'drizzle-orm'
 import { organizations } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
@@ -14,8 +15,10 @@ export async function getOrganization(deps: AppDeps, caller: SessionUser): Promi
 }
 
 /** Renames the caller's organisation: the sidebar, invitations and their mails show the new name. */
-export async function renameOrganization(deps: AppDeps, caller: SessionUser, name: string): Promise<OrganizationView> {
+export async function renameOrganization(deps: AppDeps, caller: SessionUser, name: string, from: AuditFrom): Promise<OrganizationView> {
   requireAdmin(caller)
+  const before = await getOrganization(deps, caller)
   await deps.db.update(organizations).set({ name }).where(eq(organizations.id, caller.organizationId))
+  await recordAudit(deps, caller, from, { action: 'organization.renamed', target: { type: 'organization', id: caller.organizationId, label: name }, details: { from: before.name, to: name } })
   return getOrganization(deps, caller)
 }

@@ -1,3 +1,4 @@
+import { auditFrom } from '../audit/access'
 import { z } from 'zod'
 import { defineRoute } from '../../lib/route'
 import * as s from './schema'
@@ -31,7 +32,7 @@ export const subscriptionRoutes = [
       status: 201,
       errors: ['SUBSCRIPTION_EXISTS', 'TOO_MANY_USED_SEATS', 'SUBSCRIPTIONS_NOT_USED'],
     },
-    async ({ c, deps, user, body }) => c.json(await service.createSubscription(deps, user, body), 201),
+    async ({ c, deps, user, body }) => c.json(await service.createSubscription(deps, user, body, auditFrom(c)), 201),
   ),
   defineRoute(
     {
@@ -43,7 +44,7 @@ export const subscriptionRoutes = [
       response: s.subscriptionResponse,
       errors: ['SUBSCRIPTION_NOT_FOUND', 'SUBSCRIPTION_ALREADY_CANCELLED'],
     },
-    ({ deps, user }) => service.cancelSubscription(deps, user),
+    ({ c, deps, user }) => service.cancelSubscription(deps, user, auditFrom(c)),
   ),
   defineRoute(
     {
@@ -55,7 +56,7 @@ export const subscriptionRoutes = [
       response: s.subscriptionResponse,
       errors: ['SUBSCRIPTION_NOT_FOUND', 'SUBSCRIPTION_NOT_CANCELLED', 'SUBSCRIPTION_LAPSED'],
     },
-    ({ deps, user }) => service.uncancelSubscription(deps, user),
+    ({ c, deps, user }) => service.uncancelSubscription(deps, user, auditFrom(c)),
   ),
   defineRoute(
     {
@@ -90,7 +91,7 @@ export const subscriptionRoutes = [
       response: s.subscriptionResponse,
       errors: ['SUBSCRIPTION_NOT_FOUND', 'SUBSCRIPTION_NOT_ACTIVE', 'TOO_MANY_USED_SEATS'],
     },
-    ({ deps, user, body }) => service.updateSeats(deps, user, body.noOfSeats),
+    ({ c, deps, user, body }) => service.updateSeats(deps, user, body.noOfSeats, auditFrom(c)),
   ),
   defineRoute(
     {
@@ -103,7 +104,7 @@ export const subscriptionRoutes = [
       response: s.subscriptionResponse,
       errors: ['SUBSCRIPTION_NOT_FOUND', 'SUBSCRIPTION_NOT_ACTIVE'],
     },
-    ({ deps, user, body }) => service.updateBillingInfo(deps, user, body),
+    ({ c, deps, user, body }) => service.updateBillingInfo(deps, user, body, auditFrom(c)),
   ),
   defineRoute(
     {

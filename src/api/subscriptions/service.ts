@@ -1,3 +1,4 @@
+import { recordAudit, type AuditAction, type AuditFrom } from '../audit/access'
 import { desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { subscriptions, webhookDeliveries } from '../../../db/schema'
@@ -61,14 +62,28 @@ async function current(deps: AppDeps, caller: SessionUser) {
 }
 
 /** Applies a change and records its webhook in one transaction, then tries to deliver at once. */
-async function change(deps: AppDeps, caller: SessionUser, event: BillingEvent, write: (tx: Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0]) => Promise<unknown>) {
+async function change(deps: AppDeps, caller: SessionUser, from: AuditFrom, event: BillingEvent, write: (tx: Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0]) => Promise<unknown>) {
   await deps.db.transaction(async (tx) => {
     await write(tx)
     const row = await tx.query.subscriptions.findFirst({ where: eq(subscriptions.organizationId, caller.organizationId) })
     await enqueueWebhook(tx, deps.config, caller.organizationId, event, { ...row, changedBy: caller.email })
   })
   void deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error }))
-  return toView(deps, (await findSubscription(deps, caller.organizationId))!)
+  const view = await toView(deps, (await findSubscription(deps, caller.organizationId))!)
+  await recordAudit(deps, caller, from, {
+    action: AUDIT_ACTION_OF[event],
+    target: { type: 'subscription', id: caller.organizationId },
+    details: { seats: view.seats, status: view.status },
+  })
+  return view
+}
+
+const AUDIT_ACTION_OF: Record<BillingEvent, AuditAction> = {
+  created: 'subscription.created',
+  cancelled: 'subscription.cancelled',
+  uncancelled: 'subscription.resumed',
+  seats_updated: 'subscription.seats_changed',
+  billing_info_updated: 'subscription.billing_changed',
 }
 
 export async function getSubscription(deps: AppDeps, caller: SessionUser) {
@@ -77,7 +92,7 @@ export async function getSubscription(deps: AppDeps, caller: SessionUser) {
 }
 
 /** Subscribes with billing details and seats; active at once, renewing yearly. Never twice. */
-export async function createSubscription(deps: AppDeps, caller: SessionUser, input: z.infer<typeof createSubscriptionBody>) {
+export async function createSubscription(deps: AppDeps, caller: SessionUser, input: z.infer<typeof createSubscriptionBody>, from: AuditFrom) {
   requireBillingAdmin(deps, caller)
   const { noOfSeats, ...billing } = input
   if (noOfSeats < (await usedSeats(deps, caller.organizationId))) fail('TOO_MANY_USED_SEATS')
@@ -85,7 +100,7 @@ export async function createSubscription(deps: AppDeps, caller: SessionUser, inp
   if (subscriptionState(existing).kind !== 'none') fail('SUBSCRIPTION_EXISTS')
   const now = new Date()
   try {
-    return await change(deps, caller, 'created', async (tx) => {
+    return await change(deps, caller, from, 'created', async (tx) => {
       // A lapsed subscription makes way for the new one.
       if (existing) await tx.delete(subscriptions).where(eq(subscriptions.organizationId, caller.organizationId))
       await tx.insert(subscriptions).values({
@@ -104,12 +119,12 @@ export async function createSubscription(deps: AppDeps, caller: SessionUser, inp
 }
 
 /** Cancels: the subscription stays usable until its next renewal date, then lapses. */
-export async function cancelSubscription(deps: AppDeps, caller: SessionUser) {
+export async function cancelSubscription(deps: AppDeps, caller: SessionUser, from: AuditFrom) {
   requireBillingAdmin(deps, caller)
   const row = await current(deps, caller)
   const state = subscriptionState(row)
   if (state.kind !== 'active') fail('SUBSCRIPTION_ALREADY_CANCELLED')
-  return change(deps, caller, 'cancelled', (tx) =>
+  return change(deps, caller, from, 'cancelled', (tx) =>
     tx
       .update(subscriptions)
       .set({ cancelledAt: new Date(), nextRenewalAt: state.kind === 'active' ? state.renewsAt : row.nextRenewalAt, updatedAt: new Date() })
@@ -118,34 +133,34 @@ export async function cancelSubscription(deps: AppDeps, caller: SessionUser) {
 }
 
 /** Takes a cancellation back before the subscription ends. */
-export async function uncancelSubscription(deps: AppDeps, caller: SessionUser) {
+export async function uncancelSubscription(deps: AppDeps, caller: SessionUser, from: AuditFrom) {
   requireBillingAdmin(deps, caller)
   const row = await findSubscription(deps, caller.organizationId)
   if (!row) fail('SUBSCRIPTION_NOT_FOUND')
   const state = subscriptionState(row)
   if (state.kind === 'none') fail('SUBSCRIPTION_LAPSED')
   if (state.kind === 'active') fail('SUBSCRIPTION_NOT_CANCELLED')
-  return change(deps, caller, 'uncancelled', (tx) =>
+  return change(deps, caller, from, 'uncancelled', (tx) =>
     tx.update(subscriptions).set({ cancelledAt: null, updatedAt: new Date() }).where(eq(subscriptions.organizationId, caller.organizationId)),
   )
 }
 
 /** Changes the number of seats, never below the seats in use; only while active. */
-export async function updateSeats(deps: AppDeps, caller: SessionUser, seats: number) {
+export async function updateSeats(deps: AppDeps, caller: SessionUser, seats: number, from: AuditFrom) {
   requireBillingAdmin(deps, caller)
   const row = await current(deps, caller)
   if (subscriptionState(row).kind !== 'active') fail('SUBSCRIPTION_NOT_ACTIVE')
   if (seats < (await usedSeats(deps, caller.organizationId))) fail('TOO_MANY_USED_SEATS')
-  return change(deps, caller, 'seats_updated', (tx) =>
+  return change(deps, caller, from, 'seats_updated', (tx) =>
     tx.update(subscriptions).set({ seats, updatedAt: new Date() }).where(eq(subscriptions.organizationId, caller.organizationId)),
   )
 }
 
-export async function updateBillingInfo(deps: AppDeps, caller: SessionUser, billing: z.infer<typeof billingInfoBody>) {
+export async function updateBillingInfo(deps: AppDeps, caller: SessionUser, billing: z.infer<typeof billingInfoBody>, from: AuditFrom) {
   requireBillingAdmin(deps, caller)
   const row = await current(deps, caller)
   if (subscriptionState(row).kind !== 'active') fail('SUBSCRIPTION_NOT_ACTIVE')
-  return change(deps, caller, 'billing_info_updated', (tx) =>
+  return change(deps, caller, from, 'billing_info_updated', (tx) =>
     tx.update(subscriptions).set({ ...billing, updatedAt: new Date() }).where(eq(subscriptions.organizationId, caller.organizationId)),
   )
 }

@@ -1,3 +1,4 @@
+import { recordAudit, type AuditFrom } from '../audit/access'
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import { threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
@@ -29,12 +30,13 @@ export async function updateThread(deps: AppDeps, caller: SessionUser, id: strin
 }
 
 /** Deletes several of the caller's chats at once; when one of them is not the caller's, none. */
-export async function deleteThreads(deps: AppDeps, caller: SessionUser, ids: string[]) {
+export async function deleteThreads(deps: AppDeps, caller: SessionUser, ids: string[], from: AuditFrom) {
   const unique = [...new Set(ids)]
   const own = and(inArray(threads.id, unique), eq(threads.userId, caller.id))
   if ((await deps.db.$count(threads, own)) !== unique.length) fail('THREAD_NOT_FOUND')
   const files = await fileKeysOf(deps, { threadIds: unique })
   // Sources, chunks and their FTS rows go with the threads (cascade); stored files are removed after.
   await deps.db.delete(threads).where(own)
+  await recordAudit(deps, caller, from, { action: 'chats.deleted', target: { type: 'user', id: caller.id, label: caller.email }, details: { count: unique.length, ids: unique } })
   await removeFiles(deps, files)
 }

@@ -1,3 +1,4 @@
+import { auditFrom } from '../audit/access'
 import { defineRoute } from '../../lib/route'
 import * as s from './schema'
 import * as organise from './organise'
@@ -68,8 +69,8 @@ export const threadRoutes = [
   ),
   defineRoute(
     { method: 'delete', path: '/threads', tag, summary: 'Delete several chats at once (all or none)', access: 'user', body: s.deleteThreadsBody, status: 204, errors: ['THREAD_NOT_FOUND'] },
-    async ({ deps, user, body }) => {
-      await organise.deleteThreads(deps, user, body.ids)
+    async ({ c, deps, user, body }) => {
+      await organise.deleteThreads(deps, user, body.ids, auditFrom(c))
     },
   ),
   defineRoute(

@@ -1,0 +1,81 @@
+import type { Context } from 'hono'
+import { auditEntries } from '../../../db/schema'
+import type { AppDeps, AppEnv, SessionUser } from '../../lib/context'
+import { clientIp } from '../../lib/respond'
+
+/** Every action the audit log records; the filter of GET /api/audit-log accepts these only. */
+export const AUDIT_ACTIONS = [
+  'sign_in.succeeded',
+  'sign_in.failed',
+  'sign_in.rate_limited',
+  'sign_out',
+  'member.role_changed',
+  'member.removed',
+  'invite.sent',
+  'invite.resent',
+  'invite.revoked',
+  'invite.accepted',
+  'provider.permitted',
+  'provider.unpermitted',
+  'model.permitted',
+  'model.unpermitted',
+  'model.default_changed',
+  'model.embedding_changed',
+  'endpoint.created',
+  'endpoint.removed',
+  'subscription.created',
+  'subscription.cancelled',
+  'subscription.resumed',
+  'subscription.seats_changed',
+  'subscription.billing_changed',
+  'organization.renamed',
+  'api_key.created',
+  'api_key.revoked',
+  'api_access.changed',
+  'chats.deleted',
+] as const
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+/** Where an action came from: the request's id (X-Request-Id) and the client's address. */
+export type AuditFrom = { requestId: string; address: string }
+
+/** Who acted: a signed-in member, or for sign-ins the account the attempt named. */
+export type AuditActor = Pick<SessionUser, 'id' | 'name' | 'email' | 'organizationId'>
+
+export type AuditEvent = {
+  action: AuditAction
+  target?: { type: string; id?: string | null; label?: string | null }
+  details?: Record<string, unknown>
+}
+
+/** The request's id and the caller's address, as routes hand them to the services they call. */
+export function auditFrom(c: Context<AppEnv>): AuditFrom {
+  return { requestId: c.get('requestId'), address: clientIp(c, c.get('deps').config.trustProxy) }
+}
+
+/**
+ * Appends one entry to the organisation's audit log, right after the action succeeded. A failed
+ * write is logged and swallowed: the action has happened, and the caller must hear so.
+ */
+export async function recordAudit(deps: Pick<AppDeps, 'db' | 'logger'>, actor: AuditActor, from: AuditFrom, event: AuditEvent): Promise<void> {
+  try {
+    await deps.db.insert(auditEntries).values({
+      id: crypto.randomUUID(),
+      organizationId: actor.organizationId,
+      createdAt: new Date(),
+      actorId: actor.id,
+      actorName: actor.name,
+      actorEmail: actor.email,
+      action: event.action,
+      targetType: event.target?.type ?? null,
+      targetId: event.target?.id ?? null,
+      targetLabel: event.target?.label ?? null,
+      details: JSON.stringify(event.details ?? {}),
+      address: from.address,
+      requestId: from.requestId,
+    })
+  } catch (error) {
+    deps.logger.error('audit entry not written', { error, action: event.action, organizationId: actor.organizationId, requestId: from.requestId })
+  }
+}

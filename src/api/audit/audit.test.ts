@@ -1,0 +1,321 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { auditEntries } from '../../../db/schema'
+import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
+import { createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { recordAudit } from './access'
+import { auditUpkeep, csvCell, deleteExpiredAuditEntries } from './service'
+
+let fake: FakeLlm
+let t: Awaited<ReturnType<typeof createTestApp>>
+let cloud: Awaited<ReturnType<typeof createTestApp>>
+beforeAll(async () => {
+  fake = await startFakeLlm()
+  const env = { OPENAI_API_KEY: 'sk-audit', OPENAI_BASE_URL: `${fake.url}/v1` }
+  ;[t, cloud] = await Promise.all([
+    createTestApp({ env: { ...env, KONTOR_FETCH_ALLOWED_HOSTS: '127.0.0.1' } }),
+    createTestApp({ env: { ...env, KONTOR_CLOUD: 'true' } }),
+  ])
+})
+afterAll(async () => {
+  await Promise.all([t.close(), cloud.close()])
+  fake.close()
+})
+
+type Entry = {
+  id: string
+  createdAt: string
+  action: string
+  actor: { id: string | null; name: string | null; email: string | null }
+  target: { type: string | null; id: string | null; label: string | null }
+  details: Record<string, unknown>
+  address: string | null
+  requestId: string | null
+}
+
+/** A call that names its request id, so that its audit entry can be found by it. */
+const call = (client: TestClient, method: string, path: string, requestId: string, body?: unknown) =>
+  client.request(method, path, body ?? (method === 'GET' || method === 'DELETE' ? undefined : {}), { 'x-request-id': requestId })
+
+async function allEntries(client: TestClient, query = ''): Promise<Entry[]> {
+  const res = await client.get(`/api/audit-log?limit=200${query}`)
+  expect(res.status).toBe(200)
+  return res.body.entries
+}
+
+async function invitedMember(app: typeof t, admin: TestClient, name = 'Mia Member') {
+  const email = `m-${crypto.randomUUID().slice(0, 8)}@acme.test`
+  const invite = (await admin.post('/api/invites', { email, role: 'user' })).body
+  const member = app.client()
+  const token = new URL(invite.acceptUrl).searchParams.get('token')
+  const accepted = await member.post('/api/invites/accept', { token, name, password: PASSWORD, passwordConfirmation: PASSWORD })
+  expect(accepted.status).toBe(201)
+  return { member, memberId: accepted.body.id as string, email }
+}
+
+describe('audit log entries', () => {
+  test('every recorded action writes an entry with actor, target, address and request id', async () => {
+    const admin = t.client()
+    admin.setIp('198.51.100.7')
+    const { user } = await registerOrg(admin, { name: 'Ada Admin' })
+    const adminEmail = user.email as string
+    const expected: Array<{ requestId: string; action: string; actorEmail: string; address: string; target: Partial<Entry['target']>; details?: Record<string, unknown> }> = []
+    const expectEntry = (requestId: string, action: string, target: Partial<Entry['target']>, more: { actorEmail?: string; address?: string; details?: Record<string, unknown> } = {}) =>
+      expected.push({ requestId, action, target, actorEmail: more.actorEmail ?? adminEmail, address: more.address ?? '198.51.100.7', details: more.details })
+    const ok = async (res: Promise<{ status: number; body: any }>, status = 200) => {
+      const r = await res
+      expect(r.status, JSON.stringify(r.body)).toBe(status)
+      return r.body
+    }
+
+    // Sign-ins: success, failure and the refusal once the limit is reached; sign-out.
+    const other = t.client()
+    other.setIp('198.51.100.8')
+    await ok(call(other, 'POST', '/api/auth/login', 'rid-sign-in', { email: adminEmail, password: PASSWORD }))
+    expectEntry('rid-sign-in', 'sign_in.succeeded', { type: 'user', label: adminEmail }, { address: '198.51.100.8' })
+    await ok(call(other, 'POST', '/api/auth/logout', 'rid-sign-out'))
+    expectEntry('rid-sign-out', 'sign_out', { type: 'user', label: adminEmail }, { address: '198.51.100.8' })
+    const guesser = t.client()
+    guesser.setIp('198.51.100.9')
+    await ok(call(guesser, 'POST', '/api/auth/login', 'rid-sign-in-failed', { email: adminEmail, password: 'Wrong1234' }), 401)
+    expectEntry('rid-sign-in-failed', 'sign_in.failed', { type: 'user', label: adminEmail }, { address: '198.51.100.9' })
+    for (let i = 0; i < 4; i++) await guesser.post('/api/auth/login', { email: adminEmail, password: 'Wrong1234' })
+    await ok(call(guesser, 'POST', '/api/auth/login', 'rid-sign-in-limited', { email: adminEmail, password: 'Wrong1234' }), 429)
+    expectEntry('rid-sign-in-limited', 'sign_in.rate_limited', { type: 'user', label: adminEmail }, { address: '198.51.100.9' })
+
+    // Invitations: sent, sent again, revoked, accepted.
+    const invite = await ok(call(admin, 'POST', '/api/invites', 'rid-invite', { email: 'olga@acme.test', role: 'user' }), 201)
+    expectEntry('rid-invite', 'invite.sent', { type: 'invite', id: invite.id, label: 'olga@acme.test' }, { details: { role: 'user' } })
+    await ok(call(admin, 'POST', `/api/invites/${invite.id}/resend`, 'rid-invite-resend'))
+    expectEntry('rid-invite-resend', 'invite.resent', { type: 'invite', id: invite.id, label: 'olga@acme.test' })
+    await ok(call(admin, 'DELETE', `/api/invites/${invite.id}`, 'rid-invite-revoke'), 204)
+    expectEntry('rid-invite-revoke', 'invite.revoked', { type: 'invite', id: invite.id, label: 'olga@acme.test' })
+    const second = await ok(admin.post('/api/invites', { email: 'max@acme.test', role: 'user' }), 201)
+    const max = t.client()
+    max.setIp('198.51.100.10')
+    const token = new URL(second.acceptUrl).searchParams.get('token')
+    const maxUser = await ok(call(max, 'POST', '/api/invites/accept', 'rid-invite-accept', { token, name: 'Max', password: PASSWORD, passwordConfirmation: PASSWORD }), 201)
+    expectEntry('rid-invite-accept', 'invite.accepted', { type: 'invite', id: second.id, label: 'max@acme.test' }, { actorEmail: 'max@acme.test', address: '198.51.100.10' })
+
+    // Members: role change and removal.
+    await ok(call(admin, 'PATCH', `/api/users/${maxUser.id}/role`, 'rid-role', { role: 'admin' }))
+    expectEntry('rid-role', 'member.role_changed', { type: 'user', id: maxUser.id, label: 'max@acme.test' }, { details: { from: 'user', to: 'admin' } })
+    await ok(call(admin, 'DELETE', `/api/users/${maxUser.id}`, 'rid-remove'), 204)
+    expectEntry('rid-remove', 'member.removed', { type: 'user', id: maxUser.id, label: 'max@acme.test' })
+
+    // Providers, models, the organisation's default and embedding model.
+    await ok(call(admin, 'POST', '/api/models/providers/permitted', 'rid-provider', { providerId: 'openai', termsAccepted: true }), 201)
+    expectEntry('rid-provider', 'provider.permitted', { type: 'provider', id: 'openai' })
+    const model = await ok(call(admin, 'POST', '/api/models/permitted', 'rid-model', { modelId: 'openai/gpt-4.1' }), 201)
+    expectEntry('rid-model', 'model.permitted', { type: 'model', id: model.id, label: 'openai/gpt-4.1' })
+    const embed = await ok(admin.post('/api/models/permitted', { modelId: 'openai/text-embedding-3-small' }), 201)
+    await ok(call(admin, 'PUT', '/api/models/organization/default', 'rid-default', { id: model.id }))
+    expectEntry('rid-default', 'model.default_changed', { type: 'model', id: model.id })
+    await ok(call(admin, 'PUT', '/api/models/embedding', 'rid-embedding', { id: embed.id }))
+    expectEntry('rid-embedding', 'model.embedding_changed', { type: 'model', id: embed.id })
+    await ok(call(admin, 'DELETE', `/api/models/permitted/${embed.id}`, 'rid-model-off'), 204)
+    expectEntry('rid-model-off', 'model.unpermitted', { type: 'model', id: embed.id, label: 'openai/text-embedding-3-small' })
+
+    // Own endpoints.
+    const endpoint = await ok(call(admin, 'POST', '/api/models/endpoints', 'rid-endpoint', { name: 'Our vLLM', baseUrl: `${fake.url}/v1` }), 201)
+    expectEntry('rid-endpoint', 'endpoint.created', { type: 'endpoint', id: endpoint.id, label: 'Our vLLM' })
+    await ok(call(admin, 'DELETE', `/api/models/endpoints/${endpoint.id}`, 'rid-endpoint-off'), 204)
+    expectEntry('rid-endpoint-off', 'endpoint.removed', { type: 'endpoint', id: endpoint.id, label: 'Our vLLM' })
+
+    // Organisation, API access and keys, chats deleted at once.
+    await ok(call(admin, 'PATCH', '/api/organization', 'rid-rename', { name: 'Acme Audit' }))
+    expectEntry('rid-rename', 'organization.renamed', { type: 'organization', label: 'Acme Audit' })
+    await ok(call(admin, 'PUT', '/api/api-keys/settings', 'rid-api-access', { apiAccess: true }))
+    expectEntry('rid-api-access', 'api_access.changed', { type: 'organization' }, { details: { apiAccess: true } })
+    const key = await ok(call(admin, 'POST', '/api/api-keys', 'rid-key', { name: 'Laptop' }), 201)
+    expectEntry('rid-key', 'api_key.created', { type: 'api_key', id: key.id, label: 'Laptop' })
+    await ok(call(admin, 'DELETE', `/api/api-keys/${key.id}`, 'rid-key-off'), 204)
+    expectEntry('rid-key-off', 'api_key.revoked', { type: 'api_key', id: key.id, label: 'Laptop' })
+    const chats = [(await ok(admin.post('/api/threads', {}), 201)).id, (await ok(admin.post('/api/threads', {}), 201)).id]
+    await ok(call(admin, 'DELETE', '/api/threads', 'rid-chats', { ids: chats }), 204)
+    expectEntry('rid-chats', 'chats.deleted', { type: 'user', label: adminEmail }, { details: { count: 2 } })
+
+    await ok(call(admin, 'PUT', '/api/api-keys/settings', 'rid-provider-off-prep', { apiAccess: false }))
+    await ok(call(admin, 'DELETE', '/api/models/providers/permitted', 'rid-provider-off', { providerId: 'openai' }), 204)
+    expectEntry('rid-provider-off', 'provider.unpermitted', { type: 'provider', id: 'openai' })
+
+    const entries = await allEntries(admin)
+    for (const e of expected) {
+      const found = entries.filter((entry) => entry.requestId === e.requestId)
+      expect(found.map((f) => f.action), e.requestId).toEqual([e.action])
+      const entry = found[0]!
+      expect(entry.actor.email, e.requestId).toBe(e.actorEmail)
+      expect(entry.actor.id, e.requestId).toEqual(expect.any(String))
+      expect(entry.address, e.requestId).toBe(e.address)
+      expect(entry.target, e.requestId).toMatchObject(e.target)
+      if (e.details) expect(entry.details, e.requestId).toMatchObject(e.details)
+    }
+    // Newest first.
+    const times = entries.map((e) => e.createdAt)
+    expect([...times].sort().reverse()).toEqual(times)
+  })
+
+  test('subscription changes are recorded (cloud)', async () => {
+    const admin = cloud.client()
+    admin.setIp('198.51.100.20')
+    await registerOrg(admin)
+    const billing = { companyName: 'Acme GmbH', street: 'Hauptstraße', houseNumber: '1a', postalCode: '10115', city: 'Berlin', country: 'Germany' }
+    expect((await call(admin, 'POST', '/api/subscriptions', 'rid-sub', { ...billing, noOfSeats: 5 })).status).toBe(201)
+    expect((await call(admin, 'PUT', '/api/subscriptions/seats', 'rid-seats', { noOfSeats: 7 })).status).toBe(200)
+    expect((await call(admin, 'DELETE', '/api/subscriptions', 'rid-cancel')).status).toBe(200)
+    expect((await call(admin, 'POST', '/api/subscriptions/uncancel', 'rid-uncancel')).status).toBe(200)
+    const entries = await allEntries(admin)
+    const byRequest = Object.fromEntries(entries.map((e) => [e.requestId, e]))
+    expect(byRequest['rid-sub']).toMatchObject({ action: 'subscription.created', address: '198.51.100.20', target: { type: 'subscription' }, details: { seats: 5 } })
+    expect(byRequest['rid-seats']).toMatchObject({ action: 'subscription.seats_changed', details: { seats: 7 } })
+    expect(byRequest['rid-cancel']?.action).toBe('subscription.cancelled')
+    expect(byRequest['rid-uncancel']?.action).toBe('subscription.resumed')
+  })
+
+  test('a failed audit write is logged and the action still succeeds', async () => {
+    const logged: unknown[] = []
+    const broken = { insert: () => ({ values: () => Promise.reject(new Error('disk full')) }) } as unknown as typeof t.deps.db
+    const logger = { ...t.deps.logger, error: (...args: unknown[]) => logged.push(args) }
+    await recordAudit({ db: broken, logger }, { id: 'u', name: 'U', email: 'u@acme.test', organizationId: 'o' }, { requestId: 'r', address: '1.2.3.4' }, { action: 'sign_out' })
+    expect(logged).toHaveLength(1)
+    expect(JSON.stringify(logged[0])).toContain('audit entry not written')
+  })
+})
+
+describe('reading the audit log', () => {
+  async function orgWithEntries() {
+    const admin = t.client()
+    await registerOrg(admin)
+    const { member, memberId, email } = await invitedMember(t, admin, 'Bea Member')
+    await admin.patch(`/api/users/${memberId}/role`, { role: 'admin' })
+    await admin.patch(`/api/users/${memberId}/role`, { role: 'user' })
+    await admin.patch('/api/organization', { name: 'Acme Filters' })
+    return { admin, member, memberId, email }
+  }
+
+  test('filters by action, actor, target text and dates; pages with a cursor, newest first', async () => {
+    const { admin, email } = await orgWithEntries()
+    const roles = await allEntries(admin, '&action=member.role_changed')
+    expect(roles.map((e) => e.details)).toEqual([
+      { from: 'admin', to: 'user' },
+      { from: 'user', to: 'admin' },
+    ])
+    expect((await allEntries(admin, `&target=${encodeURIComponent(email.slice(0, 6))}`)).every((e) => e.target.label === email)).toBe(true)
+    expect((await allEntries(admin, '&actor=Bea')).map((e) => e.action)).toEqual(['invite.accepted'])
+    expect((await allEntries(admin, '&target=100%25')).length).toBe(0)
+    const today = new Date().toISOString().slice(0, 10)
+    const all = await allEntries(admin)
+    expect(all.length).toBeGreaterThanOrEqual(5)
+    expect((await allEntries(admin, `&from=${today}&to=${today}`)).length).toBe(all.length)
+    expect((await allEntries(admin, '&to=2020-01-01')).length).toBe(0)
+
+    const pages: Entry[] = []
+    let cursor: string | null = null
+    do {
+      const res: { status: number; body: { entries: Entry[]; nextCursor: string | null } } = await admin.get(`/api/audit-log?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+      expect(res.status).toBe(200)
+      expect(res.body.entries.length).toBeLessThanOrEqual(2)
+      pages.push(...res.body.entries)
+      cursor = res.body.nextCursor
+    } while (cursor)
+    expect(pages.map((e) => e.id)).toEqual(all.map((e) => e.id))
+  })
+
+  test('bad filters are refused with the field: backwards dates, unknown action, garbage cursor, bad dates', async () => {
+    const { admin } = await orgWithEntries()
+    const cases: Array<[string, string]> = [
+      ['from=2026-03-02&to=2026-03-01', 'to'],
+      ['action=member.promoted', 'action'],
+      ['cursor=garbage', 'cursor'],
+      ['from=2026-02-30', 'from'],
+      ['to=yesterday', 'to'],
+      ['limit=0', 'limit'],
+    ]
+    for (const [query, field] of cases) {
+      for (const path of ['/api/audit-log', '/api/audit-log.csv']) {
+        const res = await admin.get(`${path}?${query}`)
+        expect(res.status, `${path}?${query}`).toBe(400)
+        expect(res.body.code).toBe('VALIDATION_FAILED')
+        expect(Object.keys(res.body.fields), query).toEqual([field])
+      }
+    }
+  })
+
+  test('another organisation never sees the entries; members are refused', async () => {
+    const { admin, member } = await orgWithEntries()
+    const other = t.client()
+    await registerOrg(other)
+    const mine = await allEntries(admin)
+    const theirs = await allEntries(other)
+    expect(theirs.filter((e) => mine.some((m) => m.id === e.id))).toEqual([])
+    expect(theirs.every((e) => e.actor.email !== mine[0]!.actor.email)).toBe(true)
+    const csv = await other.get('/api/audit-log.csv')
+    expect(csv.body).not.toContain('Acme Filters')
+    for (const path of ['/api/audit-log', '/api/audit-log.csv']) {
+      const res = await member.get(path)
+      expect(res.status).toBe(403)
+      expect(res.body.code).toBe('FORBIDDEN')
+      expect((await t.client().get(path)).status).toBe(401)
+    }
+  })
+
+  test('the CSV export has the filtered entries, and cells that start like a formula are defused', async () => {
+    const { admin } = await orgWithEntries()
+    await admin.patch('/api/organization', { name: '=HYPERLINK("http://evil.example","click")' })
+    const res = await admin.request('GET', '/api/audit-log.csv?action=organization.renamed')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/csv')
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/)
+    const lines = (res.body as string).trimEnd().split('\r\n')
+    expect(lines[0]).toBe('time,action,actor_name,actor_email,actor_id,target_type,target_id,target_label,details,address,request_id')
+    expect(lines).toHaveLength(3)
+    expect(lines[1]).toContain(`,organization.renamed,`)
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`)
+    expect(lines[2]).toContain(',Acme Filters,')
+
+    expect(csvCell('=1+2')).toBe("'=1+2")
+    expect(csvCell('+49 30 1234')).toBe("'+49 30 1234")
+    expect(csvCell('-2')).toBe("'-2")
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)")
+    expect(csvCell('plain')).toBe('plain')
+    expect(csvCell('a,b')).toBe('"a,b"')
+    expect(csvCell('line\nbreak')).toBe('"line\nbreak"')
+    expect(csvCell(null)).toBe('')
+  })
+})
+
+describe('retention', () => {
+  test('the cleanup deletes only entries older than the retention, once a day; entries cannot be changed', async () => {
+    const admin = t.client()
+    const { user } = await registerOrg(admin)
+    const organizationId = user.organization.id as string
+    const day = 24 * 60 * 60 * 1000
+    const now = Date.now()
+    const row = (id: string, ageDays: number) => ({ id, organizationId, createdAt: new Date(now - ageDays * day), action: 'sign_out', details: '{}' })
+    const ids = { old: crypto.randomUUID(), edge: crypto.randomUUID(), recent: crypto.randomUUID(), later: crypto.randomUUID() }
+    await t.deps.db.insert(auditEntries).values([row(ids.old, 401), row(ids.edge, 399), row(ids.recent, 1)])
+    const remaining = async () => (await t.deps.db.select({ id: auditEntries.id }).from(auditEntries).where(eq(auditEntries.organizationId, organizationId))).map((r) => r.id)
+
+    expect(t.deps.config.auditRetentionDays).toBe(400)
+    await auditUpkeep(t.deps, now)
+    let left = await remaining()
+    expect(left).not.toContain(ids.old)
+    expect(left).toEqual(expect.arrayContaining([ids.edge, ids.recent]))
+
+    // Later the same day another old entry waits for tomorrow's run.
+    await t.deps.db.insert(auditEntries).values(row(ids.later, 500))
+    await auditUpkeep(t.deps, now + 60_000)
+    expect(await remaining()).toContain(ids.later)
+    await auditUpkeep(t.deps, now + day + 60_000)
+    left = await remaining()
+    expect(left).not.toContain(ids.later)
+    expect(left).toContain(ids.recent)
+
+    const edited = async () => t.deps.db.update(auditEntries).set({ action: 'tampered' }).where(eq(auditEntries.organizationId, organizationId))
+    await expect(edited()).rejects.toThrow()
+    expect(await remaining()).toContain(ids.recent)
+    // A shorter retention deletes more.
+    expect(await deleteExpiredAuditEntries({ db: t.deps.db, config: { ...t.deps.config, auditRetentionDays: 1 } }, now + 3 * day)).toBeGreaterThan(0)
+    expect(await remaining()).toEqual([])
+  })
+})
