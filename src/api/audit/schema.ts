@@ -1,5 +1,38 @@
 import { z } from 'zod'
-import { AUDIT_ACTIONS } from './access'
+
+/** Every action the audit log records; the filter of GET /api/audit-log accepts these only. */
+export const AUDIT_ACTIONS = [
+  'sign_in.succeeded',
+  'sign_in.failed',
+  'sign_in.rate_limited',
+  'sign_out',
+  'member.role_changed',
+  'member.removed',
+  'invite.sent',
+  'invite.resent',
+  'invite.revoked',
+  'invite.accepted',
+  'provider.permitted',
+  'provider.unpermitted',
+  'model.permitted',
+  'model.unpermitted',
+  'model.default_changed',
+  'model.embedding_changed',
+  'endpoint.created',
+  'endpoint.removed',
+  'subscription.created',
+  'subscription.cancelled',
+  'subscription.resumed',
+  'subscription.seats_changed',
+  'subscription.billing_changed',
+  'organization.renamed',
+  'api_key.created',
+  'api_key.revoked',
+  'api_access.changed',
+  'chats.deleted',
+] as const
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 const day = z
   .string()

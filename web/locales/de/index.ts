@@ -14,5 +14,6 @@ import tools from './tools.json'
 import sources from './sources.json'
 import mails from './mails.json'
 import apiKeys from './api-keys.json'
+import audit from './audit.json'
 
-export default { common, errors, auth, settings, validation, members, models, chat, prompts, agents, billing, tools, sources, mails, apiKeys }
+export default { common, errors, auth, settings, validation, members, models, chat, prompts, agents, billing, tools, sources, mails, apiKeys, audit }
