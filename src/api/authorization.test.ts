@@ -103,6 +103,7 @@ const MATRIX: Row[] = [
   // earlier row removed the embedding model, without which uploads are refused first (409).
   { route: 'POST /threads/:id/sources/file', path: async (f) => { await f.admin.client.put('/api/models/embedding', { id: f.embeddingId }); return `/threads/${f.threadId}/sources/file` }, expect: { ...SIGNED_IN, user: 404, admin: 415, otherAdmin: 404 } },
   { route: 'GET /threads/:id/sources', path: (f) => `/threads/${f.threadId}/sources`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'PATCH /threads/:id/sources/:sourceId', path: async (f) => `/threads/${f.threadId}/sources/${await newSource(f.threadId)}`, body: () => ({ name: 'Renamed file' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'DELETE /threads/:id/sources/:sourceId', path: async (f) => `/threads/${f.threadId}/sources/${await newSource(f.threadId)}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'POST /prompts', body: () => ({ title: 'T', content: 'C' }), expect: { ...SIGNED_IN, user: 201, admin: 201, otherAdmin: 201 } },
   { route: 'GET /prompts', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },

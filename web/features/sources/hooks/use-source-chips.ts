@@ -35,6 +35,7 @@ export function useSourceChips(threadId: string, state: { sources: Source[]; upl
       status: source.status,
       reason: source.error ? t(source.error, { ns: 'errors', defaultValue: t('UNKNOWN', { ns: 'errors' }) }) : undefined,
       onRemove: () => askRemove(source),
+      details: { threadId, source },
     })),
     ...state.uploads.map((upload) => ({
       key: upload.key,
