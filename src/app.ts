@@ -7,6 +7,7 @@ import { memberRoutes } from './api/members/routes'
 import { modelRoutes } from './api/models/routes'
 import { agentRoutes } from './api/agents/routes'
 import { chatRoutes } from './api/chat/routes'
+import { exportRoutes } from './api/export/routes'
 import { outboxRoutes } from './api/outbox/routes'
 import { promptRoutes } from './api/prompts/routes'
 import { subscriptionRoutes } from './api/subscriptions/routes'
@@ -21,7 +22,7 @@ import { AppError, ERRORS, type ErrorCode } from './lib/errors'
 import { mountRoutes, type RouteDef } from './lib/route'
 import { securityHeaders } from './lib/security-headers'
 
-export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...sourceRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...subscriptionRoutes, ...outboxRoutes]
+export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...sourceRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...subscriptionRoutes, ...outboxRoutes]
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024
