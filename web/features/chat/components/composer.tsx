@@ -116,7 +116,7 @@ export function Composer(props: ComposerProps) {
   }
 
   return (
-    <form onSubmit={submit} className={cn('mx-auto w-full max-w-3xl px-3 pb-3 sm:px-4 sm:pb-4', className)}>
+    <form onSubmit={submit} className={cn('mx-auto w-full max-w-3xl px-3 pb-3 sm:px-4 sm:pb-4 print:hidden', className)}>
       <div className="rounded-2xl border border-input bg-background shadow-sm transition-shadow focus-within:border-ring/60 focus-within:ring-3 focus-within:ring-ring/15">
         {attachments}
         <label htmlFor="chat-composer" className="sr-only">
