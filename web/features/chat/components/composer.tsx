@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { useTranslation } from 'react-i18next'
 import { MAX_MESSAGE_LENGTH } from '../../../../src/api/threads/limits'
 import { cn } from '../../../lib/cn'
+import { matches, shortcut } from '../../../lib/shortcuts'
 import type { PromptPickerSlot } from '../lib/slots'
 
 // The browser's layout effect; on the server it would only warn.
@@ -109,6 +110,15 @@ export function Composer(props: ComposerProps) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     placed.current = true
+    // `/` in an empty field opens the saved prompts (the picker the route put beside the field).
+    if (!text && matches(event, shortcut('promptPicker'))) {
+      const picker = event.currentTarget.form?.querySelector<HTMLButtonElement>('[data-prompt-picker]:not(:disabled)')
+      if (picker) {
+        event.preventDefault()
+        picker.click()
+      }
+      return
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()
       void submit()

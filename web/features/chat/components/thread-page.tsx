@@ -9,6 +9,8 @@ import { agentQueries } from '../../../lib/agent-queries'
 import { threadDetailKey, threadQueries, useSetThreadAgent, useSetThreadModel, type ThreadDetail } from '../api'
 import { useOlderMessages } from '../hooks/use-older-messages'
 import { useChangeThread } from '../hooks/use-change-thread'
+import { useCopyMessage } from '../hooks/use-copy'
+import { useShortcut } from '../../../lib/shortcuts'
 import { useDocumentTitle } from '../hooks/use-document-title'
 import { useIsReplying, useReplyActions } from '../hooks/use-reply'
 import type { PromptPickerSlot, UseThreadAttachments } from '../lib/slots'
@@ -119,6 +121,11 @@ export function ThreadPage(props: { threadId: string; useAttachments: UseThreadA
   const chooseAgent = (agentId: string | null) =>
     setAgent.mutate(agentId, { onError: (error) => toast.error(`${t('agent.changeFailed')} ${errorMessage(t, error)}`) })
   const changing = busy || setModel.isPending || setAgent.isPending
+
+  useShortcut('stopReply', actions.stop, replying)
+  const { copy } = useCopyMessage()
+  const lastReply = thread.messages.findLast((m) => m.role === 'assistant' && m.content)
+  useShortcut('copyLastReply', () => void copy(lastReply!.content), lastReply !== undefined)
 
   // A long chat shows its newest page: the printout gets every message.
   const print = () =>

@@ -1,9 +1,11 @@
-import { Link, Outlet } from '@tanstack/react-router'
+import { Link, Outlet, useNavigate } from '@tanstack/react-router'
 import { Menu, SquarePen } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../../../components/ui/sheet'
 import { TooltipProvider } from '../../../components/ui/tooltip'
+import { ShortcutsDialog } from '../../../components/shortcuts-dialog'
+import { useShortcut } from '../../../lib/shortcuts'
 import { useSidebarCollapsed } from '../hooks/use-sidebar-collapsed'
 import { Sidebar, type ChatListSlot } from './sidebar'
 
@@ -15,6 +17,11 @@ export function AppShell(props: { chatList: ChatListSlot }) {
   const { t } = useTranslation()
   const { collapsed, toggle } = useSidebarCollapsed()
   const [drawerOpen, setDrawerOpen] = useState(false)
+  const navigate = useNavigate()
+  useShortcut('newChat', () => {
+    setDrawerOpen(false)
+    void navigate({ to: '/chat' })
+  })
 
   // A drawer left open while the window grows would sit on top of the desktop sidebar.
   useEffect(() => {
@@ -63,6 +70,7 @@ export function AppShell(props: { chatList: ChatListSlot }) {
             </main>
           </div>
 
+          <ShortcutsDialog />
           <SheetContent data-testid="sidebar-drawer">
             <SheetTitle className="sr-only">{t('appName')}</SheetTitle>
             <SheetDescription className="sr-only">{t('nav.main')}</SheetDescription>
