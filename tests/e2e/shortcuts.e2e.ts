@@ -52,6 +52,7 @@ test('keyboard: ? lists the shortcuts, / opens the prompts, Esc stops a reply, C
   await expect(chat.lastReply.getByTestId('assistant-content')).not.toBeEmpty()
   await page.keyboard.press('Escape')
   await expect(chat.lastReply).toHaveAttribute('data-status', 'stopped')
+  await page.screenshot({ path: 'test-results/shortcuts-en-light-mobile-chat.png' })
 
   // Ctrl+Shift+C copies the last reply (as shown), wherever the focus is.
   const reply = await chat.lastReply.getByTestId('assistant-content').innerText()
