@@ -234,9 +234,9 @@ describe('names and Markdown', () => {
         chat: { id: 't', title: null, createdAt: '2026-11-24T08:05:00.000Z', lastMessageAt: '2026-11-24T08:06:00.000Z', pinned: false, agent: { id: 'a', name: 'Lektor' } },
         files: [],
         messages: [
-          { id: '1', role: 'user', content: 'Frage', reasoning: '', parts: [], status: 'complete', errorCode: null, model: null, createdAt: '2026-11-24T08:05:00.000Z' },
+          { id: '1', role: 'user', content: 'Frage', reasoning: '', parts: [], status: 'complete', errorCode: null, model: null, usage: null, createdAt: '2026-11-24T08:05:00.000Z' },
           {
-            id: '2', role: 'assistant', content: 'Teil', reasoning: 'Erst denken', status: 'failed', errorCode: 'PROVIDER_UNAVAILABLE', model: 'gpt-4.1', createdAt: '2026-11-24T08:06:00.000Z',
+            id: '2', role: 'assistant', content: 'Teil', reasoning: 'Erst denken', status: 'failed', errorCode: 'PROVIDER_UNAVAILABLE', model: 'gpt-4.1', usage: null, createdAt: '2026-11-24T08:06:00.000Z',
             parts: [{ type: 'tool_call', id: 'c', name: 'internet_search', arguments: '{}', offset: 0 }, { type: 'tool_result', id: 'c', name: 'internet_search', result: '', isError: false }],
           },
         ],

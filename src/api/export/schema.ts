@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { messageStatus } from '../threads/schema'
+import { messageResponse } from '../threads/schema'
 
 export const exportThreadParams = z.object({ id: z.string().min(1).max(64) })
 
@@ -25,20 +25,7 @@ export const chatExport = z.object({
     z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), fileName: z.string(), mimeType: z.string(), size: z.number(), createdAt: z.string() }),
   ),
   /** Oldest first; a reply still being written has the text so far and status `streaming`. */
-  messages: z.array(
-    z.object({
-      id: z.string(),
-      role: z.enum(['user', 'assistant']),
-      content: z.string(),
-      reasoning: z.string(),
-      /** Tool calls and results, as the chat API gives them. */
-      parts: z.array(z.unknown()),
-      status: messageStatus,
-      errorCode: z.string().nullable(),
-      model: z.string().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
+  messages: z.array(messageResponse),
 })
 
 export type ChatExport = z.infer<typeof chatExport>

@@ -3,7 +3,7 @@ import { Zip, ZipDeflate, ZipPassThrough, type ZipInputFile } from 'fflate'
 import { agents, messages, prompts, sources, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { findOwnThread } from '../sources/access'
-import { appendedText, withAppendedText } from '../threads/access'
+import { appendedText, toMessageView, withAppendedText } from '../threads/access'
 import { chatMarkdown } from './markdown'
 import { JSON_TYPE, MARKDOWN_TYPE, ZIP_TYPE, type ChatExport } from './schema'
 
@@ -30,17 +30,7 @@ async function chatExportOf(deps: AppDeps, caller: SessionUser, thread: ThreadRo
       agent: agent[0] ?? null,
     },
     files: files.map((f) => ({ id: f.id, name: f.name, description: f.description, fileName: f.fileName, mimeType: f.mimeType, size: f.size, createdAt: f.createdAt.toISOString() })),
-    messages: withAppendedText(rows, parts).map((m) => ({
-      id: m.id,
-      role: m.role,
-      content: m.content,
-      reasoning: m.reasoning,
-      parts: m.parts,
-      status: m.status,
-      errorCode: m.errorCode,
-      model: m.model,
-      createdAt: m.createdAt.toISOString(),
-    })),
+    messages: withAppendedText(rows, parts).map(toMessageView),
   }
 }
 
