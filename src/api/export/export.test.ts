@@ -9,7 +9,7 @@ import { createLocalFileStore } from '../../storage/local'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
-import { attachment, slugOf } from './service'
+import { attachment, slugOf, zipStream } from './service'
 import { chatMarkdown } from './markdown'
 
 let fake: FakeLlm
@@ -207,6 +207,35 @@ describe('all of a user\'s data as a ZIP', () => {
     expect(JSON.parse(zip['index.json'] as string)).toMatchObject({ chats: [], prompts: 0, agents: 0 })
     const res = await t.client().get('/api/export')
     expect({ status: res.status, code: res.body.code }).toEqual({ status: 401, code: 'UNAUTHORIZED' })
+  })
+})
+
+describe('the ZIP stream', () => {
+  test('packs an entry only when the reader asks for more, so the archive is never held whole', async () => {
+    let read = 0
+    async function* entries() {
+      for (let i = 0; i < 1000; i++) {
+        read++
+        yield { name: `chats/${i}.md`, data: `# Chat ${i}\n\n${'text '.repeat(2000)}` }
+      }
+    }
+    const reader = zipStream(entries(), () => {}).getReader()
+    const first = await reader.read()
+    expect(first.done).toBe(false)
+    // The stream's small buffer asks for a few entries ahead, not for the thousand.
+    expect(read).toBeLessThan(5)
+    await reader.cancel()
+  })
+
+  test('an entry that fails breaks the download off (the reader sees an error, never a cut archive that looks whole)', async () => {
+    async function* entries() {
+      yield { name: 'a.txt', data: 'a' }
+      throw new Error('the store went away')
+    }
+    const errors: unknown[] = []
+    const body = new Response(zipStream(entries(), (e) => errors.push(e)))
+    await expect(body.arrayBuffer()).rejects.toThrow('the store went away')
+    expect(errors).toHaveLength(1)
   })
 })
 
