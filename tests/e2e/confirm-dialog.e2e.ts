@@ -24,8 +24,10 @@ test('a confirmation whose action fails stays open and says why', async ({ page 
   // Meanwhile the chat went (another tab deleted it): deleting it here fails.
   expect((await page.request.delete(`/api/threads/${ids[0]}`)).status()).toBe(204)
   await dialog.getByRole('button', { name: 'Chat löschen' }).click()
-  await expect(dialog.getByRole('alert')).toHaveText('Chat nicht gefunden')
+  await expect(dialog.getByRole('alert')).toHaveText('Der Chat konnte nicht gelöscht werden. Chat nicht gefunden')
   await expect(dialog).toBeVisible()
+  // The dialog is where it is said: no toast repeats it.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
   await expect(dialog.getByRole('button', { name: 'Chat löschen' })).toBeEnabled()
   await page.screenshot({ path: 'test-results/confirm-error-de-light.png' })
 

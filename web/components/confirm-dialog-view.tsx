@@ -11,6 +11,8 @@ export type ConfirmOptions = {
   cancelLabel?: string
   confirmLabel?: string
   destructive?: boolean
+  /** What failed, said before the reason when the action throws (e.g. "The chat could not be deleted."). */
+  failure?: string
   /** Runs on confirm; the dialog closes when it resolves, and stays open saying why when it throws. */
   action: () => unknown | Promise<unknown>
 }
@@ -32,7 +34,7 @@ export default function ConfirmDialog({ options, onClose: close }: { options: Co
       close()
     } catch (error) {
       console.error(error)
-      setFailure(errorMessage(t, error))
+      setFailure([options.failure, errorMessage(t, error)].filter(Boolean).join(' '))
     } finally {
       setRunning(false)
     }
