@@ -97,6 +97,8 @@ const MATRIX: Row[] = [
   { route: 'DELETE /threads/:id', path: async (f) => `/threads/${await f.newThread()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id/model', path: (f) => `/threads/${f.threadId}/model`, body: (f) => ({ modelId: f.modelId }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id/agent', path: (f) => `/threads/${f.threadId}/agent`, body: () => ({ agentId: null }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'GET /threads/:id/export', path: (f) => `/threads/${f.threadId}/export?format=json`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'GET /export', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'POST /threads/:id/messages', path: async (f) => `/threads/${await f.newThread()}/messages`, body: () => ({ content: 'hello' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'POST /threads/:id/regenerate', path: async (f) => `/threads/${await f.newThread()}/regenerate`, expect: { ...SIGNED_IN, user: 404, admin: 409, otherAdmin: 404 } },
   // The matrix sends JSON: the owner gets past authorisation to the multipart check (415). An

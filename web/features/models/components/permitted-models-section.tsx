@@ -41,7 +41,6 @@ export function PermittedModelsSection(props: { onChooseModels: () => void }) {
       action: () =>
         unpermit.mutateAsync(model.id, {
           onSuccess: () => toast.success(t('permitted.disabledToast', { name: model.displayName })),
-          onError: (error) => toast.error(errorMessage(t, error)),
         }),
     })
 
