@@ -3,6 +3,7 @@ import { Route as acceptInviteRoute } from './routes/accept-invite'
 import { Route as adminBillingRoute } from './routes/admin-billing'
 import { Route as adminIndexRoute } from './routes/admin-index'
 import { Route as adminMailsRoute } from './routes/admin-mails'
+import { Route as adminGroupsRoute } from './routes/admin-groups'
 import { Route as adminModelsRoute } from './routes/admin-models'
 import { Route as adminSettingsRoute } from './routes/admin-settings'
 import { Route as adminUsersRoute } from './routes/admin-users'
@@ -39,6 +40,6 @@ export const routeTree = rootRoute.addChildren([
     promptsRoute,
     agentsRoute,
     settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsAccountRoute]),
-    adminSettingsRoute.addChildren([adminIndexRoute, adminUsersRoute, adminModelsRoute, adminBillingRoute, adminMailsRoute]),
+    adminSettingsRoute.addChildren([adminIndexRoute, adminUsersRoute, adminGroupsRoute, adminModelsRoute, adminBillingRoute, adminMailsRoute]),
   ]),
 ])
