@@ -6,11 +6,11 @@ import { requireAdmin } from '../../lib/guards'
 import type { UsageReport, usageQuery } from './schema'
 
 const sums = {
-  calls: sql<number>`coalesce(sum(${usageDaily.calls}), 0)`,
-  estimatedCalls: sql<number>`coalesce(sum(${usageDaily.estimatedCalls}), 0)`,
-  inputTokens: sql<number>`coalesce(sum(${usageDaily.inputTokens}), 0)`,
-  outputTokens: sql<number>`coalesce(sum(${usageDaily.outputTokens}), 0)`,
-  cost: sql<number>`coalesce(sum(${usageDaily.cost}), 0)`,
+  calls: sql<number>`coalesce(sum(${usageDaily.calls}), 0)`.as('calls'),
+  estimatedCalls: sql<number>`coalesce(sum(${usageDaily.estimatedCalls}), 0)`.as('estimated_calls'),
+  inputTokens: sql<number>`coalesce(sum(${usageDaily.inputTokens}), 0)`.as('input_tokens'),
+  outputTokens: sql<number>`coalesce(sum(${usageDaily.outputTokens}), 0)`.as('output_tokens'),
+  cost: sql<number>`coalesce(sum(${usageDaily.cost}), 0)`.as('cost'),
 }
 
 /**
@@ -36,12 +36,22 @@ export async function usageReport(deps: AppDeps, caller: SessionUser, q: z.infer
       .groupBy(usageDaily.userId)
       .orderBy(sql`sum(${usageDaily.cost}) desc`, usageDaily.userId)
   } else {
+    // Summed per member first, then per group: joining the memberships to every daily row instead
+    // took ten times as long over a year of 1,000 members.
+    const perUser = deps.db.select({ userId: usageDaily.userId, ...sums }).from(usageDaily).where(inRange).groupBy(usageDaily.userId).as('per_user')
     rows = await deps.db
-      .select({ key: groups.id, label: groups.name, ...sums })
-      .from(usageDaily)
-      .leftJoin(groupMembers, eq(groupMembers.userId, usageDaily.userId))
+      .select({
+        key: groups.id,
+        label: groups.name,
+        calls: sql<number>`sum(${perUser.calls})`,
+        estimatedCalls: sql<number>`sum(${perUser.estimatedCalls})`,
+        inputTokens: sql<number>`sum(${perUser.inputTokens})`,
+        outputTokens: sql<number>`sum(${perUser.outputTokens})`,
+        cost: sql<number>`sum(${perUser.cost})`,
+      })
+      .from(perUser)
+      .leftJoin(groupMembers, eq(groupMembers.userId, perUser.userId))
       .leftJoin(groups, and(eq(groups.id, groupMembers.groupId), eq(groups.organizationId, caller.organizationId)))
-      .where(inRange)
       .groupBy(groups.id)
       .orderBy(sql`${groups.id} is null`, groups.name)
   }
