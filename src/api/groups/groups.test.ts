@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { agents, groupMembers } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
-import { BASE_URL, createTestApp, enableOpenAiModels, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { BASE_URL, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
 
 let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -17,22 +17,13 @@ afterAll(async () => {
 })
 beforeEach(() => fake.reset())
 
-async function invite(admin: TestClient, role: 'user' | 'admin' = 'user') {
-  const inv = await admin.post('/api/invites', { email: `m-${crypto.randomUUID().slice(0, 8)}@acme.test`, role })
-  const client = t.client()
-  const token = new URL(inv.body.acceptUrl).searchParams.get('token')
-  const res = await client.post('/api/invites/accept', { token, name: `Member ${inv.body.email.slice(2, 6)}`, password: PASSWORD, passwordConfirmation: PASSWORD })
-  expect(res.status).toBe(201)
-  return { client, id: res.body.id as string }
-}
-
 /** An organisation with two members; two OpenAI chat models and an embedding model permitted. */
 async function org() {
   const admin = t.client()
   const owner = await registerOrg(admin)
   const [gpt41, gpt4o, embedding] = await enableOpenAiModels(admin, ['openai/gpt-4.1', 'openai/gpt-4o', 'openai/text-embedding-3-small'])
-  const mia = await invite(admin)
-  const max = await invite(admin)
+  const mia = await joinAsMember(t, admin)
+  const max = await joinAsMember(t, admin, 'user', 'Max Member')
   return { admin, adminId: owner.user.id as string, mia, max, gpt41: gpt41.id as string, gpt4o: gpt4o.id as string, embedding: embedding.id as string }
 }
 

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { usageDaily, usageEvents } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse, type SseEvent } from '../../../tests/support/sse'
-import { BASE_URL, createTestApp, enableOpenAiModels, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { BASE_URL, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { createLocalFileStore } from '../../storage/local'
 import { effectivePrice } from '../models/access'
 import { processingIdle } from '../sources/process'
@@ -149,9 +149,7 @@ describe('usage of every model call', () => {
     const other = t.client()
     await registerOrg(other)
     expect((await other.put(`/api/models/permitted/${model.id}/price`, { input: 0, output: 0 })).body.code).toBe('MODEL_NOT_FOUND')
-    const inv = await client.post('/api/invites', { email: `m-${crypto.randomUUID().slice(0, 6)}@acme.test`, role: 'user' })
-    const member = t.client()
-    await member.post('/api/invites/accept', { token: new URL(inv.body.acceptUrl).searchParams.get('token'), name: 'M', password: PASSWORD, passwordConfirmation: PASSWORD })
+    const { client: member } = await joinAsMember(t, client)
     expect((await member.put(`/api/models/permitted/${model.id}/price`, { input: 0, output: 0 })).status).toBe(403)
   }, 30_000)
 
@@ -214,9 +212,7 @@ describe('GET /api/usage', () => {
     const other = t.client()
     await registerOrg(other)
     expect((await other.get('/api/usage?from=2026-05-01&to=2026-05-31')).body.total.calls).toBe(0)
-    const inv = await client.post('/api/invites', { email: `m-${crypto.randomUUID().slice(0, 6)}@acme.test`, role: 'user' })
-    const member = t.client()
-    await member.post('/api/invites/accept', { token: new URL(inv.body.acceptUrl).searchParams.get('token'), name: 'M', password: PASSWORD, passwordConfirmation: PASSWORD })
+    const { client: member } = await joinAsMember(t, client)
     expect((await member.get('/api/usage?from=2026-05-01&to=2026-05-31')).status).toBe(403)
   }, 30_000)
 })
