@@ -21,7 +21,7 @@ test.describe('groups and model access by group (390×844)', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
   test('an admin restricts a model to a group; a member sees it in the picker only once added', async ({ page, browser }) => {
-    test.setTimeout(90_000) // two people in two browsers
+    test.setTimeout(120_000) // two people in two browsers, and the models screen
     await signUpAndSignIn(page)
     await enableModels(page, ['openai/gpt-4.1', 'openai/gpt-4o'])
     const member = await joinedColleague(browser, async (email) => {
@@ -56,6 +56,18 @@ test.describe('groups and model access by group (390×844)', () => {
     await dialog.getByRole('button', { name: 'Save' }).click()
     await expect(dialog).toHaveCount(0)
     await expect(permittedRow(page, 'GPT-4o').getByTestId('model-access')).toHaveText('Only Sales DACH')
+
+    // Its price for usage costs: the admin's own, checked before it is sent.
+    await permittedRow(page, 'GPT-4o').getByRole('button', { name: 'Price of GPT-4o' }).click()
+    dialog = page.getByRole('dialog', { name: 'Price of GPT-4o' })
+    await expect(dialog.getByLabel('Input (US$ per 1M tokens)')).toHaveValue('2.5')
+    await dialog.getByLabel('Output (US$ per 1M tokens)').fill('ten')
+    await dialog.getByRole('button', { name: 'Save price' }).click()
+    await expect(dialog.getByText('Enter a number, such as 2.5')).toBeVisible()
+    await dialog.getByLabel('Output (US$ per 1M tokens)').fill('6')
+    await dialog.getByRole('button', { name: 'Save price' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(permittedRow(page, 'GPT-4o')).toContainText('own price')
 
     // The member outside the group: GPT-4.1 only.
     let chat = await startChat(member)

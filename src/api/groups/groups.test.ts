@@ -176,6 +176,8 @@ describe('model access by group', () => {
       expect(await res.json()).toMatchObject({ code: 'NO_MODEL_FOUND', message: 'No model found' })
     }
     expect(fake.requests.filter((r) => r.method === 'POST')).toEqual([])
+    // The chat shows no model, so the page offers the 'No model found' path.
+    expect((await o.mia.client.get(`/api/threads/${chat.id}`)).body.model).toBeNull()
 
     // A restricted model whose groups were all deleted is open to nobody, not to everyone.
     await o.admin.post(`/api/groups/${sales.id}/members`, { userIds: [o.mia.id] })

@@ -60,6 +60,11 @@ export const modelsApi = {
     id ? api.put('/models/user/default', { id }) : api.delete<void>('/models/user/default'),
   createEndpoint: (api: ApiClient, body: CreateEndpointInput) => api.post<Endpoint>('/models/endpoints', body),
   setAccess: (api: ApiClient, { id, ...body }: ModelAccessInput) => api.put<AdminPermittedModel>(`/models/permitted/${encodeURIComponent(id)}/access`, body),
+  /** `price` null goes back to the catalogue's price. */
+  setPrice: (api: ApiClient, { id, price }: { id: string; price: { input: number; output: number } | null }) =>
+    price
+      ? api.put<AdminPermittedModel>(`/models/permitted/${encodeURIComponent(id)}/price`, price)
+      : api.delete<AdminPermittedModel>(`/models/permitted/${encodeURIComponent(id)}/price`),
   deleteEndpoint: (api: ApiClient, id: string) => api.delete<void>(`/models/endpoints/${encodeURIComponent(id)}`),
 }
 
@@ -82,4 +87,5 @@ export const useSetEmbeddingModel = () => useModelsMutation(modelsApi.setEmbeddi
 export const useSetUserDefault = () => useModelsMutation(modelsApi.setUserDefault)
 export const useCreateEndpoint = () => useModelsMutation(modelsApi.createEndpoint)
 export const useSetModelAccess = () => useModelsMutation(modelsApi.setAccess)
+export const useSetModelPrice = () => useModelsMutation(modelsApi.setPrice)
 export const useDeleteEndpoint = () => useModelsMutation(modelsApi.deleteEndpoint)

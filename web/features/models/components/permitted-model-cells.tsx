@@ -50,6 +50,7 @@ export function PermittedModelCells(props: { model: PermittedModel; isDefault?: 
       <TableCell className="hidden whitespace-nowrap text-right tabular-nums text-muted-foreground sm:table-cell">{context ?? '—'}</TableCell>
       <TableCell className="hidden whitespace-nowrap text-right tabular-nums sm:table-cell">
         {price ?? <span className="text-muted-foreground">—</span>}
+        {model.priceOverridden && <span className="block text-[12px] text-muted-foreground">{t('price.own')}</span>}
       </TableCell>
       <TableCell>{props.children}</TableCell>
     </>

@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { Cpu, Star, Trash2, UsersRound } from 'lucide-react'
+import { CircleDollarSign, Cpu, Star, Trash2, UsersRound } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { modelQueries, useSetOrganizationDefault, useUnpermitModel, type AdminPermittedModel, type PermittedModel } from '../api'
 import { AccessBadge, ModelAccessDialog } from './model-access-dialog'
+import { ModelPriceDialog } from './model-price-dialog'
 import { EmbeddingModelSetting } from './embedding-model-setting'
 import { PermittedModelCells } from './permitted-model-cells'
 import { SectionCard } from '../../../components/section-card'
@@ -24,6 +25,7 @@ export function PermittedModelsSection(props: { onChooseModels: () => void }) {
   const unpermit = useUnpermitModel()
   const setDefault = useSetOrganizationDefault()
   const [accessFor, setAccessFor] = useState<AdminPermittedModel | null>(null)
+  const [priceFor, setPriceFor] = useState<AdminPermittedModel | null>(null)
   const groups = useQuery(modelQueries.groups(api)).data
   const groupNames = new Map(groups?.map((g) => [g.id, g.name]))
   // Until an admin chooses, new chats use the first enabled language model (docs/decisions/0014).
@@ -83,6 +85,9 @@ export function PermittedModelsSection(props: { onChooseModels: () => void }) {
               <TableRow key={model.id} data-testid="permitted-model-row">
                 <PermittedModelCells model={model} isDefault={defaultKind(model)} access={<AccessBadge model={model} groupNames={groupNames} />}>
                   <div className="flex justify-end gap-0.5">
+                    <IconAction side="left" label={t('price.open', { name: model.displayName })} onClick={() => setPriceFor(model)}>
+                      <CircleDollarSign />
+                    </IconAction>
                     {!model.embedding && (
                       <IconAction side="left" label={t('access.open', { name: model.displayName })} onClick={() => setAccessFor(model)}>
                         <UsersRound />
@@ -105,6 +110,7 @@ export function PermittedModelsSection(props: { onChooseModels: () => void }) {
       )}
       <EmbeddingModelSetting models={models.filter((m) => m.embedding)} />
       <ModelAccessDialog model={accessFor} onClose={() => setAccessFor(null)} />
+      <ModelPriceDialog model={priceFor} onClose={() => setPriceFor(null)} />
     </SectionCard>
   )
 }
