@@ -4,6 +4,8 @@ import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './api/auth/routes'
 import { inviteRoutes } from './api/invites/routes'
 import { memberRoutes } from './api/members/routes'
+import { groupRoutes } from './api/groups/routes'
+import { usageRoutes } from './api/usage/routes'
 import { modelRoutes } from './api/models/routes'
 import { agentRoutes } from './api/agents/routes'
 import { chatRoutes } from './api/chat/routes'
@@ -25,7 +27,7 @@ import { AppError, ERRORS, type ErrorCode } from './lib/errors'
 import { mountRoutes, type RouteDef } from './lib/route'
 import { securityHeaders } from './lib/security-headers'
 
-export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...sourceRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...subscriptionRoutes, ...organizationRoutes, ...outboxRoutes, ...apiKeyRoutes]
+export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...groupRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...sourceRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...subscriptionRoutes, ...organizationRoutes, ...outboxRoutes, ...apiKeyRoutes, ...usageRoutes]
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024

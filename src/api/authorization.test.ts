@@ -61,6 +61,20 @@ const MATRIX: Row[] = [
   { route: 'GET /users', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'PATCH /users/:id/role', path: (f) => `/users/${f.member.id}/role`, body: () => ({ role: 'user' }), expect: { ...ADMIN, admin: 200 } },
   { route: 'DELETE /users/:id', path: async (f) => `/users/${await f.newMember()}`, expect: { ...ADMIN, admin: 204 } },
+  { route: 'GET /groups', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'POST /groups', body: () => ({ name: `Matrix ${crypto.randomUUID().slice(0, 6)}` }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },
+  { route: 'PATCH /groups/:id', path: (f) => `/groups/${f.groupId}`, body: () => ({ name: `Secret Org A group ${crypto.randomUUID().slice(0, 6)}` }), expect: { ...ADMIN, admin: 200 } },
+  { route: 'DELETE /groups/:id', path: async (f) => `/groups/${await f.newGroup()}`, expect: { ...ADMIN, admin: 204 } },
+  { route: 'POST /groups/:id/members', path: (f) => `/groups/${f.groupId}/members`, body: (f) => ({ userIds: [f.member.id] }), expect: { ...ADMIN, admin: 200 } },
+  {
+    route: 'DELETE /groups/:id/members/:userId',
+    path: async (f) => {
+      await f.admin.client.post(`/api/groups/${f.groupId}/members`, { userIds: [f.member.id] })
+      return `/groups/${f.groupId}/members/${f.member.id}`
+    },
+    expect: { ...ADMIN, admin: 200 },
+  },
+  { route: 'GET /usage', path: () => '/usage?from=2026-01-01&to=2026-12-31&by=user', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'POST /invites', body: () => ({ email: `matrix-${crypto.randomUUID().slice(0, 6)}@acme.test`, role: 'user' }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },
   { route: 'GET /invites', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'GET /invites/preview', path: (f) => `/invites/preview?token=${f.inviteToken}`, tokenHolder: true, expect: { anonymous: 200, user: 200, admin: 200, otherAdmin: 200 } },
@@ -71,6 +85,9 @@ const MATRIX: Row[] = [
   { route: 'GET /models/available', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'GET /models/permitted', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'POST /models/permitted', path: async (f) => { await f.freeModel(); return '/models/permitted' }, body: () => ({ modelId: 'openai/gpt-4o' }), expect: { ...ADMIN_LIST, otherAdmin: 409, admin: 201 } },
+  { route: 'PUT /models/permitted/:id/access', path: (f) => `/models/permitted/${f.modelId}/access`, body: () => ({ restricted: false }), expect: { ...ADMIN, admin: 200 } },
+  { route: 'PUT /models/permitted/:id/price', path: (f) => `/models/permitted/${f.modelId}/price`, body: () => ({ input: 1, output: 2 }), expect: { ...ADMIN, admin: 200 } },
+  { route: 'DELETE /models/permitted/:id/price', path: (f) => `/models/permitted/${f.modelId}/price`, expect: { ...ADMIN, admin: 200 } },
   { route: 'DELETE /models/permitted/:id', path: async (f) => `/models/permitted/${await f.newPermittedModel()}`, expect: { ...ADMIN, admin: 204 } },
   { route: 'GET /models/permitted/language-models', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'GET /models/default', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 404 } },
@@ -209,6 +226,8 @@ async function createFixture() {
     agentId: (await adminClient.post('/api/agents', { name: 'Secret Org A agent', instructions: 'x', modelId: chatModel.id })).body.id as string,
     newAgent: async () => (await adminClient.post('/api/agents', { name: 'G', instructions: 'x', modelId: chatModel.id })).body.id as string,
     newApiKey: async () => (await adminClient.post('/api/api-keys', { name: 'Secret Org A key' })).body.id as string,
+    groupId: (await adminClient.post('/api/groups', { name: 'Secret Org A group' })).body.id as string,
+    newGroup: async () => (await adminClient.post('/api/groups', { name: `G ${crypto.randomUUID().slice(0, 6)}` })).body.id as string,
     newEndpoint: async () => (await adminClient.post('/api/models/endpoints', { name: 'E', baseUrl: 'https://llm.example.com/v1' })).body.id as string,
   }
 }
