@@ -4,10 +4,13 @@ import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './api/auth/routes'
 import { inviteRoutes } from './api/invites/routes'
 import { memberRoutes } from './api/members/routes'
+import { groupRoutes } from './api/groups/routes'
+import { usageRoutes } from './api/usage/routes'
 import { modelRoutes } from './api/models/routes'
 import { agentRoutes } from './api/agents/routes'
 import { chatRoutes } from './api/chat/routes'
 import { organizationRoutes } from './api/organization/routes'
+import { exportRoutes } from './api/export/routes'
 import { outboxRoutes } from './api/outbox/routes'
 import { promptRoutes } from './api/prompts/routes'
 import { subscriptionRoutes } from './api/subscriptions/routes'
@@ -25,7 +28,7 @@ import { AppError, ERRORS, type ErrorCode } from './lib/errors'
 import { mountRoutes, type RouteDef } from './lib/route'
 import { securityHeaders } from './lib/security-headers'
 
-export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...sourceRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...subscriptionRoutes, ...organizationRoutes, ...outboxRoutes, ...apiKeyRoutes, ...auditRoutes]
+export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...groupRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...sourceRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...subscriptionRoutes, ...organizationRoutes, ...outboxRoutes, ...apiKeyRoutes, ...usageRoutes, ...auditRoutes]
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024

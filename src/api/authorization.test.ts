@@ -61,6 +61,20 @@ const MATRIX: Row[] = [
   { route: 'GET /users', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'PATCH /users/:id/role', path: (f) => `/users/${f.member.id}/role`, body: () => ({ role: 'user' }), expect: { ...ADMIN, admin: 200 } },
   { route: 'DELETE /users/:id', path: async (f) => `/users/${await f.newMember()}`, expect: { ...ADMIN, admin: 204 } },
+  { route: 'GET /groups', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'POST /groups', body: () => ({ name: `Matrix ${crypto.randomUUID().slice(0, 6)}` }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },
+  { route: 'PATCH /groups/:id', path: (f) => `/groups/${f.groupId}`, body: () => ({ name: `Secret Org A group ${crypto.randomUUID().slice(0, 6)}` }), expect: { ...ADMIN, admin: 200 } },
+  { route: 'DELETE /groups/:id', path: async (f) => `/groups/${await f.newGroup()}`, expect: { ...ADMIN, admin: 204 } },
+  { route: 'POST /groups/:id/members', path: (f) => `/groups/${f.groupId}/members`, body: (f) => ({ userIds: [f.member.id] }), expect: { ...ADMIN, admin: 200 } },
+  {
+    route: 'DELETE /groups/:id/members/:userId',
+    path: async (f) => {
+      await f.admin.client.post(`/api/groups/${f.groupId}/members`, { userIds: [f.member.id] })
+      return `/groups/${f.groupId}/members/${f.member.id}`
+    },
+    expect: { ...ADMIN, admin: 200 },
+  },
+  { route: 'GET /usage', path: () => '/usage?from=2026-01-01&to=2026-12-31&by=user', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'POST /invites', body: () => ({ email: `matrix-${crypto.randomUUID().slice(0, 6)}@acme.test`, role: 'user' }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },
   { route: 'GET /invites', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'GET /invites/preview', path: (f) => `/invites/preview?token=${f.inviteToken}`, tokenHolder: true, expect: { anonymous: 200, user: 200, admin: 200, otherAdmin: 200 } },
@@ -71,6 +85,9 @@ const MATRIX: Row[] = [
   { route: 'GET /models/available', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'GET /models/permitted', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'POST /models/permitted', path: async (f) => { await f.freeModel(); return '/models/permitted' }, body: () => ({ modelId: 'openai/gpt-4o' }), expect: { ...ADMIN_LIST, otherAdmin: 409, admin: 201 } },
+  { route: 'PUT /models/permitted/:id/access', path: (f) => `/models/permitted/${f.modelId}/access`, body: () => ({ restricted: false }), expect: { ...ADMIN, admin: 200 } },
+  { route: 'PUT /models/permitted/:id/price', path: (f) => `/models/permitted/${f.modelId}/price`, body: () => ({ input: 1, output: 2 }), expect: { ...ADMIN, admin: 200 } },
+  { route: 'DELETE /models/permitted/:id/price', path: (f) => `/models/permitted/${f.modelId}/price`, expect: { ...ADMIN, admin: 200 } },
   { route: 'DELETE /models/permitted/:id', path: async (f) => `/models/permitted/${await f.newPermittedModel()}`, expect: { ...ADMIN, admin: 204 } },
   { route: 'GET /models/permitted/language-models', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'GET /models/default', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 404 } },
@@ -97,12 +114,15 @@ const MATRIX: Row[] = [
   { route: 'DELETE /threads/:id', path: async (f) => `/threads/${await f.newThread()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id/model', path: (f) => `/threads/${f.threadId}/model`, body: (f) => ({ modelId: f.modelId }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id/agent', path: (f) => `/threads/${f.threadId}/agent`, body: () => ({ agentId: null }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'GET /threads/:id/export', path: (f) => `/threads/${f.threadId}/export?format=json`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'GET /export', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'POST /threads/:id/messages', path: async (f) => `/threads/${await f.newThread()}/messages`, body: () => ({ content: 'hello' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'POST /threads/:id/regenerate', path: async (f) => `/threads/${await f.newThread()}/regenerate`, expect: { ...SIGNED_IN, user: 404, admin: 409, otherAdmin: 404 } },
   // The matrix sends JSON: the owner gets past authorisation to the multipart check (415). An
   // earlier row removed the embedding model, without which uploads are refused first (409).
   { route: 'POST /threads/:id/sources/file', path: async (f) => { await f.admin.client.put('/api/models/embedding', { id: f.embeddingId }); return `/threads/${f.threadId}/sources/file` }, expect: { ...SIGNED_IN, user: 404, admin: 415, otherAdmin: 404 } },
   { route: 'GET /threads/:id/sources', path: (f) => `/threads/${f.threadId}/sources`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'PATCH /threads/:id/sources/:sourceId', path: async (f) => `/threads/${f.threadId}/sources/${await newSource(f.threadId)}`, body: () => ({ name: 'Renamed file' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'DELETE /threads/:id/sources/:sourceId', path: async (f) => `/threads/${f.threadId}/sources/${await newSource(f.threadId)}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'POST /prompts', body: () => ({ title: 'T', content: 'C' }), expect: { ...SIGNED_IN, user: 201, admin: 201, otherAdmin: 201 } },
   { route: 'GET /prompts', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
@@ -208,6 +228,8 @@ async function createFixture() {
     agentId: (await adminClient.post('/api/agents', { name: 'Secret Org A agent', instructions: 'x', modelId: chatModel.id })).body.id as string,
     newAgent: async () => (await adminClient.post('/api/agents', { name: 'G', instructions: 'x', modelId: chatModel.id })).body.id as string,
     newApiKey: async () => (await adminClient.post('/api/api-keys', { name: 'Secret Org A key' })).body.id as string,
+    groupId: (await adminClient.post('/api/groups', { name: 'Secret Org A group' })).body.id as string,
+    newGroup: async () => (await adminClient.post('/api/groups', { name: `G ${crypto.randomUUID().slice(0, 6)}` })).body.id as string,
     newEndpoint: async () => (await adminClient.post('/api/models/endpoints', { name: 'E', baseUrl: 'https://llm.example.com/v1' })).body.id as string,
   }
 }

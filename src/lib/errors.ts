@@ -55,6 +55,8 @@ export const ERRORS = {
   NOT_AN_EMBEDDING_MODEL: [400, 'This model is not an embedding model.'],
   ENDPOINT_NOT_FOUND: [404, 'Endpoint not found'],
   INVALID_ENDPOINT_URL: [400, 'This address cannot be used for a model endpoint.'],
+  GROUP_NOT_FOUND: [404, 'Group not found'],
+  GROUP_NAME_TAKEN: [409, 'A group with this name already exists.'],
   LAST_ADMIN: [409, 'An organisation needs at least one admin.'],
   CANNOT_REMOVE_SELF: [409, 'You cannot remove yourself from the organisation.'],
   INVITE_NOT_FOUND: [404, 'Invite not found'],

@@ -53,6 +53,8 @@ export function buildOpenApi(routes: RouteDef[], info: { version: string }) {
           ? { description: 'No content' }
           : r.stream
             ? { description: 'Server-Sent Events', content: { 'text/event-stream': { schema: { type: 'string' } } } }
+          : r.download
+            ? { description: 'A download (Content-Disposition: attachment)', content: Object.fromEntries(r.download.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) }
           : {
               description: 'Success',
               ...(r.response && { content: { 'application/json': { schema: toSchema(r.response, 'output') } } }),

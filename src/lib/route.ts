@@ -32,6 +32,8 @@ export type RouteSpec<B, Q, P, R, A extends Access> = {
   status?: ContentfulStatusCode | 204
   /** The answer is a text/event-stream (documented as such). */
   stream?: boolean
+  /** The answer is a download of one of these media types (documented as such; errors stay JSON). */
+  download?: string[]
   errors?: ErrorCode[]
 }
 

@@ -6,7 +6,7 @@ import { chatPage, enableModels, llmRequests } from './support/chat'
 import { inviteLink } from './support/members'
 import { PASSWORD, signUpAndSignIn, uniqueEmail, waitForHydration } from './support/session'
 
-type Source = { id: string; name: string; status: string; error: string | null }
+type Source = { id: string; name: string; description: string | null; status: string; error: string | null }
 
 const chips = (page: Page) => page.getByTestId('source-chip')
 const chip = (page: Page, name: string) => chips(page).filter({ hasText: name })
@@ -132,7 +132,7 @@ test.describe('sources', () => {
     await expect(chip(page, 'salaries.pdf')).toHaveAttribute('title', /protected with a password/)
   })
 
-  test('an upload shows how much of it is sent and can be cancelled; the server keeps nothing of it', async ({ page }) => {
+  test('an upload shows how much of it is sent and can be cancelled; the server keeps nothing of it; a file gets a name and description', async ({ page }) => {
     await signUpAndSignIn(page)
     await enableChatAndEmbedding(page)
     const { id } = (await (await page.request.post('/api/threads', { data: {} })).json()) as { id: string }
@@ -158,8 +158,21 @@ test.describe('sources', () => {
     await expect(chip(page, 'notes.txt')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 })
     // Only the file that was sent to its end is the chat's.
     expect((await readSources(page, id)).map((s) => s.name)).toEqual(['notes.txt'])
+
+    // Its name and description, which the model is told with it.
+    await chip(page, 'notes.txt').getByRole('button', { name: 'Details of notes.txt' }).click()
+    const dialog = page.getByRole('dialog', { name: 'File details' })
+    await dialog.getByLabel('Name').fill(' ')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(dialog.getByText('Name is required')).toBeVisible()
+    await dialog.getByLabel('Name').fill('Launch notes')
+    await dialog.getByLabel('Description').fill('From the Monday meeting')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(chips(page)).toHaveText([/Launch notes/])
+    expect((await readSources(page, id)).map((s) => [s.name, s.description])).toEqual([['Launch notes', 'From the Monday meeting']])
     await page.reload()
-    await expect(chips(page)).toHaveText([/notes\.txt/])
+    await expect(chips(page)).toHaveText([/Launch notes/])
   })
 
   test('files of the wrong type are refused with the reason; without an embedding model nothing can be attached', async ({ page, browser }) => {

@@ -101,6 +101,17 @@ export async function enableOpenAiModels(client: TestClient, modelIds: string[])
   return permitted
 }
 
+/** Invites a colleague into the admin's organisation (no SMTP: the answer carries the link) and joins, signed in. */
+export async function joinAsMember(t: { client: () => TestClient }, admin: TestClient, role: 'user' | 'admin' = 'user', name = 'Mia Member') {
+  const invite = await admin.post('/api/invites', { email: `member-${crypto.randomUUID().slice(0, 8)}@acme.test`, role })
+  if (invite.status !== 201) throw new Error(`invite failed: ${invite.status} ${JSON.stringify(invite.body)}`)
+  const client = t.client()
+  const token = new URL(invite.body.acceptUrl).searchParams.get('token')
+  const res = await client.post('/api/invites/accept', { token, name, password: PASSWORD, passwordConfirmation: PASSWORD })
+  if (res.status !== 201) throw new Error(`accept failed: ${res.status} ${JSON.stringify(res.body)}`)
+  return { client, id: res.body.id as string, email: invite.body.email as string }
+}
+
 let counter = 0
 /** Registers a new organisation with its admin through the API and returns the signed-in client. */
 export async function registerOrg(

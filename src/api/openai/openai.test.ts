@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import OpenAI from 'openai'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { createTestApp, registerOrg, type TestClient } from '../../../tests/support/test-app'
-import { rateLimits } from '../../../db/schema'
+import { eq } from 'drizzle-orm'
+import { rateLimits, usageEvents } from '../../../db/schema'
 import { API_BODY_LIMIT } from './routes'
 
 let fake: FakeLlm
@@ -156,6 +157,23 @@ describe('the openai package against /v1', () => {
     expect(decoded.data[0]!.embedding.map((x) => Math.fround(x))).toEqual(floats.data[0]!.embedding.map((x) => Math.fround(x)))
     const refused = await errorOf(client().embeddings.create({ model: 'openai/gpt-4.1', input: 'one' }))
     expect([refused.status, refused.code, refused.param]).toEqual([404, 'model_not_found', 'model'])
+  })
+
+  test("every call counts as the key owner's usage, like the web app's", async () => {
+    const owner = (await org.admin.get('/api/auth/me')).body.id as string
+    const before = await t.deps.db.select().from(usageEvents).where(eq(usageEvents.userId, owner))
+    await client().chat.completions.create({ model: 'openai/gpt-4.1', messages: [{ role: 'user', content: 'Count me' }] })
+    const stream = await client().chat.completions.create({ model: 'anthropic/claude-haiku-4-5', stream: true, messages: [{ role: 'user', content: 'And me' }] })
+    for await (const _ of stream);
+    await client().embeddings.create({ model: 'openai/text-embedding-3-small', input: 'me too', encoding_format: 'float' })
+    const after = await t.deps.db.select().from(usageEvents).where(eq(usageEvents.userId, owner))
+    const added = after.filter((row) => !before.some((b) => b.id === row.id))
+    expect(added.map((r) => [r.modelRef, r.threadId]).sort()).toEqual([
+      ['anthropic/claude-haiku-4-5', null],
+      ['openai/gpt-4.1', null],
+      ['openai/text-embedding-3-small', null],
+    ])
+    expect(added.every((r) => r.inputTokens > 0)).toBe(true)
   })
 })
 

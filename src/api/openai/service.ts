@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { ChatMessage, ChatRequest, Completion, ToolChoice } from '../../ai'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { hitRateLimit } from '../../lib/rate-limit'
-import { callerLanguageModels, embeddingModelOf, providerClient } from '../models/access'
+import { languageModels, embeddingModelOf, providerClient } from '../models/access'
 import type { PermittedModel } from '../models/schema'
 import { ApiError } from './errors'
 import type { ChatCompletionBody, chatCompletionResponse, embeddingsBody, modelList, OpenAiMessage } from './schema'
@@ -21,7 +21,7 @@ const modelNotFound = (name: string) =>
 
 /** The language models the caller may use (the same list the web app offers), then the organisation's embedding model. */
 export async function listModels(deps: AppDeps, caller: SessionUser): Promise<z.input<typeof modelList>> {
-  const [language, embedding] = await Promise.all([callerLanguageModels(deps, caller), embeddingModel(deps, caller)])
+  const [language, embedding] = await Promise.all([languageModels(deps, caller), embeddingModel(deps, caller)])
   const created = Math.floor(Date.now() / 1000)
   const data = [...language, ...(embedding ? [embedding] : [])].map((m) => ({ id: m.modelId, object: 'model' as const, created, owned_by: m.providerId }))
   return { object: 'list', data }
@@ -37,9 +37,9 @@ const embeddingModel = (deps: AppDeps, caller: SessionUser): Promise<PermittedMo
 
 /** A chat completion through the provider gateway, streamed (SSE) or whole; only models the caller may use. */
 export async function chatCompletion(deps: AppDeps, caller: SessionUser, body: ChatCompletionBody, signal: AbortSignal) {
-  const model = (await callerLanguageModels(deps, caller)).find((m) => m.modelId === body.model)
+  const model = (await languageModels(deps, caller)).find((m) => m.modelId === body.model)
   if (!model) throw modelNotFound(body.model)
-  const provider = await providerClient(deps, caller.organizationId, model.providerId)
+  const provider = await providerClient(deps, caller.organizationId, model.providerId, { userId: caller.id, threadId: null })
   const request = toChatRequest(model.model, body)
   const meta = { id: `chatcmpl-${crypto.randomUUID().replaceAll('-', '')}`, created: Math.floor(Date.now() / 1000), model: body.model }
   if (body.stream) return streamCompletion(provider, request, meta, { includeUsage: body.stream_options?.include_usage === true, signal, logger: deps.logger })
@@ -50,7 +50,7 @@ export async function chatCompletion(deps: AppDeps, caller: SessionUser, body: C
 export async function createEmbeddings(deps: AppDeps, caller: SessionUser, body: z.infer<typeof embeddingsBody>, signal: AbortSignal) {
   const model = await embeddingModel(deps, caller)
   if (!model || model.modelId !== body.model) throw modelNotFound(body.model)
-  const provider = await providerClient(deps, caller.organizationId, model.providerId)
+  const provider = await providerClient(deps, caller.organizationId, model.providerId, { userId: caller.id, threadId: null })
   const input = typeof body.input === 'string' ? [body.input] : body.input
   const { vectors, usage } = await provider.embed({ model: model.model, input, dimensions: body.dimensions, signal })
   const tokens = usage?.inputTokens ?? 0

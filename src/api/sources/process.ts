@@ -178,7 +178,7 @@ async function index(deps: AppDeps, source: SourceRow, lease: string, heartbeat:
   if (!chunks.length) throw new AppError('SOURCE_NO_TEXT')
   await heartbeat()
 
-  const client = await providerClient(deps, source.organizationId, model.providerId)
+  const client = await providerClient(deps, source.organizationId, model.providerId, { userId: source.userId, threadId: source.threadId })
   const vectors: Float32Array[] = []
   for (let i = 0; i < chunks.length; i += EMBED_BATCH) {
     const batch = chunks.slice(i, i + EMBED_BATCH)

@@ -42,6 +42,17 @@ export async function addSourceToCache(queryClient: QueryClient, threadId: strin
   queryClient.setQueryData<Source[]>(sourcesKey(threadId), (list = []) => [...list.filter((s) => s.id !== source.id), source])
 }
 
+/** Renames a file or changes its description; the chat's list shows it at once. */
+export function useUpdateSource(threadId: string) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ sourceId, ...change }: { sourceId: string; name: string; description: string | null }) =>
+      api.patch<Source>(`/threads/${encodeURIComponent(threadId)}/sources/${encodeURIComponent(sourceId)}`, change),
+    onSuccess: (source) => queryClient.setQueryData<Source[]>(sourcesKey(threadId), (list) => list?.map((s) => (s.id === source.id ? source : s))),
+  })
+}
+
 export function useDeleteSource(threadId: string) {
   const api = useApi()
   const queryClient = useQueryClient()

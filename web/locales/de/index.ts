@@ -5,6 +5,7 @@ import auth from './auth.json'
 import settings from './settings.json'
 import validation from './validation.json'
 import members from './members.json'
+import groups from './groups.json'
 import models from './models.json'
 import chat from './chat.json'
 import prompts from './prompts.json'
@@ -16,4 +17,4 @@ import mails from './mails.json'
 import apiKeys from './api-keys.json'
 import audit from './audit.json'
 
-export default { common, errors, auth, settings, validation, members, models, chat, prompts, agents, billing, tools, sources, mails, apiKeys, audit }
+export default { common, errors, auth, settings, validation, members, groups, models, chat, prompts, agents, billing, tools, sources, mails, apiKeys, audit }

@@ -6,7 +6,7 @@ import { useApi } from '../../../lib/use-api'
 import { systemQueries } from '../../../lib/system'
 import { SettingsFrame } from './settings-frame'
 
-/** Admin area: Settings (the organisation's), Users, Models, API, Audit log, in the cloud Billing, and outside production Mails. */
+/** Admin area: Settings (the organisation's), Users, Groups, Models, API, Audit log, in the cloud Billing, and outside production Mails. */
 export function AdminSettingsLayout() {
   const { t } = useTranslation()
   const api = useApi()
@@ -19,6 +19,7 @@ export function AdminSettingsLayout() {
         <TabNav label={t('admin.title')}>
           <TabLink to="/admin-settings/organization">{t('admin.tabs.settings')}</TabLink>
           <TabLink to="/admin-settings/users">{t('admin.tabs.users')}</TabLink>
+          <TabLink to="/admin-settings/groups">{t('admin.tabs.groups')}</TabLink>
           <TabLink to="/admin-settings/models">{t('admin.tabs.models')}</TabLink>
           <TabLink to="/admin-settings/api">{t('admin.tabs.api')}</TabLink>
           <TabLink to="/admin-settings/audit-log">{t('admin.tabs.auditLog')}</TabLink>
