@@ -153,7 +153,7 @@ describe('audit log entries', () => {
     // Newest first.
     const times = entries.map((e) => e.createdAt)
     expect([...times].sort().reverse()).toEqual(times)
-  })
+   }, 30_000)
 
   test('subscription changes are recorded (cloud)', async () => {
     const admin = cloud.client()
