@@ -1,10 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { auditEntries } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
-import { recordAudit } from './access'
+import de from '../../../web/locales/de'
+import en from '../../../web/locales/en'
+import { AUDIT_ACTIONS, recordAudit } from './access'
 import { auditUpkeep, csvCell, deleteExpiredAuditEntries } from './service'
+
+// Each test signs up members (real password hashing): room for a loaded machine.
+setDefaultTimeout(20_000)
 
 let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -113,6 +118,24 @@ describe('audit log entries', () => {
     expectEntry('rid-default', 'model.default_changed', { type: 'model', id: model.id })
     await ok(call(admin, 'PUT', '/api/models/embedding', 'rid-embedding', { id: embed.id }))
     expectEntry('rid-embedding', 'model.embedding_changed', { type: 'model', id: embed.id })
+    await ok(call(admin, 'PUT', `/api/models/permitted/${model.id}/price`, 'rid-price', { input: 2, output: 8 }))
+    expectEntry('rid-price', 'model.price_changed', { type: 'model', id: model.id, label: 'openai/gpt-4.1' }, { details: { input: 2, output: 8 } })
+
+    // Groups, and a model open to one of them.
+    const group = await ok(call(admin, 'POST', '/api/groups', 'rid-group', { name: 'Finance' }), 201)
+    expectEntry('rid-group', 'group.created', { type: 'group', id: group.id, label: 'Finance' })
+    await ok(call(admin, 'PATCH', `/api/groups/${group.id}`, 'rid-group-rename', { name: 'Finance team' }))
+    expectEntry('rid-group-rename', 'group.renamed', { type: 'group', id: group.id, label: 'Finance team' }, { details: { from: 'Finance', to: 'Finance team' } })
+    await ok(call(admin, 'POST', `/api/groups/${group.id}/members`, 'rid-group-add', { userIds: [user.id] }))
+    expectEntry('rid-group-add', 'group.members_added', { type: 'group', id: group.id }, { details: { members: adminEmail } })
+    await ok(call(admin, 'PUT', `/api/models/permitted/${model.id}/access`, 'rid-access', { restricted: true, groupIds: [group.id] }))
+    expectEntry('rid-access', 'model.access_changed', { type: 'model', id: model.id }, { details: { restricted: true, groups: 'Finance team' } })
+    await ok(call(admin, 'DELETE', `/api/groups/${group.id}/members/${user.id}`, 'rid-group-remove'))
+    expectEntry('rid-group-remove', 'group.member_removed', { type: 'group', id: group.id }, { details: { userId: user.id } })
+    await ok(call(admin, 'DELETE', `/api/groups/${group.id}`, 'rid-group-delete'), 204)
+    expectEntry('rid-group-delete', 'group.deleted', { type: 'group', id: group.id, label: 'Finance team' })
+    await ok(admin.put(`/api/models/permitted/${model.id}/access`, { restricted: false }))
+
     await ok(call(admin, 'DELETE', `/api/models/permitted/${embed.id}`, 'rid-model-off'), 204)
     expectEntry('rid-model-off', 'model.unpermitted', { type: 'model', id: embed.id, label: 'openai/text-embedding-3-small' })
 
@@ -132,6 +155,10 @@ describe('audit log entries', () => {
     await ok(call(admin, 'DELETE', `/api/api-keys/${key.id}`, 'rid-key-off'), 204)
     expectEntry('rid-key-off', 'api_key.revoked', { type: 'api_key', id: key.id, label: 'Laptop' })
     const chats = [(await ok(admin.post('/api/threads', {}), 201)).id, (await ok(admin.post('/api/threads', {}), 201)).id]
+    await ok(call(admin, 'GET', `/api/threads/${chats[0]}/export?format=json`, 'rid-chat-export'))
+    expectEntry('rid-chat-export', 'chat.exported', { type: 'thread', id: chats[0] }, { details: { format: 'json' } })
+    await ok(call(admin, 'GET', '/api/export', 'rid-export'))
+    expectEntry('rid-export', 'data.exported', { type: 'user', label: adminEmail })
     await ok(call(admin, 'DELETE', '/api/threads', 'rid-chats', { ids: chats }), 204)
     expectEntry('rid-chats', 'chats.deleted', { type: 'user', label: adminEmail }, { details: { count: 2 } })
 
@@ -150,6 +177,10 @@ describe('audit log entries', () => {
       expect(entry.target, e.requestId).toMatchObject(e.target)
       if (e.details) expect(entry.details, e.requestId).toMatchObject(e.details)
     }
+    // Every action the log knows was exercised above (sign-ups aside) and has words in both languages.
+    const exercised = new Set(expected.map((e) => e.action))
+    expect(AUDIT_ACTIONS.filter((a) => !exercised.has(a) && !a.startsWith('subscription.'))).toEqual([])
+    for (const strings of [en.audit, de.audit]) expect(AUDIT_ACTIONS.filter((a) => !(a in strings.actions))).toEqual([])
     // Newest first.
     const times = entries.map((e) => e.createdAt)
     expect([...times].sort().reverse()).toEqual(times)
@@ -162,12 +193,14 @@ describe('audit log entries', () => {
     const billing = { companyName: 'Acme GmbH', street: 'Hauptstraße', houseNumber: '1a', postalCode: '10115', city: 'Berlin', country: 'Germany' }
     expect((await call(admin, 'POST', '/api/subscriptions', 'rid-sub', { ...billing, noOfSeats: 5 })).status).toBe(201)
     expect((await call(admin, 'PUT', '/api/subscriptions/seats', 'rid-seats', { noOfSeats: 7 })).status).toBe(200)
+    expect((await call(admin, 'PUT', '/api/subscriptions/billing-info', 'rid-billing', { ...billing, city: 'Hamburg' })).status).toBe(200)
     expect((await call(admin, 'DELETE', '/api/subscriptions', 'rid-cancel')).status).toBe(200)
     expect((await call(admin, 'POST', '/api/subscriptions/uncancel', 'rid-uncancel')).status).toBe(200)
     const entries = await allEntries(admin)
     const byRequest = Object.fromEntries(entries.map((e) => [e.requestId, e]))
     expect(byRequest['rid-sub']).toMatchObject({ action: 'subscription.created', address: '198.51.100.20', target: { type: 'subscription' }, details: { seats: 5 } })
     expect(byRequest['rid-seats']).toMatchObject({ action: 'subscription.seats_changed', details: { seats: 7 } })
+    expect(byRequest['rid-billing']?.action).toBe('subscription.billing_changed')
     expect(byRequest['rid-cancel']?.action).toBe('subscription.cancelled')
     expect(byRequest['rid-uncancel']?.action).toBe('subscription.resumed')
   })

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'model.unpermitted',
   'model.default_changed',
   'model.embedding_changed',
+  'model.access_changed',
+  'model.price_changed',
   'endpoint.created',
   'endpoint.removed',
   'subscription.created',
@@ -30,6 +32,13 @@ export const AUDIT_ACTIONS = [
   'api_key.revoked',
   'api_access.changed',
   'chats.deleted',
+  'chat.exported',
+  'data.exported',
+  'group.created',
+  'group.renamed',
+  'group.deleted',
+  'group.members_added',
+  'group.member_removed',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -1,3 +1,4 @@
+import { auditFrom } from '../audit/access'
 import { defineRoute } from '../../lib/route'
 import * as s from './schema'
 import * as service from './service'
@@ -17,7 +18,7 @@ export const exportRoutes = [
       download: ['text/markdown', 'application/json'],
       errors: ['THREAD_NOT_FOUND'],
     },
-    ({ deps, user, params, query }) => service.exportThread(deps, user, params.id, query.format),
+    ({ c, deps, user, params, query }) => service.exportThread(deps, user, params.id, query.format, auditFrom(c)),
   ),
   defineRoute(
     {
@@ -28,6 +29,6 @@ export const exportRoutes = [
       access: 'user',
       download: ['application/zip'],
     },
-    async ({ deps, user }) => service.exportAll(deps, user),
+    async ({ c, deps, user }) => service.exportAll(deps, user, auditFrom(c)),
   ),
 ]

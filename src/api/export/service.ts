@@ -1,3 +1,4 @@
+import { recordAudit, type AuditFrom } from '../audit/access'
 import { and, asc, eq } from 'drizzle-orm'
 import { Zip, ZipDeflate, ZipPassThrough, type ZipInputFile } from 'fflate'
 import { agents, messages, prompts, sources, threads } from '../../../db/schema'
@@ -56,9 +57,10 @@ const download = (body: BodyInit, type: string, fileName: string) =>
   new Response(body, { headers: { 'Content-Type': type, 'Content-Disposition': attachment(fileName), 'Cache-Control': 'no-store' } })
 
 /** One of the caller's chats as a Markdown or JSON download; anyone else's chat is not found. */
-export async function exportThread(deps: AppDeps, caller: SessionUser, id: string, format: 'markdown' | 'json') {
+export async function exportThread(deps: AppDeps, caller: SessionUser, id: string, format: 'markdown' | 'json', from: AuditFrom) {
   const thread = await findOwnThread(deps, caller, id)
   const chat = await chatExportOf(deps, caller, thread, new Date().toISOString())
+  await recordAudit(deps, caller, from, { action: 'chat.exported', target: { type: 'thread', id: thread.id, label: thread.title }, details: { format } })
   const name = slugOf(thread.title)
   return format === 'json'
     ? download(JSON.stringify(chat, null, 2), JSON_TYPE, `${name}.json`)
@@ -169,7 +171,8 @@ export function zipStream(entries: AsyncIterator<Entry>, onError: (error: unknow
 }
 
 /** All of the caller's data as a streamed ZIP download. */
-export function exportAll(deps: AppDeps, caller: SessionUser) {
+export async function exportAll(deps: AppDeps, caller: SessionUser, from: AuditFrom) {
+  await recordAudit(deps, caller, from, { action: 'data.exported', target: { type: 'user', id: caller.id, label: caller.email } })
   const stream = zipStream(entriesOf(deps, caller), (error) => deps.logger.error('the data export broke off', { error, userId: caller.id }))
   return download(stream, ZIP_TYPE, `kontor-export-${new Date().toISOString().slice(0, 10)}.zip`)
 }

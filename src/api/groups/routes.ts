@@ -1,3 +1,4 @@
+import { auditFrom } from '../audit/access'
 import { defineRoute } from '../../lib/route'
 import * as s from './schema'
 import * as service from './service'
@@ -21,7 +22,7 @@ export const groupRoutes = [
       status: 201,
       errors: ['GROUP_NAME_TAKEN'],
     },
-    async ({ c, deps, user, body }) => c.json(await service.createGroup(deps, user, body.name), 201),
+    async ({ c, deps, user, body }) => c.json(await service.createGroup(deps, user, body.name, auditFrom(c)), 201),
   ),
   defineRoute(
     {
@@ -35,7 +36,7 @@ export const groupRoutes = [
       response: s.groupResponse,
       errors: ['GROUP_NOT_FOUND', 'GROUP_NAME_TAKEN'],
     },
-    ({ deps, user, params, body }) => service.renameGroup(deps, user, params.id, body.name),
+    ({ c, deps, user, params, body }) => service.renameGroup(deps, user, params.id, body.name, auditFrom(c)),
   ),
   defineRoute(
     {
@@ -48,8 +49,8 @@ export const groupRoutes = [
       status: 204,
       errors: ['GROUP_NOT_FOUND'],
     },
-    async ({ deps, user, params }) => {
-      await service.deleteGroup(deps, user, params.id)
+    async ({ c, deps, user, params }) => {
+      await service.deleteGroup(deps, user, params.id, auditFrom(c))
     },
   ),
   defineRoute(
@@ -64,7 +65,7 @@ export const groupRoutes = [
       response: s.groupResponse,
       errors: ['GROUP_NOT_FOUND'],
     },
-    ({ deps, user, params, body }) => service.addMembers(deps, user, params.id, body.userIds),
+    ({ c, deps, user, params, body }) => service.addMembers(deps, user, params.id, body.userIds, auditFrom(c)),
   ),
   defineRoute(
     {
@@ -77,6 +78,6 @@ export const groupRoutes = [
       response: s.groupResponse,
       errors: ['GROUP_NOT_FOUND', 'USER_NOT_FOUND'],
     },
-    ({ deps, user, params }) => service.removeMember(deps, user, params.id, params.userId),
+    ({ c, deps, user, params }) => service.removeMember(deps, user, params.id, params.userId, auditFrom(c)),
   ),
 ]

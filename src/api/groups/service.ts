@@ -1,3 +1,4 @@
+import { recordAudit, type AuditFrom } from '../audit/access'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { groupMembers, groups, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
@@ -49,42 +50,47 @@ export async function listGroups(deps: AppDeps, caller: SessionUser) {
   return rows.map((g) => toGroup(g, members))
 }
 
-export async function createGroup(deps: AppDeps, caller: SessionUser, name: string) {
+export async function createGroup(deps: AppDeps, caller: SessionUser, name: string, from: AuditFrom) {
   requireAdmin(caller)
   const [row] = await deps.db
     .insert(groups)
     .values({ id: crypto.randomUUID(), organizationId: caller.organizationId, name })
     .onConflictDoNothing()
     .returning()
-  return row ? toGroup(row, []) : nameTaken()
+  if (!row) return nameTaken()
+  await recordAudit(deps, caller, from, { action: 'group.created', target: { type: 'group', id: row.id, label: name } })
+  return toGroup(row, [])
 }
 
-export async function renameGroup(deps: AppDeps, caller: SessionUser, id: string, name: string) {
+export async function renameGroup(deps: AppDeps, caller: SessionUser, id: string, name: string, from: AuditFrom) {
   requireAdmin(caller)
-  await findGroup(deps, caller, id)
+  const before = await findGroup(deps, caller, id)
   const [row] = await deps.db
     .update(groups)
     .set({ name })
     .where(and(eq(groups.id, id), eq(groups.organizationId, caller.organizationId)))
     .returning()
     .catch(nameTaken)
-  return row ? groupView(deps, row) : fail('GROUP_NOT_FOUND')
+  if (!row) fail('GROUP_NOT_FOUND')
+  await recordAudit(deps, caller, from, { action: 'group.renamed', target: { type: 'group', id, label: name }, details: { from: before.name, to: name } })
+  return groupView(deps, row)
 }
 
 /** Deletes a group; models open only to it stay restricted (open to their other groups, or to nobody). */
-export async function deleteGroup(deps: AppDeps, caller: SessionUser, id: string) {
+export async function deleteGroup(deps: AppDeps, caller: SessionUser, id: string, from: AuditFrom) {
   requireAdmin(caller)
-  await findGroup(deps, caller, id)
+  const group = await findGroup(deps, caller, id)
   await deps.db.delete(groups).where(and(eq(groups.id, id), eq(groups.organizationId, caller.organizationId)))
+  await recordAudit(deps, caller, from, { action: 'group.deleted', target: { type: 'group', id, label: group.name } })
 }
 
 /** Adds members of the organisation; one unknown member (or of another organisation) and none are added. */
-export async function addMembers(deps: AppDeps, caller: SessionUser, id: string, userIds: string[]) {
+export async function addMembers(deps: AppDeps, caller: SessionUser, id: string, userIds: string[], from: AuditFrom) {
   requireAdmin(caller)
   const group = await findGroup(deps, caller, id)
   const unique = [...new Set(userIds)]
   const found = await deps.db
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email })
     .from(users)
     .where(and(eq(users.organizationId, caller.organizationId), inArray(users.id, unique)))
   if (found.length !== unique.length) throw new AppError('VALIDATION_FAILED', { fields: { userIds: 'Unknown member' } })
@@ -92,10 +98,11 @@ export async function addMembers(deps: AppDeps, caller: SessionUser, id: string,
     .insert(groupMembers)
     .values(unique.map((userId) => ({ groupId: group.id, userId })))
     .onConflictDoNothing()
+  await recordAudit(deps, caller, from, { action: 'group.members_added', target: { type: 'group', id: group.id, label: group.name }, details: { members: found.map((u) => u.email).join(', ') } })
   return groupView(deps, group)
 }
 
-export async function removeMember(deps: AppDeps, caller: SessionUser, id: string, userId: string) {
+export async function removeMember(deps: AppDeps, caller: SessionUser, id: string, userId: string, from: AuditFrom) {
   requireAdmin(caller)
   const group = await findGroup(deps, caller, id)
   const removed = await deps.db
@@ -103,5 +110,6 @@ export async function removeMember(deps: AppDeps, caller: SessionUser, id: strin
     .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.userId, userId)))
     .returning()
   if (!removed.length) fail('USER_NOT_FOUND')
+  await recordAudit(deps, caller, from, { action: 'group.member_removed', target: { type: 'group', id: group.id, label: group.name }, details: { userId } })
   return groupView(deps, group)
 }

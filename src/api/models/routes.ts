@@ -35,7 +35,7 @@ export const modelRoutes = [
       response: s.adminPermittedModelResponse,
       errors: ['MODEL_NOT_FOUND', 'NOT_A_LANGUAGE_MODEL'],
     },
-    ({ deps, user, params, body }) => service.setModelAccess(deps, user, params.id, body),
+    ({ c, deps, user, params, body }) => service.setModelAccess(deps, user, params.id, body, auditFrom(c)),
   ),
   defineRoute(
     {
@@ -49,7 +49,7 @@ export const modelRoutes = [
       response: s.adminPermittedModelResponse,
       errors: ['MODEL_NOT_FOUND'],
     },
-    ({ deps, user, params, body }) => service.setModelPrice(deps, user, params.id, body),
+    ({ c, deps, user, params, body }) => service.setModelPrice(deps, user, params.id, body, auditFrom(c)),
   ),
   defineRoute(
     {
@@ -62,7 +62,7 @@ export const modelRoutes = [
       response: s.adminPermittedModelResponse,
       errors: ['MODEL_NOT_FOUND'],
     },
-    ({ deps, user, params }) => service.setModelPrice(deps, user, params.id, null),
+    ({ c, deps, user, params }) => service.setModelPrice(deps, user, params.id, null, auditFrom(c)),
   ),
   defineRoute(
     {

@@ -165,7 +165,7 @@ async function adminView(deps: AppDeps, caller: SessionUser, id: string) {
  * Opens a language model to every member, or to chosen groups only. The groups are checked
  * first and the change is one transaction: an unknown group changes nothing.
  */
-export async function setModelAccess(deps: AppDeps, caller: SessionUser, id: string, input: z.infer<typeof modelAccessBody>) {
+export async function setModelAccess(deps: AppDeps, caller: SessionUser, id: string, input: z.infer<typeof modelAccessBody>, from: AuditFrom) {
   requireAdmin(caller)
   const row = await findPermittedRow(deps, caller.organizationId, id)
   if (row.embedding) fail('NOT_A_LANGUAGE_MODEL')
@@ -175,17 +175,27 @@ export async function setModelAccess(deps: AppDeps, caller: SessionUser, id: str
     deps.db.delete(modelGroupAccess).where(eq(modelGroupAccess.modelId, row.id)),
     ...(chosen.length ? [deps.db.insert(modelGroupAccess).values(chosen.map((g) => ({ modelId: row.id, groupId: g.id })))] : []),
   ])
+  await recordAudit(deps, caller, from, {
+    action: 'model.access_changed',
+    target: { type: 'model', id: row.id, label: `${row.providerId}/${row.model}` },
+    details: { restricted: input.restricted, groups: chosen.map((g) => g.name).join(', ') },
+  })
   return adminView(deps, caller, row.id)
 }
 
 /** Sets the model's price (US dollars per million tokens), or goes back to the catalogue's with `null`. */
-export async function setModelPrice(deps: AppDeps, caller: SessionUser, id: string, price: z.infer<typeof modelPriceBody> | null) {
+export async function setModelPrice(deps: AppDeps, caller: SessionUser, id: string, price: z.infer<typeof modelPriceBody> | null, from: AuditFrom) {
   requireAdmin(caller)
   const row = await findPermittedRow(deps, caller.organizationId, id)
   await deps.db
     .update(permittedModels)
     .set({ priceInput: price?.input ?? null, priceOutput: price?.output ?? null })
     .where(eq(permittedModels.id, row.id))
+  await recordAudit(deps, caller, from, {
+    action: 'model.price_changed',
+    target: { type: 'model', id: row.id, label: `${row.providerId}/${row.model}` },
+    details: { input: price?.input ?? null, output: price?.output ?? null },
+  })
   return adminView(deps, caller, row.id)
 }
 
