@@ -97,12 +97,19 @@ export async function deleteExpiredAuditEntries(deps: Pick<AppDeps, 'db' | 'conf
   return result.rowsAffected
 }
 
+const HOUR_MS = 60 * 60 * 1000
+const lastAsked = new WeakMap<object, number>()
+
 /**
  * The daily cleanup, asked for by every run of the background work (the Bun server's timer, the
  * Workers cron trigger): a day-long window in the shared rate-limit table lets one run a day through,
  * whichever process it is.
  */
 export async function auditUpkeep(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, now = Date.now()) {
+  // The background work runs every few seconds; this process asks the database at most hourly.
+  const asked = lastAsked.get(deps.db)
+  if (asked !== undefined && now - asked < HOUR_MS && now >= asked) return
+  lastAsked.set(deps.db, now)
   try {
     const due = await hitRateLimit(deps.db, 'audit-log:cleanup', { limit: 1, windowMs: DAY_MS }, now)
     if (!due.allowed) return
