@@ -26,7 +26,7 @@ export async function searchChats(deps: AppDeps, caller: SessionUser, search: { 
   const owner = await client.execute({ sql: 'SELECT n FROM chat_search_owners WHERE user_id = ?', args: [caller.id] })
   const n = owner.rows[0]?.n
   if (n === undefined || n === null) return { results: [] }
-  const from = BigInt(n) * BigInt(OWNER_RANGE)
+  const from = BigInt(Number(n)) * BigInt(OWNER_RANGE)
 
   const ranked = await client.execute({
     sql: `SELECT CAST(id AS TEXT) AS id FROM (

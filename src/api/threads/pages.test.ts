@@ -75,11 +75,17 @@ describe('pages of a long chat', () => {
 
   test('`through` reaches back to a message (a search result) so that the page holds it; older pages go on from there', async () => {
     const whole = (await owner.get(`/api/threads/${threadId}`)).body as Detail
-    const tenth = whole.messages[9]!.id
-    const page = (await owner.get(`/api/threads/${threadId}?last=50&through=${tenth}`)).body as Detail
-    expect(contents(page.messages)).toEqual(numbered(10, COUNT))
+    // The 40th message, with the 20 before it.
+    const fortieth = whole.messages[39]!.id
+    const page = (await owner.get(`/api/threads/${threadId}?last=50&through=${fortieth}`)).body as Detail
+    expect(contents(page.messages)).toEqual(numbered(20, COUNT))
     const rest = (await owner.get(`/api/threads/${threadId}/messages?before=${page.olderCursor}`)).body as Detail
-    expect(contents(rest.messages)).toEqual(numbered(1, 9))
+    expect(contents(rest.messages)).toEqual(numbered(1, 19))
+    // Near the start, the page holds the whole chat.
+    const tenth = whole.messages[9]!.id
+    const start = (await owner.get(`/api/threads/${threadId}?last=50&through=${tenth}`)).body as Detail
+    expect(contents(start.messages)).toEqual(numbered(1, COUNT))
+    expect(start.olderCursor).toBeNull()
     // A message within the newest page changes nothing; one that is not in this chat is ignored.
     const recent = whole.messages[COUNT - 3]!.id
     expect(contents(((await owner.get(`/api/threads/${threadId}?last=50&through=${recent}`)).body as Detail).messages)).toEqual(numbered(76, COUNT))
