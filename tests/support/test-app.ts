@@ -101,6 +101,16 @@ export async function enableOpenAiModels(client: TestClient, modelIds: string[])
   return permitted
 }
 
+/** A colleague invited into the admin's organisation, signed in by accepting the invitation. */
+export async function acceptedColleague(t: { client: () => TestClient }, admin: TestClient, role: 'user' | 'admin' = 'user') {
+  const invite = await admin.post('/api/invites', { email: `c-${crypto.randomUUID().slice(0, 6)}@acme.test`, role })
+  const colleague = t.client()
+  const token = new URL(invite.body.acceptUrl).searchParams.get('token')
+  const res = await colleague.post('/api/invites/accept', { token, name: 'Colleague', password: PASSWORD, passwordConfirmation: PASSWORD })
+  if (res.status >= 300) throw new Error(`accepting the invitation failed: ${res.status} ${JSON.stringify(res.body)}`)
+  return colleague
+}
+
 let counter = 0
 /** Registers a new organisation with its admin through the API and returns the signed-in client. */
 export async function registerOrg(

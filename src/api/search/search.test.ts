@@ -12,7 +12,7 @@ import { migrateDatabase } from '../../../db/migrate'
 import { messages, replyChunks } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
-import { BASE_URL, createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { acceptedColleague, BASE_URL, createTestApp, enableOpenAiModels, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { until } from '../../../tests/support/wait-for'
 import type { SearchResult } from './schema'
 
@@ -32,8 +32,7 @@ beforeEach(() => fake.reset())
 async function owner() {
   const client = t.client()
   await registerOrg(client)
-  await client.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
-  await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+  await enableOpenAiModels(client, ['openai/gpt-4.1'])
   return client
 }
 const newThread = async (c: TestClient) => (await c.post('/api/threads', {})).body.id as string
@@ -89,9 +88,7 @@ let colleague: TestClient
 let stranger: TestClient
 beforeAll(async () => {
   client = await owner()
-  const invite = await client.post('/api/invites', { email: `c-${crypto.randomUUID().slice(0, 6)}@acme.test`, role: 'user' })
-  colleague = t.client()
-  await colleague.post('/api/invites/accept', { token: new URL(invite.body.acceptUrl).searchParams.get('token'), name: 'C', password: PASSWORD, passwordConfirmation: PASSWORD })
+  colleague = await acceptedColleague(t, client)
   stranger = await owner()
 }, 30_000)
 
