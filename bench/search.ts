@@ -12,7 +12,7 @@
 import { createClient, type Client } from '@libsql/client'
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
-import { matchExpression } from '../src/api/search/fts-query'
+import { matchExpressions } from '../src/api/search/fts-query'
 import { machine, register, ROOT, signedInWithModel, startKontor, writeSection } from './lib'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3830)
@@ -96,7 +96,7 @@ try {
   const range = [BigInt(owner) * 2n ** 32n, BigInt(owner + 1) * 2n ** 32n]
   const matches = new Map<string, number>()
   for (const s of searches) {
-    const count = await db.execute({ sql: 'SELECT count(*) AS n FROM chat_search WHERE chat_search MATCH ? AND rowid > ? AND rowid < ?', args: [matchExpression(s.q)!, ...range] })
+    const count = await db.execute({ sql: 'SELECT count(*) AS n FROM chat_search WHERE chat_search MATCH ? AND rowid > ? AND rowid < ?', args: [matchExpressions(s.q)!.whole, ...range] })
     matches.set(s.q, Number(count.rows[0]!.n))
   }
   db.close()

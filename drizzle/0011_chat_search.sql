@@ -26,6 +26,9 @@ FROM `chat_search_docs` d
 LEFT JOIN `threads` t ON d.`message_id` IS NULL AND t.`id` = d.`thread_id`
 LEFT JOIN `messages` m ON m.`id` = d.`message_id`;--> statement-breakpoint
 CREATE VIRTUAL TABLE `chat_search` USING fts5(`title`, `body`, content='chat_search_content', content_rowid='id', tokenize='unicode61 remove_diacritics 2');--> statement-breakpoint
+-- The index's words with the number of rows holding each: a word being typed stands for the
+-- commonest words that begin with it.
+CREATE VIRTUAL TABLE `chat_search_terms` USING fts5vocab(`chat_search`, 'row');--> statement-breakpoint
 -- The id the next row of each owner gets.
 CREATE VIEW `chat_search_next_ids` AS
 SELECT o.`user_id` AS `user_id`,

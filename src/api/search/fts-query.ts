@@ -14,17 +14,26 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu
 /**
  * The FTS5 query for what a user typed: every word must occur, each quoted so that nothing the
  * user types (quotes, `*`, `-`, `:`, parentheses, NEAR, AND, OR, NOT) is read as an operator.
- * The last word also matches as a beginning while the user is still typing it (no space after
- * it). Null when the text has no word at all.
+ * `typing` is the last word as the index writes its beginning (lower case, without accents) when
+ * the user may still be typing it (no space or punctuation after it): the search may also take it
+ * as the beginning of longer words (`withBeginnings`). Null when the text has no word at all.
  */
-export function matchExpression(text: string): string | null {
+export function matchExpressions(text: string): { whole: string; typing?: string; others: string[] } | null {
   const words = [...new Set(text.toLowerCase().match(WORD) ?? [])].slice(0, MAX_WORDS)
   if (!words.length) return null
-  const typing = !/\s$/.test(text) && /[\p{L}\p{N}\p{M}]$/u.test(text)
-  return words
-    .map((w, i) => (i === words.length - 1 && typing && [...w].length >= MIN_PREFIX ? `"${w}"*` : `"${w}"`))
-    .join(' ')
+  const quoted = words.map(quote)
+  const last = words.at(-1)!
+  const typing = !/\s$/.test(text) && /[\p{L}\p{N}\p{M}]$/u.test(text) && [...last].length >= MIN_PREFIX
+  const whole = quoted.join(' ')
+  return typing ? { whole, typing: last.normalize('NFD').replace(/\p{M}/gu, ''), others: quoted.slice(0, -1) } : { whole, others: quoted }
 }
+
+/** The query with the word being typed replaced by any of the index's words that begin with it. */
+export function withBeginnings(others: string[], terms: string[]) {
+  return [...others, `(${terms.map(quote).join(' OR ')})`].join(' AND ')
+}
+
+const quote = (word: string) => `"${word.replaceAll('"', '""')}"`
 
 /** Marks the index puts around matching words in a snippet (private-use characters, never in the text shown). */
 export const MATCH_START = '\uE000'
