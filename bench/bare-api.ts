@@ -139,7 +139,7 @@ export async function createBareApp(db: Client, secret: string, platformProvider
       ? a.endpoint_name === null ? null : { name: a.endpoint_name as string, region: 'selfHosted' as const }
       : platformProviders.has(providerId) ? PLATFORM_PROVIDERS[providerId as PlatformProviderId] : null
     if (!provider) return null
-    const row = { id: a.model_id as string, providerId, model: a.model as string, embedding: !!a.embedding }
+    const row = { id: a.model_id as string, providerId, model: a.model as string, embedding: !!a.embedding, restricted: false, priceInput: null, priceOutput: null }
     return toPermittedModel(row, provider, { defaultModelId: a.default_model_id as string | null, embeddingModelId: a.embedding_model_id as string | null })
   }
 

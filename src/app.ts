@@ -4,9 +4,13 @@ import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './api/auth/routes'
 import { inviteRoutes } from './api/invites/routes'
 import { memberRoutes } from './api/members/routes'
+import { groupRoutes } from './api/groups/routes'
+import { usageRoutes } from './api/usage/routes'
 import { modelRoutes } from './api/models/routes'
 import { agentRoutes } from './api/agents/routes'
 import { chatRoutes } from './api/chat/routes'
+import { organizationRoutes } from './api/organization/routes'
+import { exportRoutes } from './api/export/routes'
 import { outboxRoutes } from './api/outbox/routes'
 import { promptRoutes } from './api/prompts/routes'
 import { subscriptionRoutes } from './api/subscriptions/routes'
@@ -15,6 +19,8 @@ import { threadRoutes } from './api/threads/routes'
 import { systemRoutes } from './api/system/routes'
 import { sourceRoutes, UPLOAD_PATH } from './api/sources/routes'
 import { userAccountRoutes } from './api/users/routes'
+import { apiKeyRoutes } from './api/api-keys/routes'
+import { createOpenAiApi, openAiRoutes } from './api/openai/routes'
 import type { AppDeps, AppEnv } from './lib/context'
 import { DATABASE_UNREACHABLE, describeDatabaseError, isDatabaseUnavailable } from './lib/database-errors'
 import { refuseCrossSiteWrites } from './lib/cross-site'
@@ -22,7 +28,7 @@ import { AppError, ERRORS, type ErrorCode } from './lib/errors'
 import { mountRoutes, type RouteDef } from './lib/route'
 import { securityHeaders } from './lib/security-headers'
 
-export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...searchRoutes, ...sourceRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...subscriptionRoutes, ...outboxRoutes]
+export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...groupRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...searchRoutes, ...sourceRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...subscriptionRoutes, ...organizationRoutes, ...outboxRoutes, ...apiKeyRoutes, ...usageRoutes]
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024
@@ -57,12 +63,14 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
     const started = Date.now()
     await next()
     // One access line per API call (assets and probes are left out to keep the log useful).
-    if (c.req.path.startsWith('/api/') && c.req.path !== '/api/health') {
+    if ((c.req.path.startsWith('/api/') && c.req.path !== '/api/health') || c.req.path.startsWith('/v1/')) {
       c.get('logger').info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started })
     }
   })
   app.use(securityHeaders({ baseUrl: deps.config.baseUrl }))
-  app.use(refuseCrossSiteWrites({ baseUrl: deps.config.baseUrl }))
+  // /v1 reads no cookie (its calls carry an API key), so a request from another site rides on nothing.
+  const crossSite = refuseCrossSiteWrites({ baseUrl: deps.config.baseUrl })
+  app.use((c, next) => (c.req.path.startsWith('/v1/') ? next() : crossSite(c, next)))
 
   app.onError((error, c) => {
     if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
@@ -98,12 +106,14 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
   mountRoutes(api, API_ROUTES)
   // The OpenAPI document is built when first asked for: building it at start cost start time and memory.
   let openApi: Promise<unknown> | undefined
-  const document = () => (openApi ??= import('./lib/openapi').then(({ buildOpenApi }) => buildOpenApi(API_ROUTES, { version: '1.0.0' })))
+  const document = () =>
+    (openApi ??= import('./lib/openapi').then(({ buildOpenApi }) => buildOpenApi([...API_ROUTES, ...openAiRoutes], { version: '1.0.0' })))
   api.get('/docs', async (c) => c.json(await document()))
   api.all('*', () => {
     throw new AppError('NOT_FOUND')
   })
   app.route('/api', api)
+  app.route('/v1', createOpenAiApi())
 
   if (opts.assets) app.use('*', opts.assets)
   if (opts.renderPage) {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { createClient } from '@libsql/client'
+import { strFromU8, unzipSync } from 'fflate'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -200,6 +201,16 @@ test('on Workers: files go to R2, are parsed and embedded after the response, se
   const text = events.filter((e) => e.event === 'text').map((e) => e.data.delta).join('')
   expect(text).toContain('walruses of the bay')
   expect(text).toContain('(report.pdf, pp. 1–2)')
+
+  // The export streams a ZIP on Workers too (fflate, no node: APIs), with the files read back from R2.
+  const exported = await call('GET', '/api/export', undefined, cookie)
+  expect([exported.status, exported.headers.get('content-type')]).toEqual([200, 'application/zip'])
+  const zip = unzipSync(new Uint8Array(await exported.arrayBuffer()))
+  const index = JSON.parse(strFromU8(zip['index.json']!)) as { chats: Array<{ id: string; markdown: string; files: string[] }> }
+  const zipped = index.chats.find((c) => c.id === thread.id)!
+  expect(zipped.files.map((f) => f.split('/').pop()).sort()).toEqual(['guide.md', 'memo.docx', 'notes.txt', 'report.pdf'])
+  expect(strFromU8(zip[zipped.files.find((f) => f.endsWith('notes.txt'))!]!)).toBe(files[0]![2] as string)
+  expect(strFromU8(zip[zipped.markdown]!)).toContain('Where are the walruses?')
 
   // A run cut short (Workers end waitUntil work after a while) is resumed by the cron trigger.
   const db = createClient({ url: `http://127.0.0.1:${sqldPort}` })

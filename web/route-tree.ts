@@ -1,9 +1,12 @@
 import { Route as rootRoute } from './routes/__root'
 import { Route as acceptInviteRoute } from './routes/accept-invite'
+import { Route as adminApiRoute } from './routes/admin-api'
 import { Route as adminBillingRoute } from './routes/admin-billing'
 import { Route as adminIndexRoute } from './routes/admin-index'
 import { Route as adminMailsRoute } from './routes/admin-mails'
+import { Route as adminGroupsRoute } from './routes/admin-groups'
 import { Route as adminModelsRoute } from './routes/admin-models'
+import { Route as adminOrganizationRoute } from './routes/admin-organization'
 import { Route as adminSettingsRoute } from './routes/admin-settings'
 import { Route as adminUsersRoute } from './routes/admin-users'
 import { Route as agentsRoute } from './routes/agents'
@@ -20,6 +23,7 @@ import { Route as promptsRoute } from './routes/prompts'
 import { Route as registerRoute } from './routes/register'
 import { Route as settingsRoute } from './routes/settings'
 import { Route as settingsAccountRoute } from './routes/settings-account'
+import { Route as settingsApiKeysRoute } from './routes/settings-api-keys'
 import { Route as settingsGeneralRoute } from './routes/settings-general'
 import { Route as settingsIndexRoute } from './routes/settings-index'
 
@@ -38,7 +42,7 @@ export const routeTree = rootRoute.addChildren([
     chatThreadRoute,
     promptsRoute,
     agentsRoute,
-    settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsAccountRoute]),
-    adminSettingsRoute.addChildren([adminIndexRoute, adminUsersRoute, adminModelsRoute, adminBillingRoute, adminMailsRoute]),
+    settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsAccountRoute, settingsApiKeysRoute]),
+    adminSettingsRoute.addChildren([adminIndexRoute, adminOrganizationRoute, adminUsersRoute, adminGroupsRoute, adminModelsRoute, adminApiRoute, adminBillingRoute, adminMailsRoute]),
   ]),
 ])

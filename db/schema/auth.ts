@@ -6,7 +6,10 @@ const timestamps = {
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
 }
 
-/** Members of an organisation; the columns better-auth needs plus role, organisation and locale. */
+/**
+ * Members of an organisation; the columns better-auth needs plus role, organisation, locale and
+ * theme (null until the member picks one: the browser's stored theme decides).
+ */
 export const users = sqliteTable(
   'users',
   {
@@ -20,6 +23,7 @@ export const users = sqliteTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
     locale: text('locale', { enum: ['en', 'de'] }).notNull().default('de'),
+    theme: text('theme', { enum: ['light', 'dark'] }),
     ...timestamps,
   },
   (t) => [index('users_organization_idx').on(t.organizationId)],
@@ -75,4 +79,39 @@ export const verifications = sqliteTable(
     ...timestamps,
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
+)
+
+/**
+ * Personal API keys (better-auth's API-key plugin, model `apikey`): `key` is the SHA-256 of the
+ * key, never the key; `referenceId` is the owning user; `lastRequest` is when it was last used.
+ * Rate limits are Kontor's own (src/api/openai/limits.ts), so the plugin's counters stay unused.
+ */
+export const apiKeys = sqliteTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    configId: text('config_id').notNull().default('default'),
+    name: text('name'),
+    start: text('start'),
+    prefix: text('prefix'),
+    key: text('key').notNull(),
+    referenceId: text('reference_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refillInterval: integer('refill_interval'),
+    refillAmount: integer('refill_amount'),
+    lastRefillAt: integer('last_refill_at', { mode: 'timestamp_ms' }),
+    enabled: integer('enabled', { mode: 'boolean' }).default(true),
+    rateLimitEnabled: integer('rate_limit_enabled', { mode: 'boolean' }).default(true),
+    rateLimitTimeWindow: integer('rate_limit_time_window'),
+    rateLimitMax: integer('rate_limit_max'),
+    requestCount: integer('request_count').default(0),
+    remaining: integer('remaining'),
+    lastRequest: integer('last_request', { mode: 'timestamp_ms' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    permissions: text('permissions'),
+    metadata: text('metadata'),
+    ...timestamps,
+  },
+  (t) => [index('api_keys_key_idx').on(t.key), index('api_keys_reference_idx').on(t.referenceId)],
 )

@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { users } from './auth'
 import { organizations } from './organizations'
 
@@ -29,6 +29,11 @@ export const permittedModels = sqliteTable(
     providerId: text('provider_id').notNull(),
     model: text('model').notNull(),
     embedding: integer('embedding', { mode: 'boolean' }).notNull(),
+    /** Open only to the groups in `model_group_access` (else to every member). */
+    restricted: integer('restricted', { mode: 'boolean' }).notNull().default(false),
+    /** The admin's price in US dollars per million tokens, instead of the catalogue's (both or neither). */
+    priceInput: real('price_input'),
+    priceOutput: real('price_output'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
   },
   (t) => [uniqueIndex('permitted_models_unique').on(t.organizationId, t.providerId, t.model)],

@@ -1,8 +1,8 @@
 import type Anthropic from '@anthropic-ai/sdk'
-import type { ContentBlockParam, MessageCreateParamsBase, MessageParam, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages'
+import type { ContentBlockParam, MessageCreateParamsBase, MessageParam, RawMessageStreamEvent, ToolChoice as ToolChoiceParam } from '@anthropic-ai/sdk/resources/messages'
 import { connectionLost, fromHttpStatus, fromUnknown, ProviderError, streamEndedEarly } from './errors'
 import { postSse } from './sse'
-import type { ChatMessage, ChatProvider, ChatRequest, FinishReason, ProviderConfig, ToolCall, Usage } from './types'
+import type { ChatMessage, ChatProvider, ChatRequest, FinishReason, ProviderConfig, ToolCall, ToolChoice, Usage } from './types'
 
 const THINKING_BUDGET = { low: 1024, medium: 4096, high: 16_384 }
 /** Anthropic requires max_tokens; this is what a reply may use when the caller sets no limit. */
@@ -42,7 +42,9 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
       ...(system && { system }),
       ...(req.tools?.length && {
         tools: req.tools.map((t) => ({ name: t.name, description: t.description, input_schema: { type: 'object' as const, ...t.parameters } })),
+        ...(req.toolChoice && { tool_choice: anthropicToolChoice(req.toolChoice) }),
       }),
+      ...(req.stop?.length && { stop_sequences: req.stop }),
       // Anthropic refuses a temperature with thinking, and above 1.
       ...(budget
         ? { thinking: { type: 'enabled' as const, budget_tokens: budget } }
@@ -169,6 +171,13 @@ function toAnthropic(messages: ChatMessage[]): MessageParam[] {
     else turns.push({ role, content: blocks })
   }
   return turns
+}
+
+/** OpenAI's `required` is Anthropic's `any`; a named function is a named `tool`. */
+function anthropicToolChoice(choice: ToolChoice): ToolChoiceParam {
+  if (choice === 'required') return { type: 'any' }
+  if (choice === 'auto' || choice === 'none') return { type: choice }
+  return { type: 'tool', name: choice.name }
 }
 
 function parseArguments(text: string): unknown {

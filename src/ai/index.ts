@@ -5,6 +5,7 @@ import { openaiAdapter } from './openai'
 import type { ChatProvider, ProviderConfig } from './types'
 
 export { ProviderError } from './errors'
+export { withUsageMeter, type MeteredCall } from './usage-meter'
 export type * from './types'
 
 /**

@@ -48,6 +48,10 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
       ...(req.tools?.length && {
         tools: req.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })),
       }),
+      ...(req.toolChoice && {
+        toolChoice: typeof req.toolChoice === 'string' ? req.toolChoice : { type: 'function' as const, function: { name: req.toolChoice.name } },
+      }),
+      ...(req.stop?.length && { stop: req.stop }),
       ...(req.temperature !== undefined && { temperature: req.temperature }),
       ...(req.maxTokens !== undefined && { maxTokens: req.maxTokens }),
       ...(req.reasoning && { reasoningEffort: req.reasoning }),

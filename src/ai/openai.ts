@@ -39,6 +39,10 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
       ...(req.tools?.length && {
         tools: req.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })),
       }),
+      ...(req.toolChoice && {
+        tool_choice: typeof req.toolChoice === 'string' ? req.toolChoice : { type: 'function' as const, function: { name: req.toolChoice.name } },
+      }),
+      ...(req.stop?.length && { stop: req.stop }),
       ...(req.temperature !== undefined && { temperature: req.temperature }),
       // OpenAI's reasoning models refuse max_tokens; many compatible servers only know it.
       ...(req.maxTokens !== undefined && (compatible ? { max_tokens: req.maxTokens } : { max_completion_tokens: req.maxTokens })),

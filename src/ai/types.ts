@@ -11,6 +11,9 @@ export type ToolCall = {
 
 export type ToolDefinition = { name: string; description: string; parameters: JSONSchema }
 
+/** Whether the model may, must or must not call a tool, or which one it must call. */
+export type ToolChoice = 'auto' | 'none' | 'required' | { name: string }
+
 /** `toolCalls` belongs to assistant messages, `toolCallId` (required there) to tool results. */
 export type ChatMessage = {
   role: 'system' | 'user' | 'assistant' | 'tool'
@@ -31,8 +34,11 @@ export type ChatRequest = {
   model: string
   messages: ChatMessage[]
   tools?: ToolDefinition[]
+  toolChoice?: ToolChoice
   temperature?: number
   maxTokens?: number
+  /** Up to four sequences that end the reply where they would appear. */
+  stop?: string[]
   /** Ask for reasoning where the provider needs asking (Anthropic thinking, OpenAI reasoning effort). */
   reasoning?: ReasoningEffort
   signal?: AbortSignal

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { sources, threads } from '../../db/schema'
 import { API_ROUTES } from '../app'
+import { openAiRoutes } from './openai/routes'
 import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm'
 import { createTestApp, PASSWORD, registerOrg, type TestClient } from '../../tests/support/test-app'
 
@@ -51,6 +52,7 @@ const MATRIX: Row[] = [
   { route: 'POST /users/reset-password', body: () => ({ token: 'nope', password: PASSWORD }), expect: { anonymous: 400, user: 400, admin: 400, otherAdmin: 400 } },
   { route: 'PATCH /users/name', body: () => ({ name: 'Renamed' }), expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'PATCH /users/locale', body: () => ({ locale: 'en' }), expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'PATCH /users/theme', body: () => ({ theme: 'dark' }), expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   {
     route: 'PATCH /users/password',
     body: () => ({ currentPassword: 'Wrong1234', newPassword: PASSWORD }),
@@ -59,6 +61,20 @@ const MATRIX: Row[] = [
   { route: 'GET /users', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'PATCH /users/:id/role', path: (f) => `/users/${f.member.id}/role`, body: () => ({ role: 'user' }), expect: { ...ADMIN, admin: 200 } },
   { route: 'DELETE /users/:id', path: async (f) => `/users/${await f.newMember()}`, expect: { ...ADMIN, admin: 204 } },
+  { route: 'GET /groups', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'POST /groups', body: () => ({ name: `Matrix ${crypto.randomUUID().slice(0, 6)}` }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },
+  { route: 'PATCH /groups/:id', path: (f) => `/groups/${f.groupId}`, body: () => ({ name: `Secret Org A group ${crypto.randomUUID().slice(0, 6)}` }), expect: { ...ADMIN, admin: 200 } },
+  { route: 'DELETE /groups/:id', path: async (f) => `/groups/${await f.newGroup()}`, expect: { ...ADMIN, admin: 204 } },
+  { route: 'POST /groups/:id/members', path: (f) => `/groups/${f.groupId}/members`, body: (f) => ({ userIds: [f.member.id] }), expect: { ...ADMIN, admin: 200 } },
+  {
+    route: 'DELETE /groups/:id/members/:userId',
+    path: async (f) => {
+      await f.admin.client.post(`/api/groups/${f.groupId}/members`, { userIds: [f.member.id] })
+      return `/groups/${f.groupId}/members/${f.member.id}`
+    },
+    expect: { ...ADMIN, admin: 200 },
+  },
+  { route: 'GET /usage', path: () => '/usage?from=2026-01-01&to=2026-12-31&by=user', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'POST /invites', body: () => ({ email: `matrix-${crypto.randomUUID().slice(0, 6)}@acme.test`, role: 'user' }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },
   { route: 'GET /invites', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'GET /invites/preview', path: (f) => `/invites/preview?token=${f.inviteToken}`, tokenHolder: true, expect: { anonymous: 200, user: 200, admin: 200, otherAdmin: 200 } },
@@ -69,6 +85,9 @@ const MATRIX: Row[] = [
   { route: 'GET /models/available', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'GET /models/permitted', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'POST /models/permitted', path: async (f) => { await f.freeModel(); return '/models/permitted' }, body: () => ({ modelId: 'openai/gpt-4o' }), expect: { ...ADMIN_LIST, otherAdmin: 409, admin: 201 } },
+  { route: 'PUT /models/permitted/:id/access', path: (f) => `/models/permitted/${f.modelId}/access`, body: () => ({ restricted: false }), expect: { ...ADMIN, admin: 200 } },
+  { route: 'PUT /models/permitted/:id/price', path: (f) => `/models/permitted/${f.modelId}/price`, body: () => ({ input: 1, output: 2 }), expect: { ...ADMIN, admin: 200 } },
+  { route: 'DELETE /models/permitted/:id/price', path: (f) => `/models/permitted/${f.modelId}/price`, expect: { ...ADMIN, admin: 200 } },
   { route: 'DELETE /models/permitted/:id', path: async (f) => `/models/permitted/${await f.newPermittedModel()}`, expect: { ...ADMIN, admin: 204 } },
   { route: 'GET /models/permitted/language-models', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'GET /models/default', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 404 } },
@@ -97,12 +116,15 @@ const MATRIX: Row[] = [
   { route: 'DELETE /threads/:id', path: async (f) => `/threads/${await f.newThread()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id/model', path: (f) => `/threads/${f.threadId}/model`, body: (f) => ({ modelId: f.modelId }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id/agent', path: (f) => `/threads/${f.threadId}/agent`, body: () => ({ agentId: null }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'GET /threads/:id/export', path: (f) => `/threads/${f.threadId}/export?format=json`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'GET /export', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'POST /threads/:id/messages', path: async (f) => `/threads/${await f.newThread()}/messages`, body: () => ({ content: 'hello' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'POST /threads/:id/regenerate', path: async (f) => `/threads/${await f.newThread()}/regenerate`, expect: { ...SIGNED_IN, user: 404, admin: 409, otherAdmin: 404 } },
   // The matrix sends JSON: the owner gets past authorisation to the multipart check (415). An
   // earlier row removed the embedding model, without which uploads are refused first (409).
   { route: 'POST /threads/:id/sources/file', path: async (f) => { await f.admin.client.put('/api/models/embedding', { id: f.embeddingId }); return `/threads/${f.threadId}/sources/file` }, expect: { ...SIGNED_IN, user: 404, admin: 415, otherAdmin: 404 } },
   { route: 'GET /threads/:id/sources', path: (f) => `/threads/${f.threadId}/sources`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'PATCH /threads/:id/sources/:sourceId', path: async (f) => `/threads/${f.threadId}/sources/${await newSource(f.threadId)}`, body: () => ({ name: 'Renamed file' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'DELETE /threads/:id/sources/:sourceId', path: async (f) => `/threads/${f.threadId}/sources/${await newSource(f.threadId)}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'POST /prompts', body: () => ({ title: 'T', content: 'C' }), expect: { ...SIGNED_IN, user: 201, admin: 201, otherAdmin: 201 } },
   { route: 'GET /prompts', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
@@ -125,6 +147,13 @@ const MATRIX: Row[] = [
   { route: 'PUT /subscriptions/billing-info', body: () => ({ companyName: 'C', street: 'S', houseNumber: '1', postalCode: '1', city: 'C', country: 'D' }), expect: { ...ADMIN, admin: 404 } },
   { route: 'GET /subscriptions/webhook-deliveries', expect: { ...ADMIN, admin: 404 } },
   { route: 'GET /dev/outbox', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'GET /organization', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'PATCH /organization', body: () => ({ name: 'Renamed Org' }), expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'GET /api-keys', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'POST /api-keys', body: () => ({ name: 'Matrix key' }), expect: { ...SIGNED_IN, user: 201, admin: 201, otherAdmin: 201 } },
+  { route: 'DELETE /api-keys/:id', path: async (f) => `/api-keys/${await f.newApiKey()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
+  { route: 'GET /api-keys/settings', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'PUT /api-keys/settings', body: () => ({ apiAccess: true }), expect: { ...ADMIN_LIST, otherAdmin: 200, admin: 200 } },
 ]
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -198,6 +227,9 @@ async function createFixture() {
     newPrompt: async () => (await adminClient.post('/api/prompts', { title: 'P', content: 'x' })).body.id as string,
     agentId: (await adminClient.post('/api/agents', { name: 'Secret Org A agent', instructions: 'x', modelId: chatModel.id })).body.id as string,
     newAgent: async () => (await adminClient.post('/api/agents', { name: 'G', instructions: 'x', modelId: chatModel.id })).body.id as string,
+    newApiKey: async () => (await adminClient.post('/api/api-keys', { name: 'Secret Org A key' })).body.id as string,
+    groupId: (await adminClient.post('/api/groups', { name: 'Secret Org A group' })).body.id as string,
+    newGroup: async () => (await adminClient.post('/api/groups', { name: `G ${crypto.randomUUID().slice(0, 6)}` })).body.id as string,
     newEndpoint: async () => (await adminClient.post('/api/models/endpoints', { name: 'E', baseUrl: 'https://llm.example.com/v1' })).body.id as string,
   }
 }
@@ -248,4 +280,58 @@ describe.each(MATRIX.map((row) => [row.route, row] as const))('%s', (_name, row)
       }
     })
   }
+})
+
+/**
+ * The OpenAI-compatible API (/v1): called without a key, with a wrong key, and with the API keys
+ * of a member and an admin of organisation A and of an admin of organisation B (which permits no
+ * models). Every refusal is in OpenAI's error format.
+ */
+type KeyCaller = 'none' | 'wrongKey' | 'user' | 'admin' | 'otherAdmin'
+const V1_MATRIX: Array<{ route: string; path?: string; body?: unknown; expect: Record<KeyCaller, number> }> = [
+  { route: 'GET /models', expect: { none: 401, wrongKey: 401, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'GET /models/:model{.+}', path: '/models/openai/gpt-4.1', expect: { none: 401, wrongKey: 401, user: 200, admin: 200, otherAdmin: 404 } },
+  {
+    route: 'POST /chat/completions',
+    body: { model: 'openai/gpt-4.1', messages: [{ role: 'user', content: 'Secret Org A question' }] },
+    expect: { none: 401, wrongKey: 401, user: 200, admin: 200, otherAdmin: 404 },
+  },
+  {
+    route: 'POST /embeddings',
+    body: { model: 'openai/text-embedding-3-small', input: 'Secret Org A text' },
+    expect: { none: 401, wrongKey: 401, user: 200, admin: 200, otherAdmin: 404 },
+  },
+]
+
+describe('/v1 with API keys', () => {
+  const keys: Partial<Record<KeyCaller, string>> = { wrongKey: `kontor_${'x'.repeat(64)}` }
+  beforeAll(async () => {
+    for (const caller of ['user', 'admin', 'otherAdmin'] as const) keys[caller] = (await (await callers[caller]()).post('/api/api-keys', { name: 'Matrix' })).body.key
+    await f.admin.client.put('/api/models/embedding', { id: f.embeddingId })
+  })
+
+  test('every /v1 route has a row', () => {
+    expect(V1_MATRIX.map((r) => r.route).sort()).toEqual(openAiRoutes.map((r) => `${r.method.toUpperCase()} ${r.path}`).sort())
+  })
+
+  describe.each(V1_MATRIX.map((row) => [row.route, row] as const))('%s', (_name, row) => {
+    for (const caller of ['none', 'wrongKey', 'user', 'admin', 'otherAdmin'] as const) {
+      test(`with ${caller}: ${row.expect[caller]}`, async () => {
+        const [method, template] = row.route.split(' ') as [string, string]
+        const res = await t.app.request(`/v1${row.path ?? template}`, {
+          method,
+          headers: { 'content-type': 'application/json', ...(keys[caller] && { authorization: `Bearer ${keys[caller]}` }) },
+          body: row.body ? JSON.stringify(row.body) : undefined,
+        })
+        const body = await res.json()
+        expect({ caller, status: res.status }).toEqual({ caller, status: row.expect[caller] })
+        if (res.status >= 400) {
+          expect(Object.keys(body)).toEqual(['error'])
+          expect(body.error).toMatchObject({ message: expect.any(String), type: expect.any(String), code: expect.any(String) })
+          expect(Object.keys(body.error).sort()).toEqual(['code', 'message', 'param', 'type'])
+        }
+        if (caller === 'otherAdmin') expect(JSON.stringify(body)).not.toContain('gpt-4.1')
+      })
+    }
+  })
 })

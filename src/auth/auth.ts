@@ -1,16 +1,20 @@
+import { apiKey } from '@better-auth/api-key'
 import { betterAuth } from 'better-auth/minimal'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import type { Database } from '../../db/client'
-import { accounts, sessions, users, verifications } from '../../db/schema'
+import { accounts, apiKeys, sessions, users, verifications } from '../../db/schema'
 import type { Config } from '../lib/config'
 import type { Logger } from '../lib/logger'
 import type { Mailer } from '../lib/ports'
 import { renderMail, type Locale } from '../mail/templates'
+import { API_KEY_NAME_MAX } from '../api/api-keys/limits'
 import { COOKIE_PREFIX } from './cookie'
 import { withHashedSessionTokens } from './session-token'
 
 export const CONFIRM_EMAIL_TTL_SECONDS = 24 * 60 * 60
 export const RESET_PASSWORD_TTL_SECONDS = 60 * 60
+/** What every Kontor API key starts with (so that secret scanners and people recognise one). */
+export const API_KEY_PREFIX = 'kontor_'
 
 /**
  * better-auth owns password hashing, sessions (HttpOnly cookies), confirmation and reset
@@ -28,13 +32,15 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
     telemetry: { enabled: false },
     logger: {
       level: 'error',
-      log: (level, message, ...args) => logger[level](`better-auth: ${message}`, { args }),
+      // A refused API key is the caller's mistake, not the server's: noted, not logged as an error.
+      log: (level, message, ...args) =>
+        logger[/^Failed to validate API key/.test(message) ? 'info' : level](`better-auth: ${message}`, { args }),
     },
     // The sessions table keeps a hash of each token, never the token (src/auth/session-token.ts).
     database: withHashedSessionTokens(
       drizzleAdapter(db, {
         provider: 'sqlite',
-        schema: { user: users, session: sessions, account: accounts, verification: verifications },
+        schema: { user: users, session: sessions, account: accounts, verification: verifications, apikey: apiKeys },
       }),
     ),
     user: {
@@ -42,6 +48,7 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
         organizationId: { type: 'string', required: true, input: false },
         role: { type: 'string', required: true, defaultValue: 'user', input: false },
         locale: { type: 'string', required: true, defaultValue: 'de', input: false },
+        theme: { type: 'string', required: false, input: false },
       },
     },
     session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
@@ -65,6 +72,18 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
     // Confirmation mails are sent by the users service (rate limited, with delivery errors surfaced).
     emailVerification: { expiresIn: CONFIRM_EMAIL_TTL_SECONDS },
     rateLimit: { enabled: false },
+    plugins: [
+      // Personal API keys: the plugin makes and hashes them and checks them (expiry, revocation,
+      // last use). Listing, revoking and rate limits are Kontor's (src/api/api-keys, src/api/openai).
+      apiKey({
+        defaultPrefix: API_KEY_PREFIX,
+        maximumNameLength: API_KEY_NAME_MAX,
+        // `kontor_` and four characters of the key: enough to tell keys apart in a list.
+        startingCharactersConfig: { charactersLength: API_KEY_PREFIX.length + 4 },
+        rateLimit: { enabled: false },
+        keyExpiration: { minExpiresIn: 1, maxExpiresIn: 365 },
+      }),
+    ],
     advanced: {
       cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: secure,

@@ -30,7 +30,7 @@ export async function readSessionUser(deps: Pick<AppDeps, 'auth' | 'db'>, header
   // better-auth's own tests: expired, or last extended more than `updateAge` ago.
   if (expiresAt <= now || expiresAt - auth.expiresInMs + auth.updateAgeMs <= now) {
     const result = await deps.auth.api.getSession({ headers })
-    return result && toSessionUser(result.user as typeof result.user & Pick<SessionUser, 'role' | 'organizationId' | 'locale'>)
+    return result && toSessionUser(result.user as typeof result.user & Pick<SessionUser, 'role' | 'organizationId' | 'locale'> & { theme?: string | null })
   }
   return toSessionUser(row)
 }
@@ -46,6 +46,7 @@ const sessionByToken = preparedFor((db) =>
       role: users.role,
       organizationId: users.organizationId,
       locale: users.locale,
+      theme: users.theme,
       organizationName: organizations.name,
     })
     .from(sessions)
@@ -96,10 +97,12 @@ type UserColumns = {
   role: string
   organizationId: string
   locale: string
+  theme?: string | null
   organizationName?: string
 }
 
-function toSessionUser(u: UserColumns): SessionUser | null {
+/** A user row as services see the caller; null for a row without a valid role. */
+export function toSessionUser(u: UserColumns): SessionUser | null {
   if (u.role !== 'user' && u.role !== 'admin') return null // no role: treated as not found (spec 2)
   return {
     id: u.id,
@@ -109,6 +112,7 @@ function toSessionUser(u: UserColumns): SessionUser | null {
     role: u.role,
     organizationId: u.organizationId,
     locale: u.locale === 'en' ? 'en' : 'de',
+    theme: u.theme === 'light' || u.theme === 'dark' ? u.theme : null,
     ...(u.organizationName !== undefined && { organizationName: u.organizationName }),
   }
 }

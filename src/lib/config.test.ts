@@ -86,6 +86,7 @@ describe('parseConfig defaults', () => {
       smtp: undefined,
       mailFrom: 'Kontor <no-reply@localhost>',
       logLevel: 'info',
+      apiRateLimitPerMinute: 60,
       billing: { pricePerSeatMonthlyCents: 1500, currency: 'EUR', trialMessages: 50, webhook: undefined },
       providers: {},
       search: {},

@@ -62,6 +62,7 @@ export const configSchema = z
     KONTOR_PRICE_PER_SEAT_MONTHLY: integer(0, 10_000_000).default(1500),
     KONTOR_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code').default('EUR'),
     KONTOR_TRIAL_MESSAGES: integer(0, 1_000_000).default(50),
+    KONTOR_API_RATE_LIMIT: integer(1, 1_000_000).default(60),
     KONTOR_BILLING_WEBHOOK_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     KONTOR_BILLING_WEBHOOK_SECRET: optionalText,
     S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
@@ -116,6 +117,8 @@ export type Config = {
   smtp?: { url?: string; host?: string; port?: number; user?: string; password?: string }
   mailFrom: string
   logLevel: RawConfig['LOG_LEVEL']
+  /** Requests per minute one API key may make to the OpenAI-compatible API (/v1). */
+  apiRateLimitPerMinute: number
   billing: {
     /** Price per seat and month in cents; billed yearly by invoice. */
     pricePerSeatMonthlyCents: number
@@ -178,6 +181,7 @@ export function parseConfig(env: Record<string, string | undefined>, fallbackSec
       : undefined,
     mailFrom: c.SMTP_FROM,
     logLevel: c.LOG_LEVEL,
+    apiRateLimitPerMinute: c.KONTOR_API_RATE_LIMIT,
     billing: {
       pricePerSeatMonthlyCents: c.KONTOR_PRICE_PER_SEAT_MONTHLY,
       currency: c.KONTOR_CURRENCY,

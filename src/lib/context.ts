@@ -39,6 +39,8 @@ export type Instance = { owner: string; slot?: string }
 export type Role = 'user' | 'admin'
 
 /** The signed-in caller as services see it. */
+export type Theme = 'light' | 'dark'
+
 export type SessionUser = {
   id: string
   name: string
@@ -47,6 +49,8 @@ export type SessionUser = {
   role: Role
   organizationId: string
   locale: 'en' | 'de'
+  /** The theme the member picked last, on any device; null until then. */
+  theme: Theme | null
   /** Read with the session in the common case, so /auth/me needs no query of its own. */
   organizationName?: string
 }

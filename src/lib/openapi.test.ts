@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { z } from 'zod'
 import { createTestApp } from '../../tests/support/test-app'
 import { API_ROUTES } from '../app'
+import { openAiRoutes } from '../api/openai/routes'
 import { buildOpenApi } from './openapi'
 import { defineRoute } from './route'
 
@@ -16,10 +17,12 @@ test('/api/docs has exactly the mounted routes, each with the JSON schema of its
   expect(res.status).toBe(200)
   const doc = res.body as { paths: Record<string, Record<string, any>> }
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`))
-  const expected = API_ROUTES.map((r) => `${r.method} /api${r.path.replace(/:(\w+)/g, '{$1}')}`)
+  const documented = [...API_ROUTES, ...openAiRoutes]
+  const pathOf = (r: (typeof documented)[number]) => `${r.base ?? '/api'}${r.path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`
+  const expected = documented.map((r) => `${r.method} ${pathOf(r)}`)
   expect(operations.sort()).toEqual([...new Set(expected)].sort())
-  for (const r of API_ROUTES) {
-    const op = doc.paths[`/api${r.path.replace(/:(\w+)/g, '{$1}')}`]![r.method]
+  for (const r of documented) {
+    const op = doc.paths[pathOf(r)]![r.method]
     if (r.body) expect(op.requestBody.content['application/json'].schema).toEqual(jsonSchema(r.body, 'input'))
     const success = op.responses[String(r.status ?? 200)]
     if (r.response && !r.stream) expect(success.content['application/json'].schema).toEqual(jsonSchema(r.response, 'output'))
@@ -35,4 +38,14 @@ test('a change to a route schema is a change to the document', () => {
   expect(after.requestBody.content['application/json'].schema.required).toEqual(['name', 'size'])
   expect(after.requestBody.content['application/json'].schema.properties.size).toMatchObject({ type: 'integer', minimum: 1 })
   expect(Object.keys(after.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403']))
+})
+
+test('the OpenAI-compatible API is documented with its bearer key and OpenAI\'s error shape', async () => {
+  const doc = (await t.client().get('/api/docs')).body as any
+  expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' })
+  const chat = doc.paths['/v1/chat/completions'].post
+  expect(chat.security).toEqual([{ apiKey: [] }])
+  expect(chat.responses['401'].content['application/json'].schema.properties.error.required).toEqual(['message', 'type', 'code', 'param'])
+  expect(Object.keys(chat.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '413', '429']))
+  expect(doc.paths['/v1/models/{model}'].get.parameters).toEqual([expect.objectContaining({ name: 'model', in: 'path' })])
 })

@@ -8,16 +8,20 @@ import type { AppDeps, AppEnv, SessionUser } from './context'
 /**
  * Who may call a route. `session`: signed in, e-mail not necessarily confirmed (me, logout,
  * resend). `user`: signed in and confirmed. `admin`: confirmed admin of their organisation.
+ * `apiKey`: a confirmed user's API key as a bearer token (the OpenAI-compatible API under /v1,
+ * which authenticates and mounts its routes itself).
  */
-export type Access = 'public' | 'session' | 'user' | 'admin'
+export type Access = 'public' | 'session' | 'user' | 'admin' | 'apiKey'
 
 type Schema = z.ZodType
 type Infer<S> = S extends Schema ? z.infer<S> : undefined
 
 export type RouteSpec<B, Q, P, R, A extends Access> = {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete'
-  /** Hono path below /api, e.g. `/users/:id/role`. */
+  /** Hono path below `base`, e.g. `/users/:id/role`. */
   path: string
+  /** Where the route is mounted; /api unless said otherwise. */
+  base?: '/v1'
   summary: string
   tag: string
   access: A
@@ -28,6 +32,8 @@ export type RouteSpec<B, Q, P, R, A extends Access> = {
   status?: ContentfulStatusCode | 204
   /** The answer is a text/event-stream (documented as such). */
   stream?: boolean
+  /** The answer is a download of one of these media types (documented as such; errors stay JSON). */
+  download?: string[]
   errors?: ErrorCode[]
 }
 
@@ -107,6 +113,7 @@ export async function authorize(c: Context<AppEnv>, access: Access): Promise<Ses
 /** Registers route definitions on a Hono app mounted at /api. */
 export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[]) {
   for (const r of routes) {
+    if (r.access === 'apiKey') throw new Error(`${r.path}: routes with API-key access mount themselves`)
     // Authorisation runs before validation: a caller who may not use a route learns nothing about its input.
     const middleware: MiddlewareHandler<AppEnv>[] = [
       async (c, next) => {

@@ -7,14 +7,17 @@ const assets = { js: '/build/entry-test.js', css: '/build/app-test.css', locales
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
 const BOT = 'curl/8.5.0'
 
-/** An in-process API that answers only when released: it stands for loaders still running. */
-function heldApi() {
+/**
+ * An in-process API that answers (401) only when released: it stands for loaders still running.
+ * The first `free` requests answer at once.
+ */
+function heldApi({ free = 0 } = {}) {
   let release!: () => void
   const released = new Promise<void>((resolve) => (release = resolve))
   const asked: string[] = []
   const api = async (request: Request) => {
     asked.push(new URL(request.url).pathname)
-    await released
+    if (asked.length > free) await released
     return Response.json({ code: 'UNAUTHORIZED', message: 'Not signed in', status: 401 }, { status: 401 })
   }
   return { api, asked, release }
@@ -56,12 +59,14 @@ describe('the early head', () => {
   })
 
   test('a session that turns out to be gone redirects inside the page', async () => {
-    const held = heldApi()
+    // The head waits for the session read (the member's language and theme), not for the loaders.
+    const held = heldApi({ free: 1 })
     const response = await render(page('/chat', { 'user-agent': BROWSER, cookie: 'kontor.session_token=expired.sig' }), held.api, 'n')
     expect(response.status).toBe(200)
     const reader = response.body!.getReader()
     const first = new TextDecoder().decode((await reader.read()).value)
     expect(first).toContain('<link rel="stylesheet" href="/build/app-test.css"/>')
+    expect(held.asked).toEqual(['/api/auth/me', '/api/auth/me'])
     held.release()
     const html = await readAll(reader, first)
     expect(html).toContain('<meta http-equiv="refresh" content="0;url=/login?redirect=%2Fchat"/></head><body>')
@@ -90,6 +95,55 @@ describe('the early head', () => {
       expect(response.status, `${path} ${headers['user-agent']}`).toBe(status)
       await response.body?.cancel()
     }
+  })
+})
+
+describe("a member's language and theme", () => {
+  test("the account's win over this browser's cookie and storage, and the cookie is brought up to date", async () => {
+    const t = await createTestApp()
+    try {
+      const client = t.client()
+      await registerOrg(client)
+      expect((await client.patch('/api/users/locale', { locale: 'en' })).status).toBe(200)
+      expect((await client.patch('/api/users/theme', { theme: 'dark' })).status).toBe(200)
+      const app = createApp(t.deps, { renderPage: createPageRenderer(assets) })
+      const open = async (path: string, langCookie: string, userAgent = BROWSER) => {
+        const response = await app.request(path, {
+          headers: { cookie: `${client.cookieHeader()}; kontor-lang=${langCookie}`, 'user-agent': userAgent, 'accept-language': 'de' },
+        })
+        return { response, html: await response.text() }
+      }
+      // A page with the early head, and one that waits for its loaders.
+      for (const path of ['/chat', '/admin-settings/users']) {
+        const stale = await open(path, 'de')
+        expect(stale.response.status, path).toBe(200)
+        expect(stale.html, path).toStartWith('<!DOCTYPE html><html lang="en"')
+        expect(stale.html, path).toContain("localStorage.setItem('theme','dark')")
+        expect(stale.response.headers.get('set-cookie'), path).toStartWith('kontor-lang=en; path=/;')
+        const current = await open(path, 'en')
+        expect(current.html, path).toStartWith('<!DOCTYPE html><html lang="en"')
+        expect(current.response.headers.get('set-cookie'), path).toBeNull()
+      }
+      // Once set back to light, the pages say so; the language follows the account for bots too.
+      expect((await client.patch('/api/users/theme', { theme: 'light' })).status).toBe(200)
+      const light = await open('/chat', 'de', BOT)
+      expect(light.html).toContain("localStorage.setItem('theme','light')")
+      expect(light.html).toContain('<html lang="en"')
+    } finally {
+      await t.close()
+    }
+  })
+
+  test('signed out, the cookie decides and nothing is asked of the API before the head', async () => {
+    const held = heldApi()
+    const response = await createPageRenderer(assets)(page('/login', { 'user-agent': BROWSER, cookie: 'kontor-lang=de' }), held.api, 'n')
+    const reader = response.body!.getReader()
+    const first = new TextDecoder().decode((await reader.read()).value)
+    expect(first).toStartWith('<!DOCTYPE html><html lang="de">')
+    expect(first).not.toContain('localStorage.setItem')
+    expect(response.headers.get('set-cookie')).toBeNull()
+    held.release()
+    await readAll(reader, first)
   })
 })
 

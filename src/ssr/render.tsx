@@ -1,7 +1,9 @@
 import { createRequestHandler, defaultStreamHandler } from '@tanstack/react-router/ssr/server'
 import type { PageRenderer } from '../app'
 import { createApiClient, type Fetcher } from '../../web/lib/api-client'
-import { createI18n, detectLanguage, LANGUAGES, type Language } from '../../web/lib/i18n'
+import { cookieMatches, createI18n, detectLanguage, languageCookie, LANGUAGES, type Language } from '../../web/lib/i18n'
+import { sessionQueries, type Me } from '../../web/lib/session'
+import { hasSessionCookie } from '../auth/cookie'
 import { allStrings } from '../../web/locales/all'
 import { createQueryClient } from '../../web/lib/query-client'
 import { createAppRouter } from '../../web/router'
@@ -48,18 +50,28 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
       sharePageSession(apiRequest, page)
       return apiFetch(apiRequest)
     }
-    const lang = detectLanguage(cookie, request.headers.get('accept-language'))
+    const queryClient = createQueryClient()
+    const api = createApiClient(fetcher)
+    // A signed-in member's page is in their account's language and theme, which they may have
+    // changed on another device: the account wins over this browser's cookie and storage. The
+    // answer is the one the protected routes ask for first (sessionQueries.me), so it is read once.
+    const me = hasSessionCookie(cookie) ? await api.get<Me>('/auth/me').catch(() => undefined) : undefined
+    if (me) queryClient.setQueryData(sessionQueries.me(api).queryKey, me)
+    const cookieLang = detectLanguage(cookie, request.headers.get('accept-language'))
+    const lang = me?.locale ?? cookieLang
     const i18n = createI18n(lang, allStrings)
-    const router = createAppRouter({ queryClient: createQueryClient(), api: createApiClient(fetcher), i18n }, { nonce })
+    const router = createAppRouter({ queryClient, api, i18n }, { nonce })
     const render = () =>
       createRequestHandler({ request, createRouter: () => router, getRouterManifest: () => manifests.get(lang)! })(defaultStreamHandler)
-    const headers = { 'Content-Type': 'text/html; charset=UTF-8', Vary: 'Cookie, Accept-Language', 'Cache-Control': 'no-store' }
+    const headers = new Headers({ 'Content-Type': 'text/html; charset=UTF-8', Vary: 'Cookie, Accept-Language', 'Cache-Control': 'no-store' })
+    // This browser remembers the account's language from now on, also for the pages before sign-in.
+    if (me && !cookieMatches(cookie, me.locale)) headers.append('Set-Cookie', languageCookie(me.locale))
     if (!wantsEarlyHead(request, router)) {
       const response = await render()
-      for (const [name, value] of Object.entries(headers)) if (name !== 'Content-Type') response.headers.set(name, value)
+      for (const [name, value] of headers) if (name !== 'content-type') response.headers.append(name, value)
       return response
     }
-    const head = earlyHeadHtml({ lang, css: assets.css, js: assets.js, preloads: assets.locales?.[lang] ?? [], nonce })
+    const head = earlyHeadHtml({ lang, css: assets.css, js: assets.js, preloads: assets.locales?.[lang] ?? [], nonce, theme: me?.theme })
     return new Response(streamAfter(head, render, i18n.t('UNKNOWN', { ns: 'errors' })), { status: 200, headers })
   }
 }

@@ -60,8 +60,17 @@ test('the trial runs out, the admin subscribes from Billing, chats again and buy
   await registerCloudAdmin(page)
   const modelId = await enableChatModel(page)
 
-  // The trial: two messages, then sending is refused until the organisation subscribes.
-  for (let i = 0; i < TRIAL_MESSAGES; i++) expect((await sendChatMessage(page, modelId)).status).toBe(200)
+  // The trial: two messages, counted down above the composer, then sending is refused until the
+  // organisation subscribes.
+  const notice = page.getByTestId('trial-notice')
+  await page.goto('/chat')
+  await waitForHydration(page)
+  await expect(notice).toContainText(`${TRIAL_MESSAGES} trial messages left`)
+  await page.getByRole('textbox', { name: 'Message' }).fill('Hello there')
+  await page.getByRole('button', { name: 'Send message' }).click()
+  await expect(notice).toContainText(`${TRIAL_MESSAGES - 1} trial message left`)
+  await expect(page.getByTestId('assistant-message').last()).toHaveAttribute('data-status', 'complete')
+  for (let i = 1; i < TRIAL_MESSAGES; i++) expect((await sendChatMessage(page, modelId)).status).toBe(200)
   const refused = await sendChatMessage(page, modelId)
   expect(refused.status).toBe(402)
   expect(JSON.parse(refused.body)).toMatchObject({ code: 'SUBSCRIPTION_REQUIRED' })
@@ -69,6 +78,7 @@ test('the trial runs out, the admin subscribes from Billing, chats again and buy
   const billing = billingPage(page)
   await page.goto('/chat')
   await waitForHydration(page)
+  await expect(notice).toContainText('You need to upgrade to a paid plan to use this feature.')
   await expect(billing.upgradeEntry).toBeVisible()
   await billing.upgradeEntry.click()
   await expect(page).toHaveURL(/\/admin-settings\/billing$/)

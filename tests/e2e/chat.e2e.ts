@@ -119,6 +119,8 @@ test.describe('chat', () => {
     await chat.write('[[fake:error=500]] [[fake:times=3]] Are you there?')
     await expect(chat.lastReply).toHaveAttribute('data-status', 'failed', { timeout: 15_000 })
     await expect(chat.lastReply.getByRole('alert')).toContainText('Error fetching response')
+    // …and in plain words what happened and what to do.
+    await expect(chat.lastReply.getByRole('alert')).toContainText('the model provider could not be reached or had a fault on its side')
 
     await chat.lastReply.getByRole('button', { name: 'Retry' }).click()
     await expect(chat.lastReply).toHaveAttribute('data-status', 'complete', { timeout: 15_000 })

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
-import { signUpAndSignIn, waitForHydration } from './support/session'
+import { signInViaApi, signUpAndSignIn, waitForHydration } from './support/session'
 
 const openAccount = async (page: Page) => {
   await page.goto('/settings/account')
@@ -147,4 +147,35 @@ test.describe('general', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
     await expect.poll(async () => (await (await page.request.get('/api/auth/me')).json()).locale).toBe('en')
   })
+})
+
+test("a language and theme picked on one browser reach the member's other browser on its next page load", async ({ page, browser }) => {
+  const user = await signUpAndSignIn(page)
+  const other = await browser.newContext({ locale: 'en-US' })
+  try {
+    const elsewhere = await other.newPage()
+    await signInViaApi(elsewhere, user.email, user.password)
+    await elsewhere.goto('/chat')
+    await expect(elsewhere.locator('html')).toHaveAttribute('lang', 'en')
+    await expect(elsewhere.locator('html')).not.toHaveClass(/\bdark\b/)
+
+    await page.goto('/settings/general')
+    await waitForHydration(page)
+    await page.getByRole('radio', { name: 'Dark' }).click()
+    await page.getByRole('radio', { name: 'Deutsch' }).click()
+    await expect(page.getByText('Sprache geändert')).toBeVisible()
+    await expect.poll(async () => (await (await page.request.get('/api/auth/me')).json()).theme).toBe('dark')
+
+    // The other browser still has English in its cookie and light in its storage: the account wins.
+    await elsewhere.reload()
+    await expect(elsewhere.locator('html')).toHaveAttribute('lang', 'de')
+    await expect(elsewhere.locator('html')).toHaveClass(/\bdark\b/)
+    await expect(elsewhere.getByRole('link', { name: 'Neuer Chat' }).first()).toBeVisible()
+    await waitForHydration(elsewhere)
+    // It remembers both from now on, also on the sign-in page once signed out.
+    expect(await elsewhere.evaluate(() => localStorage.getItem('theme'))).toBe('dark')
+    expect((await other.cookies()).find((c) => c.name === 'kontor-lang')?.value).toBe('de')
+  } finally {
+    await other.close()
+  }
 })

@@ -90,13 +90,13 @@ test.describe('desktop sidebar', () => {
 })
 
 test.describe('admin settings', () => {
-  test('/admin-settings goes to Users and shows the tabs (no Billing when self-hosted; Mails outside production)', async ({ page }) => {
+  test('/admin-settings goes to Users and shows the tabs (API; no Billing when self-hosted; Mails outside production); Settings renames the organisation', async ({ page }) => {
     await signUpAndSignIn(page)
     await page.goto('/admin-settings')
     await expect(page).toHaveURL(/\/admin-settings\/users$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Settings' })).toBeVisible()
     const tabs = page.getByRole('navigation', { name: 'Admin Settings' })
-    await expect(tabs.getByRole('link')).toHaveText(['Settings', 'Users', 'Models', 'Mails'])
+    await expect(tabs.getByRole('link')).toHaveText(['Settings', 'Users', 'Groups', 'Models', 'API', 'Mails'])
     await expect(tabs.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page')
     await expect(page.getByRole('region', { name: 'Members' })).toBeVisible()
 
@@ -105,8 +105,21 @@ test.describe('admin settings', () => {
     await expect(page).toHaveURL(/\/admin-settings\/models$/)
     await expect(page.getByRole('region', { name: 'Providers' })).toBeVisible()
 
+    // Settings: the organisation's, inside the admin area.
     await tabs.getByRole('link', { name: 'Settings' }).click()
-    await expect(page).toHaveURL(/\/settings\/general$/)
+    await expect(page).toHaveURL(/\/admin-settings\/organization$/)
+    await expect(tabs.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page')
+    const name = page.getByLabel('Organisation name')
+    await expect(name).toHaveValue('Acme Analytics')
+    await name.fill('  ')
+    await page.getByRole('button', { name: 'Save name' }).click()
+    await expect(page.getByText('Organisation name is required')).toBeVisible()
+    await name.fill('Acme Research')
+    await page.getByRole('button', { name: 'Save name' }).click()
+    await expect(page.getByText("The organisation's name has been changed.")).toBeVisible()
+    await expect(page.getByTestId('sidebar-user')).toContainText('Acme Research')
+    await page.reload()
+    await expect(page.getByLabel('Organisation name')).toHaveValue('Acme Research')
 
     await page.goto('/admin-settings/billing')
     await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible()

@@ -6,7 +6,7 @@ import { chatPage, enableModels, llmRequests } from './support/chat'
 import { inviteLink } from './support/members'
 import { PASSWORD, signUpAndSignIn, uniqueEmail, waitForHydration } from './support/session'
 
-type Source = { id: string; name: string; status: string; error: string | null }
+type Source = { id: string; name: string; description: string | null; status: string; error: string | null }
 
 const chips = (page: Page) => page.getByTestId('source-chip')
 const chip = (page: Page, name: string) => chips(page).filter({ hasText: name })
@@ -130,6 +130,49 @@ test.describe('sources', () => {
     await waitForHydration(page)
     await expect(chips(page)).toHaveText([/quarterly\.pdf/, /notes\.txt/, /salaries\.pdf/])
     await expect(chip(page, 'salaries.pdf')).toHaveAttribute('title', /protected with a password/)
+  })
+
+  test('an upload shows how much of it is sent and can be cancelled; the server keeps nothing of it; a file gets a name and description', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await enableChatAndEmbedding(page)
+    const { id } = (await (await page.request.post('/api/threads', { data: {} })).json()) as { id: string }
+    await page.goto(`/chats/${id}`)
+    await waitForHydration(page)
+
+    // A slow uplink: 4 MB at 256 KB/s take far longer than this test waits for the first percent.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 })
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByRole('button', { name: 'Attach files' }).click()
+    await (await chooser).setFiles({ name: 'archive.txt', mimeType: 'text/plain', buffer: Buffer.alloc(4 * 1024 * 1024, 'All work and no play. ') })
+    await expect(chip(page, 'archive.txt')).toHaveAttribute('data-status', 'uploading')
+    await expect(chip(page, 'archive.txt')).toContainText(/Uploading… ([1-9]\d?)%/)
+    await chip(page, 'archive.txt').getByRole('button', { name: 'Cancel the upload of archive.txt' }).click()
+    await expect(chip(page, 'archive.txt')).toHaveCount(0)
+
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+    const next = page.waitForEvent('filechooser')
+    await page.getByRole('button', { name: 'Attach files' }).click()
+    await (await next).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Meeting notes: the launch moves to May.') })
+    await expect(chip(page, 'notes.txt')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 })
+    // Only the file that was sent to its end is the chat's.
+    expect((await readSources(page, id)).map((s) => s.name)).toEqual(['notes.txt'])
+
+    // Its name and description, which the model is told with it.
+    await chip(page, 'notes.txt').getByRole('button', { name: 'Details of notes.txt' }).click()
+    const dialog = page.getByRole('dialog', { name: 'File details' })
+    await dialog.getByLabel('Name').fill(' ')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(dialog.getByText('Name is required')).toBeVisible()
+    await dialog.getByLabel('Name').fill('Launch notes')
+    await dialog.getByLabel('Description').fill('From the Monday meeting')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(chips(page)).toHaveText([/Launch notes/])
+    expect((await readSources(page, id)).map((s) => [s.name, s.description])).toEqual([['Launch notes', 'From the Monday meeting']])
+    await page.reload()
+    await expect(chips(page)).toHaveText([/Launch notes/])
   })
 
   test('files of the wrong type are refused with the reason; without an embedding model nothing can be attached', async ({ page, browser }) => {

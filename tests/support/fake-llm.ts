@@ -58,6 +58,8 @@ export type FakeReply = {
   burst?: number
   /** After the first network chunk, wait until the test calls `release()`. */
   hold?: boolean
+  /** OpenAI wire format: send no usage (as some OpenAI-compatible servers do). */
+  noUsage?: boolean
 }
 
 export type FakeRequest = {
@@ -75,7 +77,7 @@ type Plan = {
   toolCalls: Array<{ id: string; name: string; arguments: string }>
   finish: 'stop' | 'length' | 'content_filter' | 'tool_calls'
   inputTokens: number
-} & Pick<FakeReply, 'error' | 'errorMessage' | 'retryAfterMs' | 'slowFirstTokenMs' | 'delayMs' | 'delayMaxMs' | 'cutAfter' | 'malformed' | 'streamErrorAfter' | 'burst' | 'hold'>
+} & Pick<FakeReply, 'error' | 'errorMessage' | 'retryAfterMs' | 'slowFirstTokenMs' | 'delayMs' | 'delayMaxMs' | 'cutAfter' | 'malformed' | 'streamErrorAfter' | 'burst' | 'hold' | 'noUsage'>
 
 /** One SSE frame; `delta` marks frames that carry content (what cut-after and the faults count). */
 type Frame = { data: string; delta?: boolean }
@@ -179,6 +181,7 @@ export function parseMarkers(text: string): { reply: FakeReply; afterTool?: stri
     else if (name === 'malformed') reply.malformed = true
     else if (name === 'burst') reply.burst = Number(value)
     else if (name === 'hold') reply.hold = true
+    else if (name === 'no-usage') reply.noUsage = true
     else if (name === 'stream-error') reply.streamErrorAfter = Number(value)
     else if (name === 'reasoning') reply.reasoning = '' // empty: 'Thinking about: <the message>'
     else if (name === 'finish') reply.finish = value as FakeReply['finish']
@@ -374,7 +377,7 @@ function* openaiFrames(flavour: Flavour, body: any, plan: Plan): Iterable<Frame>
   if (flavour === 'mistral') yield chunk({ content: '' }, plan.finish, { usage })
   else {
     yield chunk({}, plan.finish)
-    if (body.stream_options?.include_usage) yield { data: `data: ${JSON.stringify({ ...base, choices: [], usage })}\n\n` }
+    if (body.stream_options?.include_usage && !plan.noUsage) yield { data: `data: ${JSON.stringify({ ...base, choices: [], usage })}\n\n` }
   }
   yield { data: 'data: [DONE]\n\n' }
 }
@@ -400,7 +403,7 @@ function openaiMessage(flavour: Flavour, body: any, plan: Plan) {
     created: created(),
     model: body.model,
     choices: [{ index: 0, message, finish_reason: plan.finish, logprobs: null }],
-    usage: usageOf(plan),
+    ...(!plan.noUsage && { usage: usageOf(plan) }),
   }
 }
 

@@ -101,14 +101,15 @@ export async function enableOpenAiModels(client: TestClient, modelIds: string[])
   return permitted
 }
 
-/** A colleague invited into the admin's organisation, signed in by accepting the invitation. */
-export async function acceptedColleague(t: { client: () => TestClient }, admin: TestClient, role: 'user' | 'admin' = 'user') {
-  const invite = await admin.post('/api/invites', { email: `c-${crypto.randomUUID().slice(0, 6)}@acme.test`, role })
-  const colleague = t.client()
+/** Invites a colleague into the admin's organisation (no SMTP: the answer carries the link) and joins, signed in. */
+export async function joinAsMember(t: { client: () => TestClient }, admin: TestClient, role: 'user' | 'admin' = 'user', name = 'Mia Member') {
+  const invite = await admin.post('/api/invites', { email: `member-${crypto.randomUUID().slice(0, 8)}@acme.test`, role })
+  if (invite.status !== 201) throw new Error(`invite failed: ${invite.status} ${JSON.stringify(invite.body)}`)
+  const client = t.client()
   const token = new URL(invite.body.acceptUrl).searchParams.get('token')
-  const res = await colleague.post('/api/invites/accept', { token, name: 'Colleague', password: PASSWORD, passwordConfirmation: PASSWORD })
-  if (res.status >= 300) throw new Error(`accepting the invitation failed: ${res.status} ${JSON.stringify(res.body)}`)
-  return colleague
+  const res = await client.post('/api/invites/accept', { token, name, password: PASSWORD, passwordConfirmation: PASSWORD })
+  if (res.status !== 201) throw new Error(`accept failed: ${res.status} ${JSON.stringify(res.body)}`)
+  return { client, id: res.body.id as string, email: invite.body.email as string }
 }
 
 let counter = 0

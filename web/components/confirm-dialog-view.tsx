@@ -1,8 +1,9 @@
 import { AlertDialog } from 'radix-ui'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonVariants } from './ui/button'
 import { cn } from '../lib/cn'
+import { errorMessage } from '../lib/error-message'
 
 export type ConfirmOptions = {
   title: string
@@ -10,23 +11,30 @@ export type ConfirmOptions = {
   cancelLabel?: string
   confirmLabel?: string
   destructive?: boolean
-  /** Runs on confirm; the dialog closes when it resolves and stays open (error logged) when it throws. */
+  /** What failed, said before the reason when the action throws (e.g. "The chat could not be deleted."). */
+  failure?: string
+  /** Runs on confirm; the dialog closes when it resolves, and stays open saying why when it throws. */
   action: () => unknown | Promise<unknown>
 }
 
 /** The confirmation dialog of ConfirmDialogHost (./confirm-dialog.tsx), loaded on its own. */
 export default function ConfirmDialog({ options, onClose: close }: { options: ConfirmOptions | null; onClose: () => void }) {
   const [running, setRunning] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
   const { t } = useTranslation()
+  // A new question starts without the last one's error.
+  useEffect(() => setFailure(null), [options])
 
   const run = async () => {
     if (!options) return
     setRunning(true)
+    setFailure(null)
     try {
       await options.action()
       close()
     } catch (error) {
       console.error(error)
+      setFailure([options.failure, errorMessage(t, error)].filter(Boolean).join(' '))
     } finally {
       setRunning(false)
     }
@@ -41,6 +49,11 @@ export default function ConfirmDialog({ options, onClose: close }: { options: Co
           <AlertDialog.Description className={cn('text-sm text-muted-foreground', !options?.description && 'sr-only')}>
             {options?.description ?? options?.title}
           </AlertDialog.Description>
+          {failure && (
+            <p role="alert" data-testid="confirm-error" className="rounded-md border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive dark:text-red-300">
+              {failure}
+            </p>
+          )}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonVariants({ variant: 'outline' })} disabled={running}>
               {options?.cancelLabel ?? t('cancel')}

@@ -15,6 +15,12 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 
 export type Fetcher = (input: string, init?: RequestInit) => Promise<Response>
 
+/** The ApiError of an error answer: its JSON body when there is one, else the HTTP status. */
+export function toApiError(status: number, body: unknown, statusText = ''): ApiError {
+  const data = body as Partial<ApiError> | null
+  return new ApiError(data?.code ?? 'INTERNAL_ERROR', data?.message ?? statusText, data?.status ?? status ?? 500, data?.fields)
+}
+
 /**
  * Typed client of /api. Error answers become ApiError; anything that is not an HTTP answer
  * (network down, aborted) is rethrown as it is.
@@ -28,15 +34,7 @@ export function createApiClient(fetcher: Fetcher) {
       headers: body === undefined || body instanceof FormData ? undefined : { 'content-type': 'application/json' },
       body: body === undefined || body instanceof FormData ? (body as FormData | undefined) : JSON.stringify(body),
     })
-    if (!res.ok) {
-      const data = (await res.json().catch(() => null)) as Partial<ApiError> | null
-      throw new ApiError(
-        data?.code ?? 'INTERNAL_ERROR',
-        data?.message ?? res.statusText,
-        data?.status ?? res.status ?? 500,
-        data?.fields,
-      )
-    }
+    if (!res.ok) throw toApiError(res.status, await res.json().catch(() => null), res.statusText)
     if (res.status === 204) return undefined as T
     return (await res.json()) as T
   }

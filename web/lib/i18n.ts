@@ -10,9 +10,11 @@ export const LANGUAGE_COOKIE = 'kontor-lang'
 export const toLanguage = (value: string | null | undefined): Language | undefined =>
   LANGUAGES.find((l) => value?.toLowerCase().startsWith(l))
 
+const cookieLanguage = (cookieHeader: string | null) => cookieHeader?.match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=(\\w+)`))?.[1]
+
 /** Cookie first, then the browser's Accept-Language, then German (spec section 9). */
 export function detectLanguage(cookieHeader: string | null, acceptLanguage: string | null): Language {
-  const fromCookie = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=(\\w+)`))?.[1]
+  const fromCookie = cookieLanguage(cookieHeader)
   if (toLanguage(fromCookie)) return toLanguage(fromCookie)!
   for (const part of acceptLanguage?.split(',') ?? []) {
     const lang = toLanguage(part.split(';')[0]?.trim())
@@ -43,8 +45,14 @@ export function createI18n(lng: Language, strings: Partial<Record<Language, Stri
   return instance
 }
 
+/** The cookie that keeps a browser's language for a year (set by the page, or by the server for a member's account language). */
+export const languageCookie = (lng: Language) => `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`
+
+/** Whether a Cookie header already names `lng` as the language. */
+export const cookieMatches = (cookieHeader: string | null, lng: Language) => cookieLanguage(cookieHeader) === lng
+
 export function rememberLanguage(lng: Language) {
-  document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=${60 * 60 * 24 * 365}; samesite=lax`
+  document.cookie = languageCookie(lng)
 }
 
 /**

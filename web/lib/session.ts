@@ -9,11 +9,14 @@ export type Me = {
   emailVerified: boolean
   role: 'user' | 'admin'
   locale: 'en' | 'de'
+  theme: 'light' | 'dark' | null
   organization: { id: string; name: string }
 }
 
+export const SESSION_QUERY_KEY = ['auth', 'me'] as const
+
 export const sessionQueries = {
-  me: (api: ApiClient) => queryOptions({ queryKey: ['auth', 'me'], queryFn: () => api.get<Me>('/auth/me'), retry: false }),
+  me: (api: ApiClient) => queryOptions({ queryKey: SESSION_QUERY_KEY, queryFn: () => api.get<Me>('/auth/me'), retry: false }),
 }
 
 /** Ends the session (the shell's sign-out and the invite page's "not you?"). */

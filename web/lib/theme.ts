@@ -5,9 +5,14 @@ export const SIDEBAR_KEY = 'sidebar'
 
 /**
  * Runs in <head> before first paint: dark only when the stored value says so (spec section 4);
- * a collapsed sidebar is marked on <html> too, so the server-rendered shell does not jump.
+ * a collapsed sidebar is marked on <html> too, so the server-rendered shell does not jump. A
+ * signed-in member's page carries the theme of their account, which this browser stores first:
+ * a theme picked on another device wins over the one stored here.
  */
-export const themeScript = `try{var d=document.documentElement;if(localStorage.getItem('${THEME_KEY}')==='dark')d.classList.add('dark');if(localStorage.getItem('${SIDEBAR_KEY}')==='collapsed')d.setAttribute('data-sidebar','collapsed')}catch(e){}`
+export function themeScript(accountTheme?: Theme | null) {
+  const adopt = accountTheme === 'light' || accountTheme === 'dark' ? `localStorage.setItem('${THEME_KEY}','${accountTheme}');` : ''
+  return `try{var d=document.documentElement;${adopt}if(localStorage.getItem('${THEME_KEY}')==='dark')d.classList.add('dark');if(localStorage.getItem('${SIDEBAR_KEY}')==='collapsed')d.setAttribute('data-sidebar','collapsed')}catch(e){}`
+}
 
 export function readTheme(): Theme {
   try {

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { Toaster } from 'sonner'
 import { ConfirmDialogHost } from '../components/confirm-dialog'
+import { SESSION_QUERY_KEY, type Me } from '../lib/session'
 import { themeScript } from '../lib/theme'
 import type { RouterContext } from '../router-context'
 
@@ -22,12 +24,14 @@ function RootDocument() {
   const { i18n } = useTranslation()
   // The page's Content-Security-Policy runs only inline scripts that carry the request's nonce.
   const nonce = useRouter().options.ssr?.nonce
+  // The server reads the caller before it renders (src/ssr/render.tsx): their account's theme.
+  const accountTheme = useQueryClient().getQueryData<Me>(SESSION_QUERY_KEY)?.theme
   return (
     // The theme script may add `dark` before React hydrates.
     <html lang={i18n.language} suppressHydrationWarning>
       <head>
         {/* Browsers hide a nonce from the DOM once parsed, so the client never matches it. */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript(accountTheme) }} />
         <HeadContent />
       </head>
       <body>

@@ -4,7 +4,7 @@ import { preparedFor } from '../../../db/client'
 import { agents, modelEndpoints, modelSettings, permittedModels } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError } from '../../lib/errors'
-import { languageModels, providerPermitted, usableModel, usableModelColumns, usableModelJoins } from '../models/access'
+import { languageModels, openToUser, providerPermitted, usableModel, usableModelColumns, usableModelJoins } from '../models/access'
 import { findOwnAgent } from './access'
 import type { PermittedModel } from '../models/schema'
 import type { agentBody, AgentView } from './schema'
@@ -36,7 +36,7 @@ const toView = (a: Pick<AgentRow, keyof typeof viewColumns>, usable: PermittedMo
 
 /** The model must be one the organisation permits for chats, named as a field error otherwise. */
 async function checkModel(deps: AppDeps, caller: SessionUser, modelId: string) {
-  const usable = await languageModels(deps, caller.organizationId)
+  const usable = await languageModels(deps, caller)
   if (!usable.some((m) => m.id === modelId)) throw new AppError('MODEL_NOT_FOUND', { fields: { modelId: 'Choose a model your organisation permits' } })
   return usable
 }
@@ -48,7 +48,7 @@ const ownAgents = preparedFor((db) =>
     .from(agents)
     .leftJoin(
       permittedModels,
-      and(eq(permittedModels.id, agents.modelId), eq(permittedModels.organizationId, sql.placeholder('organizationId')), providerPermitted),
+      and(eq(permittedModels.id, agents.modelId), eq(permittedModels.organizationId, sql.placeholder('organizationId')), providerPermitted, openToUser),
     )
     .leftJoin(modelEndpoints, usableModelJoins.endpoint)
     .leftJoin(modelSettings, usableModelJoins.settings)
@@ -67,7 +67,7 @@ export async function listAgents(deps: AppDeps, caller: SessionUser) {
 }
 
 export async function getAgent(deps: AppDeps, caller: SessionUser, id: string) {
-  return toView(await findOwnAgent(deps, caller, id), await languageModels(deps, caller.organizationId))
+  return toView(await findOwnAgent(deps, caller, id), await languageModels(deps, caller))
 }
 
 export async function createAgent(deps: AppDeps, caller: SessionUser, input: z.infer<typeof agentBody>) {

@@ -21,6 +21,7 @@ export async function getMe(deps: AppDeps, userId: string): Promise<MeResponse> 
     emailVerified: user.emailVerified,
     role: user.role,
     locale: user.locale,
+    theme: user.theme ?? null,
     organization,
   }
 }

@@ -9,6 +9,8 @@ export const passwordSchema = z
   .refine((v) => v.length >= 8 && /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v), PASSWORD_MESSAGE)
 
 export const localeSchema = z.enum(['en', 'de'])
+export const organizationNameSchema = z.string().trim().min(1, 'Organisation name is required').max(100)
+export const themeSchema = z.enum(['light', 'dark'])
 export const emailSchema = z.email('Please enter a valid email address').max(254).transform((v) => v.toLowerCase())
 export const nameSchema = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters')
 
@@ -16,7 +18,7 @@ export const registerBody = z
   .object({
     email: emailSchema,
     name: nameSchema,
-    organizationName: z.string().trim().min(1, 'Organisation name is required').max(100),
+    organizationName: organizationNameSchema,
     password: passwordSchema,
     passwordConfirmation: z.string().max(128),
     termsAccepted: z.literal(true, 'You must accept the terms and privacy policy'),
@@ -39,6 +41,8 @@ export const meResponse = z.object({
   emailVerified: z.boolean(),
   role: z.enum(['user', 'admin']),
   locale: localeSchema,
+  /** Picked on any device; the pages apply it before first paint. Null until the member picks one. */
+  theme: themeSchema.nullable(),
   organization: z.object({ id: z.string(), name: z.string() }),
 })
 

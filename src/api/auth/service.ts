@@ -105,8 +105,8 @@ export async function me(deps: AppDeps, user: SessionUser): Promise<MeResponse> 
   if (!user.emailVerified) fail('EMAIL_NOT_VERIFIED')
   // The session read has it all in the common case (src/auth/session.ts); else one query.
   if (user.organizationName === undefined) return getMe(deps, user.id)
-  const { id, name, email, emailVerified, role, locale, organizationId, organizationName } = user
-  return { id, name, email, emailVerified, role, locale, organization: { id: organizationId, name: organizationName } }
+  const { id, name, email, emailVerified, role, locale, theme, organizationId, organizationName } = user
+  return { id, name, email, emailVerified, role, locale, theme, organization: { id: organizationId, name: organizationName } }
 }
 
 export async function logout(deps: AppDeps, headers: Headers) {

@@ -30,7 +30,7 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
     hasActiveSubscription(deps, caller.organizationId),
     sourcesOfThread(deps, thread.id),
   ])
-  const provider = await providerClient(deps, caller.organizationId, model.providerId)
+  const provider = await providerClient(deps, caller.organizationId, model.providerId, { userId: caller.id, threadId: thread.id })
   const onTrial = !subscribed
   if (onTrial && !(await takeTrialMessage(deps, caller.organizationId))) fail('SUBSCRIPTION_REQUIRED')
   const begun = await beginReply(deps, thread.id, mode, model.modelId).catch(async (error) => {

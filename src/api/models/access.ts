@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { preparedFor } from '../../../db/client'
-import { modelEndpoints, modelSettings, permittedModels, permittedProviders, userModelDefaults } from '../../../db/schema'
-import { createProvider, type ChatProvider } from '../../ai'
+import { groupMembers, modelEndpoints, modelGroupAccess, modelSettings, permittedModels, permittedProviders, userModelDefaults } from '../../../db/schema'
+import { createProvider, withUsageMeter, type ChatProvider } from '../../ai'
+import { recordUsage } from '../usage/access'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { outboundFetch, serverPolicy } from '../../lib/outbound'
@@ -42,8 +43,33 @@ export async function findAvailableProvider(deps: AppDeps, organizationId: strin
   return provider ?? fail('PROVIDER_NOT_FOUND')
 }
 
-/** A gateway client for a provider the organisation can reach, with its credentials. */
-export async function providerClient(deps: AppDeps, organizationId: string, providerId: string): Promise<ChatProvider> {
+/** Whose call it is: every model call is recorded as usage of a member (and of a chat, when it is for one). */
+export type UsageMeter = { userId: string; threadId: string | null }
+
+/**
+ * A gateway client for a provider the organisation can reach, with its credentials. Every call
+ * through it is recorded as usage (tokens and cost) of `meter`'s member: whatever calls a model
+ * (chat replies, titles, tool turns, embeddings, any other API) gets its usage counted here.
+ */
+export async function providerClient(deps: AppDeps, organizationId: string, providerId: string, meter: UsageMeter): Promise<ChatProvider> {
+  const client = await unmeteredClient(deps, organizationId, providerId)
+  return withUsageMeter(client, async (call) => {
+    try {
+      const row = await deps.db.query.permittedModels.findFirst({
+        where: and(eq(permittedModels.organizationId, organizationId), eq(permittedModels.providerId, providerId), eq(permittedModels.model, call.model)),
+        columns: { priceInput: true, priceOutput: true },
+      })
+      const { price } = effectivePrice({ providerId, model: call.model, priceInput: row?.priceInput ?? null, priceOutput: row?.priceOutput ?? null })
+      const cost = (call.inputTokens * price.input + call.outputTokens * price.output) / 1_000_000
+      await recordUsage(deps, { organizationId, ...meter, modelRef: `${providerId}/${call.model}`, kind: call.kind, inputTokens: call.inputTokens, outputTokens: call.outputTokens, estimated: call.estimated, cost })
+    } catch (error) {
+      deps.logger.error('could not record usage', { organizationId, providerId, model: call.model, error })
+    }
+  })
+}
+
+/** A client without usage recording: for calls that use no tokens (listing an endpoint's models). */
+async function unmeteredClient(deps: AppDeps, organizationId: string, providerId: string): Promise<ChatProvider> {
   if (providerId.startsWith(ENDPOINT_PREFIX)) {
     const endpoint = await deps.db.query.modelEndpoints.findFirst({
       where: and(eq(modelEndpoints.id, providerId.slice(ENDPOINT_PREFIX.length)), eq(modelEndpoints.organizationId, organizationId)),
@@ -66,7 +92,7 @@ export async function providerClient(deps: AppDeps, organizationId: string, prov
 export async function providerModels(deps: AppDeps, organizationId: string, provider: AvailableProvider) {
   if (!provider.listsOwnModels) return { models: CATALOGUE[provider.id as keyof typeof CATALOGUE] ?? [], reachable: true }
   try {
-    const client = await providerClient(deps, organizationId, provider.id)
+    const client = await unmeteredClient(deps, organizationId, provider.id)
     const names = await client.listModels({ signal: AbortSignal.timeout(5000) })
     return { models: names.map(selfHostedModel), reachable: true }
   } catch (error) {
@@ -100,6 +126,11 @@ const describe = (row: Pick<PermittedRow, 'providerId' | 'model'>): CatalogueMod
  * `leftJoin` after `permittedModels`; `usableModel` reads the row.
  */
 export const providerPermitted = sql`exists (select 1 from ${permittedProviders} where ${permittedProviders.organizationId} = ${permittedModels.organizationId} and ${permittedProviders.providerId} = ${permittedModels.providerId})`
+/**
+ * The access rule (a condition on `permittedModels`): a model is open to every member unless it
+ * is restricted, then to the members of its groups only. Binds the member as `userId`.
+ */
+export const openToUser = sql`(${permittedModels.restricted} = 0 or exists (select 1 from ${modelGroupAccess} inner join ${groupMembers} on ${groupMembers.groupId} = ${modelGroupAccess.groupId} where ${modelGroupAccess.modelId} = ${permittedModels.id} and ${groupMembers.userId} = ${sql.placeholder('userId')}))`
 export const usableModelJoins = {
   endpoint: and(eq(modelEndpoints.organizationId, permittedModels.organizationId), eq(sql`${ENDPOINT_PREFIX} || ${modelEndpoints.id}`, permittedModels.providerId)),
   settings: eq(modelSettings.organizationId, permittedModels.organizationId),
@@ -109,6 +140,9 @@ export const usableModelColumns = {
   providerId: permittedModels.providerId,
   model: permittedModels.model,
   embedding: permittedModels.embedding,
+  restricted: permittedModels.restricted,
+  priceInput: permittedModels.priceInput,
+  priceOutput: permittedModels.priceOutput,
   endpointName: modelEndpoints.name,
   defaultModelId: modelSettings.defaultModelId,
   embeddingModelId: modelSettings.embeddingModelId,
@@ -128,7 +162,8 @@ export function usableModel(deps: AppDeps, id: string | null, row: UsableModelRo
       : { name: row.endpointName, region: 'selfHosted' as const }
     : platformProvider(deps, row.providerId)
   if (!provider) return null
-  return toPermittedModel({ id, providerId: row.providerId, model: row.model, embedding: row.embedding === true }, provider, row)
+  const own = { restricted: row.restricted === true, priceInput: row.priceInput, priceOutput: row.priceOutput }
+  return toPermittedModel({ id, providerId: row.providerId, model: row.model, embedding: row.embedding === true, ...own }, provider, row)
 }
 
 /** The organisation's permitted models with what `usableModel` needs: one statement. */
@@ -143,9 +178,26 @@ const permittedModelRows = preparedFor((db) =>
     .prepare(),
 )
 
-/** Permitted models that can be used right now (see `usableModel`), oldest first. */
-export async function usablePermittedModels(deps: AppDeps, organizationId: string): Promise<PermittedModel[]> {
-  const rows = await permittedModelRows(deps.db).all({ organizationId })
+/** The same, open to one member (`openToUser`). */
+const memberModelRows = preparedFor((db) =>
+  db
+    .select({ id: permittedModels.id, ...usableModelColumns })
+    .from(permittedModels)
+    .leftJoin(modelEndpoints, usableModelJoins.endpoint)
+    .leftJoin(modelSettings, usableModelJoins.settings)
+    .where(and(eq(permittedModels.organizationId, sql.placeholder('organizationId')), providerPermitted, openToUser))
+    .orderBy(asc(permittedModels.createdAt), sql`${permittedModels}.rowid`)
+    .prepare(),
+)
+
+/**
+ * Permitted models that can be used right now (see `usableModel`), oldest first: all of the
+ * organisation's (what admins manage), or those open to one member (what they may use).
+ */
+export async function usablePermittedModels(deps: AppDeps, organizationId: string, member?: Pick<SessionUser, 'id'>): Promise<PermittedModel[]> {
+  const rows = member
+    ? await memberModelRows(deps.db).all({ organizationId, userId: member.id })
+    : await permittedModelRows(deps.db).all({ organizationId })
   const usable: PermittedModel[] = []
   for (const row of rows) {
     const model = usableModel(deps, row.id, row)
@@ -160,8 +212,17 @@ function platformProvider(deps: AppDeps, providerId: string) {
     : undefined
 }
 
+/**
+ * What a call of the model costs in US dollars per million tokens: the admin's price, else the
+ * catalogue's; an organisation's own endpoint (or a model the catalogue has no price for) costs 0.
+ */
+export function effectivePrice(row: Pick<PermittedRow, 'providerId' | 'model' | 'priceInput' | 'priceOutput'>) {
+  if (row.priceInput !== null && row.priceOutput !== null) return { price: { input: row.priceInput, output: row.priceOutput }, overridden: true }
+  return { price: describe(row).price ?? { input: 0, output: 0 }, overridden: false }
+}
+
 export function toPermittedModel(
-  row: Pick<PermittedRow, 'id' | 'providerId' | 'model' | 'embedding'>,
+  row: Pick<PermittedRow, 'id' | 'providerId' | 'model' | 'embedding' | 'restricted' | 'priceInput' | 'priceOutput'>,
   provider: Pick<AvailableProvider, 'name' | 'region'>,
   settings: { defaultModelId: string | null; embeddingModelId: string | null },
 ): PermittedModel {
@@ -178,19 +239,35 @@ export function toPermittedModel(
     reasoning: m.reasoning,
     embedding: row.embedding,
     contextWindow: m.contextWindow,
-    price: m.price,
+    ...priced(row, m),
+    restricted: row.restricted,
     isOrganizationDefault: settings.defaultModelId === row.id,
     isEmbeddingModel: settings.embeddingModelId === row.id,
   }
 }
 
-export async function languageModels(deps: AppDeps, organizationId: string) {
-  return (await usablePermittedModels(deps, organizationId)).filter((m) => !m.embedding)
+/**
+ * The language models a member may chat with: permitted, usable and open to them. Every path
+ * that picks a model for a member (picker, defaults, agents, chats, sending) goes through here.
+ */
+function priced(row: Parameters<typeof effectivePrice>[0], m: CatalogueModel) {
+  const { price, overridden } = effectivePrice(row)
+  return { price: overridden || m.price ? price : null, priceOverridden: overridden }
 }
 
-/** The model a new chat uses: the user's default, else the organisation's, else the first permitted one. */
+/** The organisation's embedding model if it is set and usable, else null (files in chats, /v1/embeddings). */
+export async function embeddingModelOf(deps: AppDeps, organizationId: string) {
+  const [settings, usable] = await Promise.all([settingsOf(deps, organizationId), usablePermittedModels(deps, organizationId)])
+  return usable.find((m) => m.id === settings.embeddingModelId && m.embedding) ?? null
+}
+
+export async function languageModels(deps: AppDeps, caller: Pick<SessionUser, 'id' | 'organizationId'>) {
+  return (await usablePermittedModels(deps, caller.organizationId, caller)).filter((m) => !m.embedding)
+}
+
+/** The model a new chat uses: the user's default, else the organisation's, else the first permitted one (each open to the user). */
 export async function resolveDefaultModel(deps: AppDeps, caller: SessionUser): Promise<PermittedModel> {
-  const models = await languageModels(deps, caller.organizationId)
+  const models = await languageModels(deps, caller)
   const own = await deps.db.query.userModelDefaults.findFirst({ where: eq(userModelDefaults.userId, caller.id) })
   const settings = await settingsOf(deps, caller.organizationId)
   const pick =
@@ -198,9 +275,9 @@ export async function resolveDefaultModel(deps: AppDeps, caller: SessionUser): P
   return pick ?? fail('NO_MODEL_FOUND')
 }
 
-/** A permitted, usable language model of the caller's organisation by its permitted id. */
-export async function usableLanguageModel(deps: AppDeps, caller: SessionUser, id: string) {
-  const model = (await usablePermittedModels(deps, caller.organizationId)).find((m) => m.id === id)
+/** A permitted, usable language model open to the caller, by its permitted id. */
+export async function usableLanguageModel(deps: AppDeps, caller: SessionUser, id: string, scope: 'member' | 'organization' = 'member') {
+  const model = (await usablePermittedModels(deps, caller.organizationId, scope === 'member' ? caller : undefined)).find((m) => m.id === id)
   if (!model) fail('MODEL_NOT_FOUND')
   if (model.embedding) fail('NOT_A_LANGUAGE_MODEL')
   return model

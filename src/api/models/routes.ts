@@ -19,8 +19,49 @@ export const modelRoutes = [
     ({ deps, user }) => service.availableModels(deps, user),
   ),
   defineRoute(
-    { method: 'get', path: '/models/permitted', tag, summary: 'All permitted models incl. embedding models', access: 'admin', response: z.array(s.permittedModelResponse) },
+    { method: 'get', path: '/models/permitted', tag, summary: 'All permitted models incl. embedding models', access: 'admin', response: z.array(s.adminPermittedModelResponse) },
     ({ deps, user }) => service.allPermittedModels(deps, user),
+  ),
+  defineRoute(
+    {
+      method: 'put',
+      path: '/models/permitted/:id/access',
+      tag,
+      summary: 'Open a language model to every member or to chosen groups only',
+      access: 'admin',
+      params: s.permittedIdParams,
+      body: s.modelAccessBody,
+      response: s.adminPermittedModelResponse,
+      errors: ['MODEL_NOT_FOUND', 'NOT_A_LANGUAGE_MODEL'],
+    },
+    ({ deps, user, params, body }) => service.setModelAccess(deps, user, params.id, body),
+  ),
+  defineRoute(
+    {
+      method: 'put',
+      path: '/models/permitted/:id/price',
+      tag,
+      summary: "Set the model's price in US dollars per million tokens (used for usage costs)",
+      access: 'admin',
+      params: s.permittedIdParams,
+      body: s.modelPriceBody,
+      response: s.adminPermittedModelResponse,
+      errors: ['MODEL_NOT_FOUND'],
+    },
+    ({ deps, user, params, body }) => service.setModelPrice(deps, user, params.id, body),
+  ),
+  defineRoute(
+    {
+      method: 'delete',
+      path: '/models/permitted/:id/price',
+      tag,
+      summary: "Go back to the catalogue's price (0 for own endpoints)",
+      access: 'admin',
+      params: s.permittedIdParams,
+      response: s.adminPermittedModelResponse,
+      errors: ['MODEL_NOT_FOUND'],
+    },
+    ({ deps, user, params }) => service.setModelPrice(deps, user, params.id, null),
   ),
   defineRoute(
     {

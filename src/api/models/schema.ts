@@ -53,9 +53,30 @@ export const permittedModelResponse = z.object({
   model: z.string(),
   displayName: z.string(),
   ...modelFlags,
+  /** The price is the admin's, not the catalogue's. */
+  priceOverridden: z.boolean(),
+  /** Open only to chosen groups (else to every member). */
+  restricted: z.boolean(),
   isOrganizationDefault: z.boolean(),
   isEmbeddingModel: z.boolean(),
 })
+
+/** What admins see of a permitted model: also the groups a restricted model is open to. */
+export const adminPermittedModelResponse = permittedModelResponse.extend({ groupIds: z.array(z.string()) })
+
+export const modelAccessBody = z
+  .object({
+    restricted: z.boolean(),
+    groupIds: z.array(z.string().min(1).max(64)).max(500).default([]),
+  })
+  .refine((b) => b.restricted || b.groupIds.length === 0, { path: ['groupIds'], message: 'Groups are chosen only for a model open to chosen groups' })
+
+const pricePerMillion = z
+  .number('Must be a number')
+  .finite('Must be a number')
+  .min(0, 'Must not be negative')
+  .max(10_000, 'At most 10,000 US dollars per million tokens')
+export const modelPriceBody = z.object({ input: pricePerMillion, output: pricePerMillion })
 
 export const permitModelBody = z.object({ modelId: modelRef })
 export const permittedIdParams = z.object({ id: z.string().min(1).max(64) })

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
-import { permittedModels, permittedProviders, userModelDefaults } from '../../../db/schema'
+import { modelGroupAccess, permittedModels, permittedProviders, userModelDefaults } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { requireAdmin } from '../../lib/guards'
@@ -17,6 +17,8 @@ import {
   usableLanguageModel,
   usablePermittedModels,
 } from './access'
+import { groupsOfOrganization } from '../groups/access'
+import type { modelAccessBody, modelPriceBody } from './schema'
 import type { permitProviderBody } from './schema'
 
 
@@ -132,12 +134,50 @@ export async function unpermitModel(deps: AppDeps, caller: SessionUser, id: stri
 }
 
 export async function permittedLanguageModels(deps: AppDeps, caller: SessionUser) {
-  return languageModels(deps, caller.organizationId)
+  return languageModels(deps, caller)
 }
 
+/** Every permitted model of the organisation, with the groups each restricted one is open to. */
 export async function allPermittedModels(deps: AppDeps, caller: SessionUser) {
   requireAdmin(caller)
-  return usablePermittedModels(deps, caller.organizationId)
+  const models = await usablePermittedModels(deps, caller.organizationId)
+  const ids = models.filter((m) => m.restricted).map((m) => m.id)
+  const access = ids.length
+    ? await deps.db.select().from(modelGroupAccess).where(inArray(modelGroupAccess.modelId, ids))
+    : []
+  return models.map((m) => ({ ...m, groupIds: access.filter((a) => a.modelId === m.id).map((a) => a.groupId) }))
+}
+
+async function adminView(deps: AppDeps, caller: SessionUser, id: string) {
+  return (await allPermittedModels(deps, caller)).find((m) => m.id === id) ?? fail('MODEL_NOT_FOUND')
+}
+
+/**
+ * Opens a language model to every member, or to chosen groups only. The groups are checked
+ * first and the change is one transaction: an unknown group changes nothing.
+ */
+export async function setModelAccess(deps: AppDeps, caller: SessionUser, id: string, input: z.infer<typeof modelAccessBody>) {
+  requireAdmin(caller)
+  const row = await findPermittedRow(deps, caller.organizationId, id)
+  if (row.embedding) fail('NOT_A_LANGUAGE_MODEL')
+  const chosen = await groupsOfOrganization(deps, caller.organizationId, input.groupIds)
+  await deps.db.batch([
+    deps.db.update(permittedModels).set({ restricted: input.restricted }).where(eq(permittedModels.id, row.id)),
+    deps.db.delete(modelGroupAccess).where(eq(modelGroupAccess.modelId, row.id)),
+    ...(chosen.length ? [deps.db.insert(modelGroupAccess).values(chosen.map((g) => ({ modelId: row.id, groupId: g.id })))] : []),
+  ])
+  return adminView(deps, caller, row.id)
+}
+
+/** Sets the model's price (US dollars per million tokens), or goes back to the catalogue's with `null`. */
+export async function setModelPrice(deps: AppDeps, caller: SessionUser, id: string, price: z.infer<typeof modelPriceBody> | null) {
+  requireAdmin(caller)
+  const row = await findPermittedRow(deps, caller.organizationId, id)
+  await deps.db
+    .update(permittedModels)
+    .set({ priceInput: price?.input ?? null, priceOutput: price?.output ?? null })
+    .where(eq(permittedModels.id, row.id))
+  return adminView(deps, caller, row.id)
 }
 
 export async function effectiveDefault(deps: AppDeps, caller: SessionUser) {
@@ -146,14 +186,15 @@ export async function effectiveDefault(deps: AppDeps, caller: SessionUser) {
 
 export async function setOrganizationDefault(deps: AppDeps, caller: SessionUser, id: string | null) {
   requireAdmin(caller)
-  if (id) await usableLanguageModel(deps, caller, id)
+  // Any of the organisation's language models: members outside its groups fall back to the next rule.
+  if (id) await usableLanguageModel(deps, caller, id, 'organization')
   await saveSettings(deps, caller.organizationId, { defaultModelId: id })
-  return { model: id ? await usableLanguageModel(deps, caller, id) : null }
+  return { model: id ? await usableLanguageModel(deps, caller, id, 'organization') : null }
 }
 
 export async function userDefault(deps: AppDeps, caller: SessionUser) {
   const own = await deps.db.query.userModelDefaults.findFirst({ where: eq(userModelDefaults.userId, caller.id) })
-  const model = own && (await languageModels(deps, caller.organizationId)).find((m) => m.id === own.modelId)
+  const model = own && (await languageModels(deps, caller)).find((m) => m.id === own.modelId)
   return { model: model ?? null }
 }
 

@@ -12,7 +12,7 @@ import { migrateDatabase } from '../../../db/migrate'
 import { messages, replyChunks } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
-import { acceptedColleague, BASE_URL, createTestApp, enableOpenAiModels, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { BASE_URL, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { until } from '../../../tests/support/wait-for'
 import type { SearchResult } from './schema'
 
@@ -88,7 +88,7 @@ let colleague: TestClient
 let stranger: TestClient
 beforeAll(async () => {
   client = await owner()
-  colleague = await acceptedColleague(t, client)
+  colleague = (await joinAsMember(t, client)).client
   stranger = await owner()
 }, 30_000)
 
@@ -358,7 +358,7 @@ describe('an existing database', () => {
     cpSync(resolve(import.meta.dir, '../../../drizzle'), before, { recursive: true })
     const journalFile = join(before, 'meta/_journal.json')
     const journal = JSON.parse(readFileSync(journalFile, 'utf8'))
-    journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0011')
+    journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0014_chat_search')
     writeFileSync(journalFile, JSON.stringify(journal))
     const db = createClient({ url: `file:${join(dir, 'kontor.db')}` })
     await migrateDatabase(db, before)

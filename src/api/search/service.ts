@@ -12,7 +12,7 @@ const RANKED = 1000
 const BEGINNINGS = 16
 /** Tokens of a passage shown around the match. */
 const SNIPPET_TOKENS = 20
-/** Each user's rows of the index lie in their own range of rowids (see the migration 0011). */
+/** Each user's rows of the index lie in their own range of rowids (see the migration 0014). */
 const OWNER_RANGE = 2 ** 32
 
 /**

@@ -2,10 +2,9 @@ import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { sourceChunks, sources } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
 import { AppError, type ErrorCode } from '../../lib/errors'
-import { providerClient } from '../models/access'
+import { embeddingModelOf, providerClient } from '../models/access'
 import { chunkBlocks, type Chunk } from './chunk'
 import { parseDocument } from './parse'
-import { embeddingModelOf } from './embedding-model'
 import { sweepDeletedFiles } from './service'
 
 /** How long a claim holds without a heartbeat; after that another process may take the source over. */
@@ -179,7 +178,7 @@ async function index(deps: AppDeps, source: SourceRow, lease: string, heartbeat:
   if (!chunks.length) throw new AppError('SOURCE_NO_TEXT')
   await heartbeat()
 
-  const client = await providerClient(deps, source.organizationId, model.providerId)
+  const client = await providerClient(deps, source.organizationId, model.providerId, { userId: source.userId, threadId: source.threadId })
   const vectors: Float32Array[] = []
   for (let i = 0; i < chunks.length; i += EMBED_BATCH) {
     const batch = chunks.slice(i, i + EMBED_BATCH)

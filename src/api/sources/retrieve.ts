@@ -3,8 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { sources, threads } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { AppDeps } from '../../lib/context'
-import { providerClient } from '../models/access'
-import { embeddingModelOf } from './embedding-model'
+import { embeddingModelOf, providerClient } from '../models/access'
 
 export type RetrievedChunk = {
   id: number
@@ -127,7 +126,7 @@ const MAX_OUTPUT_CHARS = 19_000
  * authorised (the chat passes its own thread).
  */
 export async function sourceQuery(deps: AppDeps, threadId: string, query: string, options: { k?: number; signal?: AbortSignal } = {}) {
-  const thread = await deps.db.query.threads.findFirst({ where: eq(threads.id, threadId), columns: { organizationId: true } })
+  const thread = await deps.db.query.threads.findFirst({ where: eq(threads.id, threadId), columns: { organizationId: true, userId: true } })
   const ready = thread
     ? await deps.db.$count(sources, and(eq(sources.threadId, threadId), eq(sources.status, 'ready')))
     : 0
@@ -137,7 +136,7 @@ export async function sourceQuery(deps: AppDeps, threadId: string, query: string
   const model = await embeddingModelOf(deps, thread.organizationId)
   if (model) {
     try {
-      const client = await providerClient(deps, thread.organizationId, model.providerId)
+      const client = await providerClient(deps, thread.organizationId, model.providerId, { userId: thread.userId, threadId })
       const { vectors } = await client.embed({ model: model.model, input: [query], signal: options.signal })
       if (vectors[0]?.length) Object.assign(search, { vector: Float32Array.from(vectors[0]), embeddingModel: model.modelId })
     } catch (error) {

@@ -37,6 +37,20 @@ export const sourceRoutes = [
     ({ deps, user, params }) => service.listSources(deps, user, params.id),
   ),
   defineRoute(
+    {
+      method: 'patch',
+      path: '/threads/:id/sources/:sourceId',
+      tag,
+      summary: "Change a file's name or description (the model is told both)",
+      access: 'user',
+      params: s.sourceParams,
+      body: s.updateSourceBody,
+      response: s.sourceResponse,
+      errors: ['THREAD_NOT_FOUND', 'SOURCE_NOT_FOUND'],
+    },
+    ({ deps, user, params, body }) => service.updateSource(deps, user, params.id, params.sourceId, body),
+  ),
+  defineRoute(
     { method: 'delete', path: '/threads/:id/sources/:sourceId', tag, summary: 'Remove a file from a chat', access: 'user', params: s.sourceParams, status: 204, errors: ['THREAD_NOT_FOUND', 'SOURCE_NOT_FOUND'] },
     async ({ deps, user, params }) => {
       await service.deleteSource(deps, user, params.id, params.sourceId)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from './limits'
 
 export { MAX_FILE_BYTES, MAX_SOURCES_PER_THREAD, MAX_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, SOURCE_EXTENSIONS, extensionOf } from './limits'
 
@@ -26,5 +27,18 @@ export const sourceResponse = z.object({
 })
 
 export const sourceListResponse = z.array(sourceResponse)
+
+/** New details of a file: its name (1–200 characters) and description (up to 1,000, empty or null to clear). */
+export const updateSourceBody = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters`),
+    description: z
+      .string()
+      .trim()
+      .max(MAX_DESCRIPTION_LENGTH, `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters`)
+      .nullable()
+      .transform((d) => d || null),
+  })
+  .partial()
 
 export type SourceView = z.infer<typeof sourceResponse>

@@ -2,12 +2,23 @@ import { and, asc, eq, lte } from 'drizzle-orm'
 import { deletedFiles, sources } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
-import { findOwnThread, removeFiles, sourcesOfThread } from './access'
+import { findOwnThread, removeFiles, sourcesOfThread, toSourceView } from './access'
 
 /** The files of the caller's own thread, with their processing status (the web app polls this). */
 export async function listSources(deps: AppDeps, caller: SessionUser, threadId: string) {
   await findOwnThread(deps, caller, threadId)
   return sourcesOfThread(deps, threadId)
+}
+
+/** Gives a file of the caller's own chat a name or description (the model is told both). */
+export async function updateSource(deps: AppDeps, caller: SessionUser, threadId: string, sourceId: string, change: { name?: string; description?: string | null }) {
+  await findOwnThread(deps, caller, threadId)
+  const where = and(eq(sources.id, sourceId), eq(sources.threadId, threadId))
+  const [row] = Object.keys(change).length
+    ? await deps.db.update(sources).set(change).where(where).returning()
+    : await deps.db.select().from(sources).where(where)
+  if (!row) fail('SOURCE_NOT_FOUND')
+  return toSourceView(row)
 }
 
 /** Removes a source: its row, with it (by cascade and trigger) its chunks and their FTS rows, then its file. */

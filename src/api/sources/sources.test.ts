@@ -319,7 +319,46 @@ describe('refused uploads', () => {
     // Nor can a source be reached through one's own thread.
     const own = (await colleague.post('/api/threads', {})).body
     expect((await colleague.delete(`/api/threads/${own.id}/sources/${source.id}`)).body.code).toBe('SOURCE_NOT_FOUND')
-    expect((await client.get(`/api/threads/${thread.id}/sources`)).body).toHaveLength(1)
+    expect((await colleague.patch(`/api/threads/${thread.id}/sources/${source.id}`, { name: 'Mine now' })).body.code).toBe('THREAD_NOT_FOUND')
+    expect((await colleague.patch(`/api/threads/${own.id}/sources/${source.id}`, { name: 'Mine now' })).body.code).toBe('SOURCE_NOT_FOUND')
+    expect((await client.get(`/api/threads/${thread.id}/sources`)).body).toMatchObject([{ name: 'p.txt' }])
+  })
+})
+
+describe("a file's name and description", () => {
+  test('are given at upload or changed later, and listed so', async () => {
+    const { client, thread } = await setup()
+    const given = await upload(client, thread.id, { bytes: 'Quarterly numbers', fileName: 'q3.txt', name: '  Q3 report ', description: 'Numbers for the board' })
+    expect(given.body).toMatchObject({ name: 'Q3 report', description: 'Numbers for the board', fileName: 'q3.txt' })
+    const source = await uploadAndProcess(client, thread.id, { bytes: 'The launch moves to May.', fileName: 'notes.txt' })
+    expect(source).toMatchObject({ name: 'notes.txt', description: null })
+
+    const renamed = await client.patch(`/api/threads/${thread.id}/sources/${source.id}`, { name: ' Launch notes ', description: 'From the Monday meeting' })
+    expect(renamed.status).toBe(200)
+    expect(renamed.body).toMatchObject({ id: source.id, name: 'Launch notes', description: 'From the Monday meeting', fileName: 'notes.txt', status: 'ready' })
+    expect((await client.patch(`/api/threads/${thread.id}/sources/${source.id}`, { description: '' })).body).toMatchObject({ name: 'Launch notes', description: null })
+    expect((await client.patch(`/api/threads/${thread.id}/sources/${source.id}`, {})).body).toMatchObject({ name: 'Launch notes' })
+    const listed = (await client.get(`/api/threads/${thread.id}/sources`)).body as Array<{ name: string }>
+    expect(listed.map((s) => s.name)).toEqual(['Q3 report', 'Launch notes'])
+  })
+
+  test('a blank or overlong name, an overlong description or another type is refused, and nothing changes', async () => {
+    const { client, thread } = await setup()
+    const source = await uploadAndProcess(client, thread.id, { bytes: 'text', fileName: 'a.txt' })
+    const cases: Array<[unknown, string]> = [
+      [{ name: '   ' }, 'name'],
+      [{ name: 'x'.repeat(201) }, 'name'],
+      [{ name: 7 }, 'name'],
+      [{ description: 'x'.repeat(1001) }, 'description'],
+      [{ description: 12 }, 'description'],
+    ]
+    for (const [body, field] of cases) {
+      const res = await client.patch(`/api/threads/${thread.id}/sources/${source.id}`, body)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(res.body.code).toBe('VALIDATION_FAILED')
+      expect(Object.keys(res.body.fields)).toEqual([field])
+    }
+    expect((await client.get(`/api/threads/${thread.id}/sources`)).body).toMatchObject([{ name: 'a.txt', description: null }])
   })
 })
 

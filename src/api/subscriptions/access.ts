@@ -51,6 +51,13 @@ export async function takeTrialMessage(deps: AppDeps, organizationId: string): P
   return rows.length > 0
 }
 
+/** How many trial messages a cloud organisation without a subscription has left; null when it needs none. */
+export async function trialMessagesLeft(deps: AppDeps, organizationId: string): Promise<number | null> {
+  if (await hasActiveSubscription(deps, organizationId)) return null
+  const [row] = await deps.db.all<{ messages: number }>(sql`SELECT messages FROM trial_usage WHERE organization_id = ${organizationId}`)
+  return Math.max(deps.config.billing.trialMessages - Number(row?.messages ?? 0), 0)
+}
+
 export async function returnTrialMessage(deps: AppDeps, organizationId: string) {
   await deps.db.run(sql`UPDATE trial_usage SET messages = max(messages - 1, 0) WHERE organization_id = ${organizationId}`)
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { defineRoute } from '../../lib/route'
 import * as s from './schema'
 import * as service from './service'
-import { hasActiveSubscription } from './access'
+import { trialMessagesLeft } from './access'
 
 const tag = 'Subscriptions'
 
@@ -62,11 +62,18 @@ export const subscriptionRoutes = [
       method: 'get',
       path: '/subscriptions/active',
       tag,
-      summary: 'Whether the organisation may use paid features (always true when self-hosted)',
+      summary: 'Whether the organisation may use paid features (always true when self-hosted), and the trial messages it has left without',
       access: 'user',
-      response: z.object({ hasActiveSubscription: z.boolean() }),
+      response: z.object({
+        hasActiveSubscription: z.boolean(),
+        /** Null with a subscription (or self-hosted); else the chat messages the trial still allows. */
+        trialMessagesLeft: z.number().int().nullable(),
+      }),
     },
-    async ({ deps, user }) => ({ hasActiveSubscription: await hasActiveSubscription(deps, user.organizationId) }),
+    async ({ deps, user }) => {
+      const trialLeft = await trialMessagesLeft(deps, user.organizationId)
+      return { hasActiveSubscription: trialLeft === null, trialMessagesLeft: trialLeft }
+    },
   ),
   defineRoute(
     { method: 'get', path: '/subscriptions/price', tag, summary: 'Price per seat and month, billed yearly by invoice', access: 'user', response: s.priceResponse },

@@ -63,7 +63,7 @@ describe('self-hosted', () => {
   test('no subscription is used: active is true, management says so', async () => {
     const client = selfHosted.client()
     await registerOrg(client)
-    expect((await client.get('/api/subscriptions/active')).body).toEqual({ hasActiveSubscription: true })
+    expect((await client.get('/api/subscriptions/active')).body).toEqual({ hasActiveSubscription: true, trialMessagesLeft: null })
     const res = await client.get('/api/subscriptions')
     expect(res.status).toBe(404)
     expect(res.body.code).toBe('SUBSCRIPTIONS_NOT_USED')
@@ -179,11 +179,18 @@ describe('trial', () => {
   test('without a subscription a cloud organisation has KONTOR_TRIAL_MESSAGES messages, then needs to upgrade', async () => {
     const { client } = await cloudAdmin()
     const send = await chatClient(client)
-    for (let i = 0; i < 2; i++) expect((await readSse(await send(`message ${i}`))).at(-1)!.data.status).toBe('complete')
+    const left = async () => (await client.get('/api/subscriptions/active')).body
+    expect(await left()).toEqual({ hasActiveSubscription: false, trialMessagesLeft: 2 })
+    for (let i = 0; i < 2; i++) {
+      expect((await readSse(await send(`message ${i}`))).at(-1)!.data.status).toBe('complete')
+      expect((await left()).trialMessagesLeft).toBe(1 - i)
+    }
     const refused = await send('one more')
     expect(refused.status).toBe(402)
     expect(await refused.json()).toEqual({ code: 'SUBSCRIPTION_REQUIRED', message: 'You need to upgrade to a paid plan to use this feature.', status: 402 })
+    expect((await left()).trialMessagesLeft).toBe(0)
     await client.post('/api/subscriptions', { ...billing, noOfSeats: 1 })
+    expect(await left()).toEqual({ hasActiveSubscription: true, trialMessagesLeft: null })
     expect((await readSse(await send('now paid'))).at(-1)!.data.status).toBe('complete')
   })
 
@@ -192,6 +199,7 @@ describe('trial', () => {
     const send = await chatClient(client)
     const slow = await send('[[fake:tokens=100]] [[fake:delay=10]] slow')
     expect((await send('while busy')).status).toBe(409) // REPLY_IN_PROGRESS
+    expect((await client.get('/api/subscriptions/active')).body.trialMessagesLeft).toBe(1)
     await readSse(slow)
     expect((await readSse(await send('second'))).at(-1)!.data.status).toBe('complete')
   })

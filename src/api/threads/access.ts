@@ -4,11 +4,26 @@ import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { findOwnAgent } from '../agents/access'
 import { usableLanguageModel } from '../models/access'
+import type { MessageView } from './schema'
 
 type ThreadRow = typeof threads.$inferSelect
 type MessageRow = typeof messages.$inferSelect
 
-/** The thread lookups other domains need (chat). */
+/** The thread lookups other domains need (chat, export). */
+
+/** A message as the API answers it. */
+export const toMessageView = (m: MessageRow): MessageView => ({
+  id: m.id,
+  role: m.role,
+  content: m.content,
+  reasoning: m.reasoning,
+  parts: m.parts,
+  status: m.status,
+  errorCode: m.errorCode,
+  model: m.model,
+  usage: m.inputTokens === null ? null : { inputTokens: m.inputTokens, outputTokens: m.outputTokens ?? 0 },
+  createdAt: m.createdAt.toISOString(),
+})
 
 /** The model a thread's next reply uses: its agent's (which wins), else its own. */
 export async function replyModel(deps: AppDeps, caller: SessionUser, thread: ThreadRow) {

@@ -5,8 +5,8 @@ import type { AppDeps, SessionUser } from '../../lib/context'
 import { findOwnAgent } from '../agents/access'
 import { resolveDefaultModel, usableLanguageModel } from '../models/access'
 import { fileKeysOf, findOwnThread, removeFiles, sourcesOfThread } from '../sources/access'
-import { appendedText, endAbandonedReplies, isAbandoned, replyModel, withAppendedText } from './access'
-import type { MessageView, ThreadSummary } from './schema'
+import { appendedText, endAbandonedReplies, isAbandoned, replyModel, toMessageView, withAppendedText } from './access'
+import type { ThreadSummary } from './schema'
 
 type ThreadRow = typeof threads.$inferSelect
 type MessageRow = typeof messages.$inferSelect
@@ -29,19 +29,6 @@ export const toThreadSummary = (t: Pick<ThreadRow, keyof typeof summaryColumns>)
   createdAt: t.createdAt.toISOString(),
   lastMessageAt: t.lastMessageAt.toISOString(),
   pinnedAt: t.pinnedAt?.toISOString() ?? null,
-})
-
-export const toMessageView = (m: MessageRow): MessageView => ({
-  id: m.id,
-  role: m.role,
-  content: m.content,
-  reasoning: m.reasoning,
-  parts: m.parts,
-  status: m.status,
-  errorCode: m.errorCode,
-  model: m.model,
-  usage: m.inputTokens === null ? null : { inputTokens: m.inputTokens, outputTokens: m.outputTokens ?? 0 },
-  createdAt: m.createdAt.toISOString(),
 })
 
 /** Starts a chat with the given model, else the given agent, else the caller's default model. */

@@ -336,3 +336,30 @@ describe('PATCH /api/users/locale', () => {
     expect((await t.client().patch('/api/users/locale', { locale: 'en' })).status).toBe(401)
   })
 })
+
+describe('PATCH /api/users/theme', () => {
+  test("is kept with the account: null until picked, then the member's choice on every session", async () => {
+    const { client, email } = await verifiedUser()
+    expect((await client.get('/api/auth/me')).body.theme).toBeNull()
+    const res = await client.patch('/api/users/theme', { theme: 'dark' })
+    expect(res.status).toBe(200)
+    expect(res.body.theme).toBe('dark')
+    const other = t.client()
+    expect((await other.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200)
+    expect((await other.get('/api/auth/me')).body.theme).toBe('dark')
+    expect((await other.patch('/api/users/theme', { theme: 'light' })).body.theme).toBe('light')
+    expect((await client.get('/api/auth/me')).body.theme).toBe('light')
+  })
+
+  test('accepts only light and dark, and needs a confirmed session', async () => {
+    const { client } = await verifiedUser()
+    for (const theme of ['system', '', null, 'DARK']) {
+      const res = await client.patch('/api/users/theme', { theme })
+      expect(res.status).toBe(400)
+      expect(res.body.code).toBe('VALIDATION_FAILED')
+      expect(Object.keys(res.body.fields)).toEqual(['theme'])
+    }
+    expect((await client.get('/api/auth/me')).body.theme).toBeNull()
+    expect((await t.client().patch('/api/users/theme', { theme: 'dark' })).status).toBe(401)
+  })
+})

@@ -76,12 +76,24 @@ export const userAccountRoutes = [
       method: 'patch',
       path: '/users/locale',
       tag,
-      summary: 'Change the own language (used for e-mails)',
+      summary: "Change the own language (used for e-mails); the member's other browsers take it on their next page load",
       access: 'user',
       body: s.changeLocaleBody,
       response: meResponse,
     },
     ({ deps, user, body }) => service.changeLocale(deps, user, body.locale),
+  ),
+  defineRoute(
+    {
+      method: 'patch',
+      path: '/users/theme',
+      tag,
+      summary: "Change the own theme; the member's other browsers take it on their next page load",
+      access: 'user',
+      body: s.changeThemeBody,
+      response: meResponse,
+    },
+    ({ deps, user, body }) => service.changeTheme(deps, user, body.theme),
   ),
   defineRoute(
     {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailSchema, localeSchema, nameSchema, passwordSchema } from '../auth/schema'
+import { emailSchema, localeSchema, nameSchema, passwordSchema, themeSchema } from '../auth/schema'
 
 const token = z.string().min(1, 'Token is required').max(4096)
 
@@ -13,4 +13,5 @@ export const changePasswordBody = z.object({
   newPassword: passwordSchema,
 })
 export const changeLocaleBody = z.object({ locale: localeSchema })
+export const changeThemeBody = z.object({ theme: themeSchema })
 export const okResponse = z.object({ ok: z.literal(true) })

@@ -2,7 +2,7 @@ import { APIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { users } from '../../../db/schema'
-import type { AppDeps, SessionUser } from '../../lib/context'
+import type { AppDeps, SessionUser, Theme } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { hitRateLimit } from '../../lib/rate-limit'
 import { getMe } from '../auth/access'
@@ -71,6 +71,11 @@ export async function changeName(deps: AppDeps, user: SessionUser, name: string)
 
 export async function changeLocale(deps: AppDeps, user: SessionUser, locale: 'en' | 'de') {
   await deps.db.update(users).set({ locale, updatedAt: new Date() }).where(eq(users.id, user.id))
+  return getMe(deps, user.id)
+}
+
+export async function changeTheme(deps: AppDeps, user: SessionUser, theme: Theme) {
+  await deps.db.update(users).set({ theme, updatedAt: new Date() }).where(eq(users.id, user.id))
   return getMe(deps, user.id)
 }
 

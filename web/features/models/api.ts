@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
+import type { Group } from '../../../src/api/groups/schema'
 import type {
+  adminPermittedModelResponse,
   availableModelResponse,
   availableModelsResponse,
   defaultModelResponse,
@@ -13,6 +15,9 @@ import type { ApiClient } from '../../lib/api-client'
 import { useApi } from '../../lib/use-api'
 
 export type { PermittedModel }
+/** A permitted model as admins see it: also the groups a restricted one is open to. */
+export type AdminPermittedModel = z.infer<typeof adminPermittedModelResponse>
+export type ModelAccessInput = { id: string; restricted: boolean; groupIds: string[] }
 export type Provider = z.infer<typeof providerResponse>
 export type AvailableModel = z.infer<typeof availableModelResponse>
 export type AvailableModels = z.infer<typeof availableModelsResponse>
@@ -29,7 +34,9 @@ export const modelQueries = {
   available: (api: ApiClient) =>
     queryOptions({ queryKey: [...MODELS, 'available'], queryFn: () => api.get<AvailableModels>('/models/available') }),
   permitted: (api: ApiClient) =>
-    queryOptions({ queryKey: [...MODELS, 'permitted'], queryFn: () => api.get<PermittedModel[]>('/models/permitted') }),
+    queryOptions({ queryKey: [...MODELS, 'permitted'], queryFn: () => api.get<AdminPermittedModel[]>('/models/permitted') }),
+  /** The groups a model can be opened to (the Groups page reads the same list). */
+  groups: (api: ApiClient) => queryOptions({ queryKey: ['groups', 'list'], queryFn: () => api.get<Group[]>('/groups') }),
   userDefault: (api: ApiClient) =>
     queryOptions({
       queryKey: [...MODELS, 'user-default'],
@@ -52,6 +59,12 @@ export const modelsApi = {
   setUserDefault: (api: ApiClient, id: string | null) =>
     id ? api.put('/models/user/default', { id }) : api.delete<void>('/models/user/default'),
   createEndpoint: (api: ApiClient, body: CreateEndpointInput) => api.post<Endpoint>('/models/endpoints', body),
+  setAccess: (api: ApiClient, { id, ...body }: ModelAccessInput) => api.put<AdminPermittedModel>(`/models/permitted/${encodeURIComponent(id)}/access`, body),
+  /** `price` null goes back to the catalogue's price. */
+  setPrice: (api: ApiClient, { id, price }: { id: string; price: { input: number; output: number } | null }) =>
+    price
+      ? api.put<AdminPermittedModel>(`/models/permitted/${encodeURIComponent(id)}/price`, price)
+      : api.delete<AdminPermittedModel>(`/models/permitted/${encodeURIComponent(id)}/price`),
   deleteEndpoint: (api: ApiClient, id: string) => api.delete<void>(`/models/endpoints/${encodeURIComponent(id)}`),
 }
 
@@ -73,4 +86,6 @@ export const useSetOrganizationDefault = () => useModelsMutation(modelsApi.setOr
 export const useSetEmbeddingModel = () => useModelsMutation(modelsApi.setEmbeddingModel)
 export const useSetUserDefault = () => useModelsMutation(modelsApi.setUserDefault)
 export const useCreateEndpoint = () => useModelsMutation(modelsApi.createEndpoint)
+export const useSetModelAccess = () => useModelsMutation(modelsApi.setAccess)
+export const useSetModelPrice = () => useModelsMutation(modelsApi.setPrice)
 export const useDeleteEndpoint = () => useModelsMutation(modelsApi.deleteEndpoint)

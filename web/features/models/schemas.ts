@@ -24,3 +24,20 @@ export const ENDPOINT_SERVER_FIELDS: Record<string, string> = {
   baseUrl: 'models:endpoints.baseUrlInvalid',
   apiKey: 'tooLong',
 }
+
+/** A price per million tokens as typed (a string; a comma counts as the decimal point), checked and turned into a number. */
+const priceField = z.pipe(
+  z.pipe(
+    z.string().check(
+      z.trim(),
+      z.minLength(1, { message: 'models:price.required', abort: true }),
+      z.regex(/^\d+([.,]\d+)?$/, { message: 'models:price.notANumber', abort: true }),
+    ),
+    z.transform((v: string) => Number(v.replace(',', '.'))),
+  ),
+  // Mirrors modelPriceBody in src/api/models/schema.ts.
+  z.number().check(z.maximum(10_000, 'models:price.tooHigh')),
+)
+export const priceSchema = z.object({ input: priceField, output: priceField })
+export type PriceFormInput = z.input<typeof priceSchema>
+export type PriceValues = z.output<typeof priceSchema>

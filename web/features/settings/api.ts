@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiClient } from '../../lib/api-client'
 import type { Language } from '../../lib/i18n'
+import type { Theme } from '../../lib/theme'
 import { useApi } from '../../lib/use-api'
 import { sessionQueries, type Me } from '../../lib/session'
 
@@ -9,6 +10,7 @@ export type ChangePasswordInput = { currentPassword: string; newPassword: string
 export const settingsApi = {
   changeName: (api: ApiClient, name: string) => api.patch<Me>('/users/name', { name }),
   changeLocale: (api: ApiClient, locale: Language) => api.patch<Me>('/users/locale', { locale }),
+  changeTheme: (api: ApiClient, theme: Theme) => api.patch<Me>('/users/theme', { theme }),
   changePassword: (api: ApiClient, body: ChangePasswordInput) => api.patch<{ ok: true }>('/users/password', body),
 }
 
@@ -24,6 +26,7 @@ function useMeMutation<T>(fn: (api: ApiClient, input: T) => Promise<Me>) {
 
 export const useChangeName = () => useMeMutation(settingsApi.changeName)
 export const useChangeLocale = () => useMeMutation(settingsApi.changeLocale)
+export const useChangeTheme = () => useMeMutation(settingsApi.changeTheme)
 
 export function useChangePassword() {
   const api = useApi()

@@ -13,3 +13,6 @@ export const passwordSchema = z
   })
   .check(z.refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'passwordsMismatch' }))
 export type PasswordValues = z.infer<typeof passwordSchema>
+
+export const organizationNameSchema = z.object({ name: z.string().check(z.trim(), z.minLength(1, 'organizationRequired'), z.maxLength(100, 'tooLong')) })
+export type OrganizationNameValues = z.infer<typeof organizationNameSchema>

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { SourceView } from '../../../src/api/sources/schema'
 import type { ApiClient } from '../../lib/api-client'
+import { postFormWithProgress, type UploadOptions } from '../../lib/upload'
 import { useApi } from '../../lib/use-api'
 
 export type Source = SourceView
@@ -24,11 +25,11 @@ export const sourceQueries = {
 }
 
 export const sourcesApi = {
-  /** Uploads one file; the answer comes at once, with status `processing`. */
-  upload: (api: ApiClient, threadId: string, file: File) => {
+  /** Uploads one file with its progress (browser only); the answer comes at once, with status `processing`. */
+  upload: (threadId: string, file: File, options: UploadOptions = {}) => {
     const form = new FormData()
     form.append('file', file, file.name)
-    return api.postForm<Source>(`/threads/${encodeURIComponent(threadId)}/sources/file`, form)
+    return postFormWithProgress<Source>(`/threads/${encodeURIComponent(threadId)}/sources/file`, form, options)
   },
   remove: (api: ApiClient, threadId: string, sourceId: string) =>
     api.delete<void>(`/threads/${encodeURIComponent(threadId)}/sources/${encodeURIComponent(sourceId)}`),
@@ -39,6 +40,17 @@ export async function addSourceToCache(queryClient: QueryClient, threadId: strin
   // A list read before the upload ended would otherwise land afterwards and drop the new file.
   await queryClient.cancelQueries({ queryKey: sourcesKey(threadId) })
   queryClient.setQueryData<Source[]>(sourcesKey(threadId), (list = []) => [...list.filter((s) => s.id !== source.id), source])
+}
+
+/** Renames a file or changes its description; the chat's list shows it at once. */
+export function useUpdateSource(threadId: string) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ sourceId, ...change }: { sourceId: string; name: string; description: string | null }) =>
+      api.patch<Source>(`/threads/${encodeURIComponent(threadId)}/sources/${encodeURIComponent(sourceId)}`, change),
+    onSuccess: (source) => queryClient.setQueryData<Source[]>(sourcesKey(threadId), (list) => list?.map((s) => (s.id === source.id ? source : s))),
+  })
 }
 
 export function useDeleteSource(threadId: string) {

@@ -5,6 +5,7 @@ import auth from './auth.json'
 import settings from './settings.json'
 import validation from './validation.json'
 import members from './members.json'
+import groups from './groups.json'
 import models from './models.json'
 import chat from './chat.json'
 import prompts from './prompts.json'
@@ -13,5 +14,6 @@ import billing from './billing.json'
 import tools from './tools.json'
 import sources from './sources.json'
 import mails from './mails.json'
+import apiKeys from './api-keys.json'
 
-export default { common, errors, auth, settings, validation, members, models, chat, prompts, agents, billing, tools, sources, mails }
+export default { common, errors, auth, settings, validation, members, groups, models, chat, prompts, agents, billing, tools, sources, mails, apiKeys }

@@ -6,7 +6,6 @@ import { confirm } from '../../../components/confirm-dialog'
 import { Badge } from '../../../components/ui/badge'
 import { Button, buttonVariants } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
-import { errorMessage } from '../../../lib/error-message'
 import { providerName } from '../../../lib/provider-name'
 import { useDeleteAgent, type Agent } from '../api'
 import { IconAction } from '../../../components/icon-action'
@@ -27,7 +26,6 @@ export function AgentCard(props: { agent: Agent; onEdit: (agent: Agent) => void 
       action: () =>
         remove.mutateAsync(agent.id, {
           onSuccess: () => toast.success(t('delete.done', { name: agent.name })),
-          onError: (error) => toast.error(errorMessage(t, error)),
         }),
     })
 

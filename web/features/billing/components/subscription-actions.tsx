@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
 import { Button } from '../../../components/ui/button'
-import { errorMessage } from '../../../lib/error-message'
 import { useCancelSubscription, useUncancelSubscription, type Subscription } from '../api'
 
 /** Cancel (destructive, with what it means) or reactivate a cancelled subscription, both confirmed first. */
@@ -15,15 +14,10 @@ export function SubscriptionActions(props: { subscription: Subscription }) {
   // Only ever shown in the browser (dialogs and toasts), so the reader's time zone is right.
   const endDate = () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(s.nextRenewalAt))
 
-  // The confirm dialog stays open when the action throws; the reason is shown as a toast.
+  // The confirm dialog stays open when the action throws, and says why.
   const run = async (mutation: typeof cancel, done: string) => {
-    try {
-      await mutation.mutateAsync()
-      toast.success(done)
-    } catch (error) {
-      toast.error(errorMessage(t, error))
-      throw error
-    }
+    await mutation.mutateAsync()
+    toast.success(done)
   }
 
   if (s.status === 'cancelled') {

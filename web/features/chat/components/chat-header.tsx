@@ -18,6 +18,7 @@ export function ChatHeader(props: { title: string; onRename?: (title: string) =>
               type="button"
               onClick={() => setRenaming(true)}
               title={t('rename.action')}
+              data-print-keep
               className="group/title inline-flex max-w-full items-center gap-1.5 rounded-md px-1 py-0.5 -mx-1 text-left outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
             >
               <span className="truncate">{props.title}</span>

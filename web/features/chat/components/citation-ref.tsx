@@ -56,6 +56,7 @@ export function CitationRef({ index, children }: { index: number; children: Reac
       <PopoverTrigger asChild>
         <button
           type="button"
+          data-print-keep
           onPointerEnter={hoverIn}
           onPointerLeave={hoverOut}
           onClick={(e) => {

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { useTranslation } from 'react-i18next'
 import { MAX_MESSAGE_LENGTH } from '../../../../src/api/threads/limits'
 import { cn } from '../../../lib/cn'
+import { matches, shortcut } from '../../../lib/shortcuts'
 import type { PromptPickerSlot } from '../lib/slots'
 
 // The browser's layout effect; on the server it would only warn.
@@ -109,6 +110,15 @@ export function Composer(props: ComposerProps) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     placed.current = true
+    // `/` in an empty field opens the saved prompts (the picker the route put beside the field).
+    if (!text && matches(event, shortcut('promptPicker'))) {
+      const picker = event.currentTarget.form?.querySelector<HTMLButtonElement>('[data-prompt-picker]:not(:disabled)')
+      if (picker) {
+        event.preventDefault()
+        picker.click()
+      }
+      return
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()
       void submit()
@@ -116,7 +126,7 @@ export function Composer(props: ComposerProps) {
   }
 
   return (
-    <form onSubmit={submit} className={cn('mx-auto w-full max-w-3xl px-3 pb-3 sm:px-4 sm:pb-4', className)}>
+    <form onSubmit={submit} className={cn('mx-auto w-full max-w-3xl px-3 pb-3 sm:px-4 sm:pb-4 print:hidden', className)}>
       <div className="rounded-2xl border border-input bg-background shadow-sm transition-shadow focus-within:border-ring/60 focus-within:ring-3 focus-within:ring-ring/15">
         {attachments}
         <label htmlFor="chat-composer" className="sr-only">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Skeleton } from '../../../components/ui/skeleton'
 import type { Message } from '../api'
 import type { OlderMessages } from '../hooks/use-older-messages'
+import { usePrinting } from '../lib/print'
 import { AssistantMessage } from './assistant-message'
 import { UserMessage } from './user-message'
 
@@ -42,6 +43,7 @@ export function MessageList({ messages, busy, onEdit, onRegenerate, older, revea
   const follow = useRef(true)
   const lastScrollTop = useRef(0)
   const [awayFromBottom, setAwayFromBottom] = useState(false)
+  const printing = usePrinting()
 
   const virtualizer = useVirtualizer({
     count: messages.length,
@@ -112,6 +114,20 @@ export function MessageList({ messages, busy, onEdit, onRegenerate, older, revea
     if (older?.hasOlder && !older.loading && el.scrollTop < NEAR_TOP) void older.load()
   }
 
+  const renderMessage = (message: Message, index: number) => (
+    <div
+      className="mx-auto w-full max-w-3xl px-4 py-2.5 data-[revealed]:animate-[reveal-flash_2.4s_ease-out]"
+      data-revealed={flash === message.id ? '' : undefined}
+      onAnimationEnd={(e) => e.animationName === 'reveal-flash' && setFlash(null)}
+    >
+      {message.role === 'user' ? (
+        <UserMessage message={message} onEdit={!busy && index === lastUserIndex ? onEdit : undefined} />
+      ) : (
+        <AssistantMessage message={message} onRegenerate={!busy && index === lastIndex && message.status !== 'streaming' ? onRegenerate : undefined} />
+      )}
+    </div>
+  )
+
   const jumpToLatest = () => {
     follow.current = true
     virtualizer.scrollToIndex(lastIndex, { align: 'end' })
@@ -120,49 +136,40 @@ export function MessageList({ messages, busy, onEdit, onRegenerate, older, revea
   }
 
   return (
-    <div className="relative min-h-0 flex-1">
+    <div className="relative min-h-0 flex-1 print:min-h-fit">
       <div
         ref={scrollRef}
         onScroll={onScroll}
         onWheel={(e) => {
           if (e.deltaY < 0) follow.current = false
         }}
-        className="h-full overflow-y-auto overscroll-contain [overflow-anchor:none] [scrollbar-gutter:stable]"
+        className="h-full overflow-y-auto overscroll-contain [overflow-anchor:none] [scrollbar-gutter:stable] print:h-auto print:overflow-visible"
         data-testid="message-scroller"
       >
-        <section aria-label={t('thread.messages')} className="relative w-full" style={{ height: isClient ? totalSize : undefined }}>
+        <section
+          aria-label={t('thread.messages')}
+          className={printing ? 'w-full py-2' : 'relative w-full'}
+          style={{ height: isClient && !printing ? totalSize : undefined }}
+        >
           {!isClient ? (
             <MessagesSkeleton />
           ) : messages.length === 0 ? (
             <p className="mx-auto max-w-3xl px-4 pt-10 text-center text-muted-foreground">{t('thread.empty')}</p>
+          ) : printing ? (
+            // The printout lays out every loaded message in flow, not only those on screen.
+            messages.map((message, index) => <div key={message.id}>{renderMessage(message, index)}</div>)
           ) : (
-            virtualizer.getVirtualItems().map((item) => {
-              const message = messages[item.index]!
-              return (
-                <div
-                  key={item.key}
-                  data-index={item.index}
-                  ref={virtualizer.measureElement}
-                  className="absolute left-0 top-0 w-full"
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
-                  <div
-                    className="mx-auto w-full max-w-3xl px-4 py-2.5 data-[revealed]:animate-[reveal-flash_2.4s_ease-out]"
-                    data-revealed={flash === message.id ? '' : undefined}
-                    onAnimationEnd={(e) => e.animationName === 'reveal-flash' && setFlash(null)}
-                  >
-                    {message.role === 'user' ? (
-                      <UserMessage message={message} onEdit={!busy && item.index === lastUserIndex ? onEdit : undefined} />
-                    ) : (
-                      <AssistantMessage
-                        message={message}
-                        onRegenerate={!busy && item.index === lastIndex && message.status !== 'streaming' ? onRegenerate : undefined}
-                      />
-                    )}
-                  </div>
-                </div>
-              )
-            })
+            virtualizer.getVirtualItems().map((item) => (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="absolute left-0 top-0 w-full"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                {renderMessage(messages[item.index]!, item.index)}
+              </div>
+            ))
           )}
         </section>
       </div>

@@ -17,6 +17,7 @@ import { setPendingMessage } from '../lib/pending-message'
 import { AgentPicker } from './agent-picker'
 import { ChatHeader } from './chat-header'
 import { Composer } from './composer'
+import { UpgradeNotice } from './upgrade-notice'
 import { preloadMarkdown } from './markdown'
 import { ModelPicker } from './model-picker'
 import { NoModelNotice } from './no-model-notice'
@@ -79,7 +80,7 @@ export function NewChatPage(props: {
     }
   }
 
-  // Without a subscription (cloud) the trial's messages can still be sent; the server says when they are used up.
+  // Without a subscription (cloud) the trial's messages can still be sent; the notice counts them down.
   const replyModel = agent ? agent.model : model
 
   return files.dropZone(
@@ -98,6 +99,7 @@ export function NewChatPage(props: {
       {!replyModel && (
         <NoModelNotice reason={agent ? 'agent' : models.length > 0 ? 'choose' : 'none'} isAdmin={me.role === 'admin'} />
       )}
+      <UpgradeNotice isAdmin={me.role === 'admin'} />
       <Composer
         onSend={send}
         disabled={!replyModel}

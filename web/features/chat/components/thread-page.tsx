@@ -9,13 +9,17 @@ import { agentQueries } from '../../../lib/agent-queries'
 import { threadDetailKey, threadQueries, useSetThreadAgent, useSetThreadModel, type ThreadDetail } from '../api'
 import { useOlderMessages } from '../hooks/use-older-messages'
 import { useChangeThread } from '../hooks/use-change-thread'
+import { useCopyMessage } from '../hooks/use-copy'
+import { useShortcut } from '../../../lib/shortcuts'
 import { useDocumentTitle } from '../hooks/use-document-title'
 import { useIsReplying, useReplyActions } from '../hooks/use-reply'
 import type { PromptPickerSlot, UseThreadAttachments } from '../lib/slots'
 import { clearPendingMessage, takePendingMessage } from '../lib/pending-message'
 import { isReplying } from '../lib/reply-runner'
-import { isStreaming } from '../lib/thread-cache'
+import { isStreaming, updateThread } from '../lib/thread-cache'
+import { printPage } from '../lib/print'
 import { AgentPicker } from './agent-picker'
+import { ChatExportMenu } from './chat-export-menu'
 import { ChatHeader } from './chat-header'
 import { Composer } from './composer'
 import { MessageList } from './message-list'
@@ -125,12 +129,27 @@ export function ThreadPage(props: {
     setAgent.mutate(agentId, { onError: (error) => toast.error(`${t('agent.changeFailed')} ${errorMessage(t, error)}`) })
   const changing = busy || setModel.isPending || setAgent.isPending
 
+  useShortcut('stopReply', actions.stop, replying)
+  const { copy } = useCopyMessage()
+  const lastReply = thread.messages.findLast((m) => m.role === 'assistant' && m.content)
+  useShortcut('copyLastReply', () => void copy(lastReply!.content), lastReply !== undefined)
+
+  // A long chat shows its newest page: the printout gets every message.
+  const print = () =>
+    void printPage(async () => {
+      const shown = queryClient.getQueryData<ThreadDetail>(threadDetailKey(threadId))
+      if (shown?.olderCursor === null) return
+      const whole = await api.get<ThreadDetail>(`/threads/${encodeURIComponent(threadId)}`)
+      updateThread(queryClient, threadId, (current) => ({ ...current, messages: whole.messages, olderCursor: null }))
+    }).catch((error) => toast.error(errorMessage(t, error)))
+
   return files.dropZone(
     <>
       <ChatHeader title={title} onRename={(newTitle) => changeThread(threadId, { title: newTitle })}>
         <AgentPicker agents={agents} value={thread.agent} model={thread.model?.displayName ?? null} onChange={chooseAgent} disabled={changing} />
         {/* The agent's model wins over the chat's own, so there is no model to pick while an agent is set. */}
         {!thread.agent && <ModelPicker models={models} value={thread.model} onChange={(m) => chooseModel(m.id)} disabled={changing} />}
+        <ChatExportMenu threadId={threadId} onPrint={print} />
       </ChatHeader>
       <MessageList
         key={threadId}
@@ -144,7 +163,7 @@ export function ThreadPage(props: {
       />
       {queued && <QueuedMessage content={queued.content} onSendNow={() => setQueued({ ...queued, now: true })} onEdit={editQueued} />}
       {!thread.model && <NoModelNotice reason={thread.agent ? 'agent' : models.length > 0 ? 'choose' : 'none'} isAdmin={me.role === 'admin'} />}
-      {needsUpgrade && <UpgradeNotice isAdmin={me.role === 'admin'} />}
+      <UpgradeNotice isAdmin={me.role === 'admin'} refused={needsUpgrade} />
       <Composer
         key={threadId}
         onSend={send}
@@ -159,6 +178,6 @@ export function ThreadPage(props: {
         promptPicker={props.promptPicker}
       />
     </>,
-    'flex h-full flex-col',
+    'flex h-full flex-col print:block print:h-auto',
   )
 }

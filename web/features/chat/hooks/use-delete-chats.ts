@@ -3,7 +3,6 @@ import { useNavigate } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
-import { errorMessage } from '../../../lib/error-message'
 import { threadDetailKey, useDeleteThread, useDeleteThreads } from '../api'
 import { stopReply } from '../lib/reply-runner'
 
@@ -15,15 +14,11 @@ export function useDeleteChats() {
   const removeOne = useDeleteThread()
   const removeMany = useDeleteThreads()
 
-  const run = async (ids: string[], remove: () => Promise<unknown>, messages: { failed: string; done: string }) => {
+  // A failure is told by the confirmation dialog, which stays open (`failure` and the reason).
+  const run = async (ids: string[], remove: () => Promise<unknown>, done: string) => {
     ids.forEach(stopReply)
-    try {
-      await remove()
-    } catch (error) {
-      toast.error(`${messages.failed} ${errorMessage(t, error)}`)
-      throw error
-    }
-    toast.success(messages.done)
+    await remove()
+    toast.success(done)
     const open = ids.find((id) => window.location.pathname === `/chats/${id}`)
     if (open) await navigate({ to: '/chat' })
     for (const id of ids) queryClient.removeQueries({ queryKey: threadDetailKey(id) })
@@ -36,7 +31,8 @@ export function useDeleteChats() {
         description: t('delete.description', { title }),
         confirmLabel: t('delete.confirm'),
         destructive: true,
-        action: () => run([id], () => removeOne.mutateAsync(id), { failed: t('delete.failed'), done: t('delete.done') }),
+        failure: t('delete.failed'),
+        action: () => run([id], () => removeOne.mutateAsync(id), t('delete.done')),
       }),
     deleteMany: (ids: string[], onDeleted: () => void) =>
       confirm({
@@ -44,8 +40,9 @@ export function useDeleteChats() {
         description: t('deleteMany.description', { count: ids.length }),
         confirmLabel: t('deleteMany.confirm', { count: ids.length }),
         destructive: true,
+        failure: t('deleteMany.failed'),
         action: async () => {
-          await run(ids, () => removeMany.mutateAsync(ids), { failed: t('deleteMany.failed'), done: t('deleteMany.done', { count: ids.length }) })
+          await run(ids, () => removeMany.mutateAsync(ids), t('deleteMany.done', { count: ids.length }))
           onDeleted()
         },
       }),

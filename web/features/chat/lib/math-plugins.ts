@@ -10,7 +10,7 @@ import type { Options } from 'react-markdown'
 
 type PluggableList = NonNullable<Options['remarkPlugins']>
 
-// A single $ is too often money ("$5 to $10"): math is $$…$$, \(…\) or \[…\].
+// A single $ is too often money ("$5 to $10"): math-text.ts turns the $…$ that is math into $$…$$ first.
 export const remarkPlugins: PluggableList = [[remarkMath, { singleDollarTextMath: false }]]
 // trust: false (the default) keeps \href, \url and \html* commands from making links or markup.
 export const rehypePlugins: PluggableList = [[rehypeKatex, { throwOnError: false, strict: 'ignore', trust: false }]]

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { titleFromMessage } from '../../../../src/api/threads/limits'
 import { ApiError, isApiError } from '../../../lib/api-client'
+import { SUBSCRIPTION_ACTIVE_KEY } from '../../../lib/subscription'
 import { patchThreadInList, threadDetailKey, upsertThreadInList, type Message, type ThreadDetail } from '../api'
 import { streamReply, type ReplyRequest } from './stream'
 import { localMessage, updateMessage, updateThread, withoutLastReply, withoutLastUserTurn, type ToolPart } from './thread-cache'
@@ -98,6 +99,8 @@ export async function runReply({ queryClient, request, onStarted, fetcher }: Run
             ),
           }))
           assistantId = assistantMessageId
+          // A cloud trial counts the message: its notice shows one fewer left.
+          if (request.kind === 'send') void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_ACTIVE_KEY })
           onStarted?.()
           break
         }

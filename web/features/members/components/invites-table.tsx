@@ -38,7 +38,6 @@ export function InvitesTable(props: { onInvite: () => void; onLink: (invite: Inv
       action: () =>
         revoke.mutateAsync(invite.id, {
           onSuccess: () => toast.success(t('invites.revoked', { email: invite.email })),
-          onError: (error) => toast.error(errorMessage(t, error)),
         }),
     })
 

@@ -6,7 +6,6 @@ import { confirm } from '../../../components/confirm-dialog'
 import { LocalDate } from '../../../components/local-date'
 import { Badge } from '../../../components/ui/badge'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
-import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { sessionQueries } from '../../../lib/session'
 import { memberQueries, useRemoveMember, type Member } from '../api'
@@ -31,7 +30,6 @@ export function MembersTable() {
       action: () =>
         remove.mutateAsync(member.id, {
           onSuccess: () => toast.success(t('members.removed', { name: member.name })),
-          onError: (error) => toast.error(errorMessage(t, error)),
         }),
     })
 

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
 import { Badge } from '../../../components/ui/badge'
-import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { modelQueries, useDeleteEndpoint, type Endpoint } from '../api'
 import { EndpointForm } from './endpoint-form'
@@ -28,7 +27,6 @@ export function EndpointsSection() {
       action: () =>
         remove.mutateAsync(endpoint.id, {
           onSuccess: () => toast.success(t('endpoints.removed', { name: endpoint.name })),
-          onError: (error) => toast.error(errorMessage(t, error)),
         }),
     })
 

@@ -13,7 +13,7 @@ import { ModelFlags, RegionBadge } from './model-badges'
  * and price in there too rather than squeezing columns into 390 px.
  * `isDefault`: 'chosen' by an admin, or 'implicit' (the first language model while none is chosen).
  */
-export function PermittedModelCells(props: { model: PermittedModel; isDefault?: 'chosen' | 'implicit'; children: ReactNode }) {
+export function PermittedModelCells(props: { model: PermittedModel; isDefault?: 'chosen' | 'implicit'; access?: ReactNode; children: ReactNode }) {
   const { t, i18n } = useTranslation('models')
   const { model } = props
   const context = formatContextWindow(model.contextWindow, i18n.language)
@@ -39,6 +39,7 @@ export function PermittedModelCells(props: { model: PermittedModel; isDefault?: 
           <span>{providerName(t, model.providerId, model.providerName)}</span>
           <RegionBadge region={model.region} />
           <ModelFlags model={model} />
+          {props.access}
         </div>
         {(context || price) && (
           <p className="mt-1 text-[13px] text-muted-foreground sm:hidden">
@@ -49,6 +50,7 @@ export function PermittedModelCells(props: { model: PermittedModel; isDefault?: 
       <TableCell className="hidden whitespace-nowrap text-right tabular-nums text-muted-foreground sm:table-cell">{context ?? '—'}</TableCell>
       <TableCell className="hidden whitespace-nowrap text-right tabular-nums sm:table-cell">
         {price ?? <span className="text-muted-foreground">—</span>}
+        {model.priceOverridden && <span className="block text-[12px] text-muted-foreground">{t('price.own')}</span>}
       </TableCell>
       <TableCell>{props.children}</TableCell>
     </>

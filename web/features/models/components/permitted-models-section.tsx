@@ -1,5 +1,6 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
-import { Cpu, Star, Trash2 } from 'lucide-react'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { CircleDollarSign, Cpu, Star, Trash2, UsersRound } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
@@ -7,7 +8,9 @@ import { Button } from '../../../components/ui/button'
 import { Table, TableBody, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
-import { modelQueries, useSetOrganizationDefault, useUnpermitModel, type PermittedModel } from '../api'
+import { modelQueries, useSetOrganizationDefault, useUnpermitModel, type AdminPermittedModel, type PermittedModel } from '../api'
+import { AccessBadge, ModelAccessDialog } from './model-access-dialog'
+import { ModelPriceDialog } from './model-price-dialog'
 import { EmbeddingModelSetting } from './embedding-model-setting'
 import { PermittedModelCells } from './permitted-model-cells'
 import { SectionCard } from '../../../components/section-card'
@@ -21,6 +24,10 @@ export function PermittedModelsSection(props: { onChooseModels: () => void }) {
   const models = useSuspenseQuery(modelQueries.permitted(api)).data
   const unpermit = useUnpermitModel()
   const setDefault = useSetOrganizationDefault()
+  const [accessFor, setAccessFor] = useState<AdminPermittedModel | null>(null)
+  const [priceFor, setPriceFor] = useState<AdminPermittedModel | null>(null)
+  const groups = useQuery(modelQueries.groups(api)).data
+  const groupNames = new Map(groups?.map((g) => [g.id, g.name]))
   // Until an admin chooses, new chats use the first enabled language model (docs/decisions/0014).
   const implicitDefault = models.some((m) => m.isOrganizationDefault) ? undefined : models.find((m) => !m.embedding)
   const defaultKind = (model: PermittedModel) =>
@@ -41,7 +48,6 @@ export function PermittedModelsSection(props: { onChooseModels: () => void }) {
       action: () =>
         unpermit.mutateAsync(model.id, {
           onSuccess: () => toast.success(t('permitted.disabledToast', { name: model.displayName })),
-          onError: (error) => toast.error(errorMessage(t, error)),
         }),
     })
 
@@ -76,8 +82,16 @@ export function PermittedModelsSection(props: { onChooseModels: () => void }) {
           <TableBody>
             {models.map((model) => (
               <TableRow key={model.id} data-testid="permitted-model-row">
-                <PermittedModelCells model={model} isDefault={defaultKind(model)}>
+                <PermittedModelCells model={model} isDefault={defaultKind(model)} access={<AccessBadge model={model} groupNames={groupNames} />}>
                   <div className="flex justify-end gap-0.5">
+                    <IconAction side="left" label={t('price.open', { name: model.displayName })} onClick={() => setPriceFor(model)}>
+                      <CircleDollarSign />
+                    </IconAction>
+                    {!model.embedding && (
+                      <IconAction side="left" label={t('access.open', { name: model.displayName })} onClick={() => setAccessFor(model)}>
+                        <UsersRound />
+                      </IconAction>
+                    )}
                     {!model.embedding && !model.isOrganizationDefault && (
                       <IconAction side="left" label={t('permitted.makeDefault', { name: model.displayName })} disabled={setDefault.isPending} onClick={() => makeDefault(model)}>
                         <Star />
@@ -94,6 +108,8 @@ export function PermittedModelsSection(props: { onChooseModels: () => void }) {
         </Table>
       )}
       <EmbeddingModelSetting models={models.filter((m) => m.embedding)} />
+      <ModelAccessDialog model={accessFor} onClose={() => setAccessFor(null)} />
+      <ModelPriceDialog model={priceFor} onClose={() => setPriceFor(null)} />
     </SectionCard>
   )
 }

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
 import { Button } from '../../../components/ui/button'
-import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { modelQueries, useUnpermitProvider, type Provider } from '../api'
 import { providerName } from '../../../lib/provider-name'
@@ -32,7 +31,6 @@ export function ProvidersSection(props: { onAddEndpoint: () => void }) {
       action: () =>
         unpermit.mutateAsync(provider.id, {
           onSuccess: () => toast.success(t('providers.disabledToast', { name: providerName(t, provider.id, provider.name) })),
-          onError: (error) => toast.error(errorMessage(t, error)),
         }),
     })
 

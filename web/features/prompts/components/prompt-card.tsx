@@ -6,7 +6,6 @@ import { confirm } from '../../../components/confirm-dialog'
 import { LocalDate } from '../../../components/local-date'
 import { buttonVariants } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
-import { errorMessage } from '../../../lib/error-message'
 import { useDeletePrompt, type Prompt } from '../api'
 import { VariableChips } from './variable-chips'
 import { IconAction } from '../../../components/icon-action'
@@ -27,7 +26,6 @@ export function PromptCard(props: { prompt: Prompt; onEdit: (prompt: Prompt) => 
       action: () =>
         remove.mutateAsync(prompt.id, {
           onSuccess: () => toast.success(t('delete.done', { title: prompt.title })),
-          onError: (error) => toast.error(errorMessage(t, error)),
         }),
     })
 

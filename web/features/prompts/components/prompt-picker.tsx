@@ -72,6 +72,7 @@ export function PromptPicker({ onInsert, disabled, className, side = 'top', alig
               disabled={disabled}
               aria-label={t('picker.open')}
               data-testid="prompt-picker"
+              data-prompt-picker
               className={cn('size-8 rounded-full text-muted-foreground', className)}
             >
               <BookText />

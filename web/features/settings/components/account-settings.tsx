@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useApi } from '../../../lib/use-api'
 import { sessionQueries } from '../../../lib/session'
+import { DataExportSetting } from './data-export-setting'
 import { NameForm } from './name-form'
 import { PasswordForm } from './password-form'
 
@@ -11,6 +12,7 @@ export function AccountSettings() {
     <div className="grid gap-6">
       <NameForm me={me} />
       <PasswordForm email={me.email} />
+      <DataExportSetting />
     </div>
   )
 }

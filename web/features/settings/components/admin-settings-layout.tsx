@@ -6,7 +6,7 @@ import { useApi } from '../../../lib/use-api'
 import { systemQueries } from '../../../lib/system'
 import { SettingsFrame } from './settings-frame'
 
-/** Admin area: Settings (the general settings), Users, Models, in the cloud Billing, and outside production Mails. */
+/** Admin area: Settings (the organisation's), Users, Groups, Models, API, in the cloud Billing, and outside production Mails. */
 export function AdminSettingsLayout() {
   const { t } = useTranslation()
   const api = useApi()
@@ -17,9 +17,11 @@ export function AdminSettingsLayout() {
       title={t('admin.title')}
       tabs={
         <TabNav label={t('admin.title')}>
-          <TabLink to="/settings/general">{t('admin.tabs.settings')}</TabLink>
+          <TabLink to="/admin-settings/organization">{t('admin.tabs.settings')}</TabLink>
           <TabLink to="/admin-settings/users">{t('admin.tabs.users')}</TabLink>
+          <TabLink to="/admin-settings/groups">{t('admin.tabs.groups')}</TabLink>
           <TabLink to="/admin-settings/models">{t('admin.tabs.models')}</TabLink>
+          <TabLink to="/admin-settings/api">{t('admin.tabs.api')}</TabLink>
           {isCloud && <TabLink to="/admin-settings/billing">{t('admin.tabs.billing')}</TabLink>}
           {info?.mailPage && <TabLink to="/admin-settings/mails">{t('admin.tabs.mails')}</TabLink>}
         </TabNav>

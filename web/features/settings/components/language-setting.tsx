@@ -9,7 +9,10 @@ import { SectionCard } from '../../../components/section-card'
 // Each language is named in itself, so it can be found whatever the current one is.
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch' }
 
-/** Interface language (this browser, via cookie for server rendering) and e-mail language (the account). */
+/**
+ * Interface language (this browser, via cookie for server rendering) and the account's (e-mails,
+ * and the member's other browsers from their next page load on).
+ */
 export function LanguageSetting() {
   const { t, i18n } = useTranslation('settings')
   const changeLocale = useChangeLocale()

@@ -12,6 +12,7 @@ export function SettingsLayout() {
         <TabNav label={t('title')}>
           <TabLink to="/settings/general">{t('tabs.general')}</TabLink>
           <TabLink to="/settings/account">{t('tabs.account')}</TabLink>
+          <TabLink to="/settings/api-keys">{t('tabs.apiKeys')}</TabLink>
         </TabNav>
       }
     >

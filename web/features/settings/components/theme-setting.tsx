@@ -1,21 +1,30 @@
 import { Moon, Sun } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { toast } from 'sonner'
 import { RadioCard, RadioGroup } from '../../../components/ui/radio-group'
+import { errorMessage } from '../../../lib/error-message'
 import { applyTheme, readTheme, type Theme } from '../../../lib/theme'
+import { useChangeTheme } from '../api'
 import { SectionCard } from '../../../components/section-card'
 
-/** Light or dark, stored in this browser and applied at once. */
+/**
+ * Light or dark, stored in this browser and applied at once, and kept with the account so that the
+ * member's other browsers take it on their next page load.
+ */
 export function ThemeSetting() {
   const { t } = useTranslation('settings')
   // The server cannot know the stored theme; the choice shows once the page is interactive.
   const [theme, setTheme] = useState<Theme | undefined>(undefined)
   useEffect(() => setTheme(readTheme()), [])
 
+  const changeTheme = useChangeTheme()
+
   const choose = (value: string) => {
     const next: Theme = value === 'dark' ? 'dark' : 'light'
     applyTheme(next)
     setTheme(next)
+    changeTheme.mutate(next, { onError: (error) => toast.error(errorMessage(t, error)) })
   }
 
   return (

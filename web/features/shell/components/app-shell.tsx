@@ -1,9 +1,11 @@
-import { Link, Outlet } from '@tanstack/react-router'
+import { Link, Outlet, useNavigate } from '@tanstack/react-router'
 import { Menu, SquarePen } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../../../components/ui/sheet'
 import { TooltipProvider } from '../../../components/ui/tooltip'
+import { ShortcutsDialog } from '../../../components/shortcuts-dialog'
+import { useShortcut } from '../../../lib/shortcuts'
 import { useSidebarCollapsed } from '../hooks/use-sidebar-collapsed'
 import { Sidebar, type ChatListSlot, type SearchEntry } from './sidebar'
 
@@ -15,6 +17,11 @@ export function AppShell(props: { chatList: ChatListSlot; search?: SearchEntry }
   const { t } = useTranslation()
   const { collapsed, toggle } = useSidebarCollapsed()
   const [drawerOpen, setDrawerOpen] = useState(false)
+  const navigate = useNavigate()
+  useShortcut('newChat', () => {
+    setDrawerOpen(false)
+    void navigate({ to: '/chat' })
+  })
 
   // A drawer left open while the window grows would sit on top of the desktop sidebar.
   useEffect(() => {
@@ -27,7 +34,7 @@ export function AppShell(props: { chatList: ChatListSlot; search?: SearchEntry }
   return (
     <TooltipProvider delayDuration={300}>
       <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <div className="flex h-dvh overflow-hidden bg-background">
+        <div className="flex h-dvh overflow-hidden bg-background print:block print:h-auto print:overflow-visible">
           <a
             href="#main"
             className="sr-only z-50 rounded-md bg-background px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:ring-2 focus:ring-ring"
@@ -37,13 +44,13 @@ export function AppShell(props: { chatList: ChatListSlot; search?: SearchEntry }
           <aside
             data-sidebar-rail
             data-testid="sidebar"
-            className="hidden w-[260px] shrink-0 border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200 md:block rail:w-14"
+            className="hidden w-[260px] shrink-0 print:!hidden border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200 md:block rail:w-14"
           >
             <Sidebar variant="desktop" collapsed={collapsed} onToggle={toggle} chatList={props.chatList} search={props.search} />
           </aside>
 
-          <div className="flex min-w-0 flex-1 flex-col">
-            <header className="flex h-12 shrink-0 items-center gap-1 border-b bg-background px-2 md:hidden">
+          <div className="flex min-w-0 flex-1 flex-col print:block">
+            <header className="flex h-12 shrink-0 items-center gap-1 border-b bg-background px-2 md:hidden print:hidden">
               {/* The trigger is where focus returns when the drawer closes. */}
               <SheetTrigger className={topBarButton} aria-label={t('nav.openMenu')}>
                 <Menu />
@@ -58,11 +65,12 @@ export function AppShell(props: { chatList: ChatListSlot; search?: SearchEntry }
                 <SquarePen />
               </Link>
             </header>
-            <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto outline-none">
+            <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto outline-none print:overflow-visible">
               <Outlet />
             </main>
           </div>
 
+          <ShortcutsDialog />
           <SheetContent data-testid="sidebar-drawer">
             <SheetTitle className="sr-only">{t('appName')}</SheetTitle>
             <SheetDescription className="sr-only">{t('nav.main')}</SheetDescription>

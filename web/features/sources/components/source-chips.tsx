@@ -1,7 +1,10 @@
 import { FileText, LoaderCircle, TriangleAlert, X } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { cn } from '../../../lib/cn'
+import type { Source } from '../api'
+import { SourceDetailsDialog } from './source-details-dialog'
 
 /** attached: chosen for a chat that does not exist yet; the others as the server (or the upload) says. */
 export type ChipStatus = 'attached' | 'uploading' | 'processing' | 'ready' | 'failed'
@@ -12,8 +15,14 @@ export type Chip = {
   status: ChipStatus
   /** Why it failed, translated. */
   reason?: string
+  /** While uploading: the percent sent so far. */
+  progress?: number
+  /** Removing it cancels its upload. */
+  cancels?: boolean
   /** Left out while the file cannot be removed (on its way to the server). */
   onRemove?: () => void
+  /** A file the chat has: its name opens its details (name and description). */
+  details?: { threadId: string; source: Source }
 }
 
 /** The files of a chat (or of the chat about to start), above the message field. */
@@ -31,7 +40,9 @@ export function SourceChips(props: { chips: Chip[]; className?: string }) {
 
 function SourceChip({ chip }: { chip: Chip }) {
   const { t } = useTranslation('sources')
-  const status = t(`status.${chip.status}`)
+  const status = chip.progress === undefined ? t(`status.${chip.status}`) : t('status.uploadingPercent', { percent: chip.progress })
+  const removeLabel = t(chip.cancels ? 'chips.cancel' : 'chips.remove', { name: chip.name })
+  const [editing, setEditing] = useState(false)
   const busy = chip.status === 'uploading' || chip.status === 'processing'
   const failed = chip.status === 'failed'
   const Icon = busy ? LoaderCircle : failed ? TriangleAlert : FileText
@@ -47,7 +58,21 @@ function SourceChip({ chip }: { chip: Chip }) {
       )}
     >
       <Icon aria-hidden className={cn('size-4 shrink-0 text-muted-foreground', busy && 'animate-spin', failed && 'text-destructive')} />
-      <span className="min-w-0 max-w-48 truncate font-medium">{chip.name}</span>
+      {chip.details ? (
+        <>
+          <button
+            type="button"
+            onClick={() => setEditing(true)}
+            aria-label={t('details.open', { name: chip.name })}
+            className="min-w-0 max-w-48 truncate rounded-sm font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {chip.name}
+          </button>
+          <SourceDetailsDialog threadId={chip.details.threadId} source={chip.details.source} open={editing} onOpenChange={setEditing} />
+        </>
+      ) : (
+        <span className="min-w-0 max-w-48 truncate font-medium">{chip.name}</span>
+      )}
       {chip.status === 'ready' && <span className="sr-only">{status}</span>}
       {chip.status !== 'ready' && chip.status !== 'attached' && (
         <Tooltip label={chip.reason ?? status} side="top" disabled={!chip.reason} className="max-w-xs leading-snug">
@@ -61,8 +86,8 @@ function SourceChip({ chip }: { chip: Chip }) {
       <button
         type="button"
         onClick={chip.onRemove}
-        aria-label={t('chips.remove', { name: chip.name })}
-        title={t('chips.remove', { name: chip.name })}
+        aria-label={removeLabel}
+        title={removeLabel}
         className="grid size-6 shrink-0 place-items-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring"
       >
         <X aria-hidden className="size-3.5" />

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
-import { errorMessage } from '../../../lib/error-message'
 import { useDeleteSource, type Source } from '../api'
 import type { Chip } from '../components/source-chips'
 import type { LocalUpload } from './use-thread-sources'
@@ -17,13 +16,9 @@ export function useSourceChips(threadId: string, state: { sources: Source[]; upl
       description: t('remove.description', { name: source.name }),
       confirmLabel: t('remove.confirm'),
       destructive: true,
+      failure: t('remove.failed'),
       action: async () => {
-        try {
-          await remove.mutateAsync(source.id)
-        } catch (error) {
-          toast.error(t('remove.failed'), { description: errorMessage(t, error) })
-          throw error
-        }
+        await remove.mutateAsync(source.id)
         toast.success(t('remove.done', { name: source.name }))
       },
     })
@@ -35,14 +30,17 @@ export function useSourceChips(threadId: string, state: { sources: Source[]; upl
       status: source.status,
       reason: source.error ? t(source.error, { ns: 'errors', defaultValue: t('UNKNOWN', { ns: 'errors' }) }) : undefined,
       onRemove: () => askRemove(source),
+      details: { threadId, source },
     })),
     ...state.uploads.map((upload) => ({
       key: upload.key,
       name: upload.name,
       status: upload.status === 'uploaded' ? ('processing' as const) : upload.status,
+      progress: upload.status === 'uploading' ? upload.progress : undefined,
       reason: upload.error,
-      // An upload on its way cannot be called back; a refused one is only forgotten.
-      onRemove: upload.status === 'failed' ? () => state.dismiss(upload.key) : undefined,
+      // An upload on its way is cancelled; a refused one is only forgotten; one the server took is its to remove.
+      onRemove: upload.status === 'uploaded' ? undefined : () => state.dismiss(upload.key),
+      cancels: upload.status === 'uploading',
     })),
   ]
 }

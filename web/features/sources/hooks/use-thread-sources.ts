@@ -11,10 +11,11 @@ import { useAnnounceRefused } from './use-announce-refused'
 import { modelListQueries } from '../../../lib/model-lists'
 
 /**
- * A file of this tab: uploading; uploaded (the server has it as `sourceId`, the list does not show
- * it yet); or refused by the server (kept, with the reason, so that it does not just vanish).
+ * A file of this tab: uploading (`progress` percent sent so far); uploaded (the server has it as
+ * `sourceId`, the list does not show it yet); or refused by the server (kept, with the reason, so
+ * that it does not just vanish).
  */
-export type LocalUpload = { key: string; name: string; status: 'uploading' | 'uploaded' | 'failed'; sourceId?: string; error?: string }
+export type LocalUpload = { key: string; name: string; status: 'uploading' | 'uploaded' | 'failed'; progress?: number; sourceId?: string; error?: string }
 
 let nextKey = 0
 
@@ -30,6 +31,8 @@ export function useThreadSources(threadId: string, initial: { sources: Source[];
   const announceRefused = useAnnounceRefused()
   const [uploads, setUploads] = useState<LocalUpload[]>([])
   const queue = useRef(Promise.resolve())
+  // Uploads that can still be cancelled (waiting in the queue or on their way), by key.
+  const cancels = useRef(new Map<string, AbortController>())
   const sources = useQuery({ ...sourceQueries.list(api, threadId), initialData: initial.sources, initialDataUpdatedAt: initial.updatedAt }).data
 
   const listed = new Set(sources.map((s) => s.id))
@@ -39,18 +42,25 @@ export function useThreadSources(threadId: string, initial: { sources: Source[];
     if (shown.length !== uploads.length) setUploads((list) => list.filter((u) => !(u.sourceId && listed.has(u.sourceId))))
   })
 
+  const patch = (key: string, change: Partial<LocalUpload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)))
+
   const uploadOne = async (key: string, file: File) => {
+    const controller = cancels.current.get(key)
+    if (!controller || controller.signal.aborted) return
     try {
-      const source = await sourcesApi.upload(api, threadId, file)
+      const source = await sourcesApi.upload(threadId, file, { signal: controller.signal, onProgress: (progress) => patch(key, { progress }) })
       // Marked first, then listed: no moment in between counts as "nothing uploading".
       setUploads((list) => list.map((u) => (u.key === key ? { ...u, status: 'uploaded', sourceId: source.id } : u)))
       await addSourceToCache(queryClient, threadId, source)
     } catch (error) {
+      if (controller.signal.aborted) return // cancelled: already gone from the list
       const message = errorMessage(t, error)
       setUploads((list) => list.map((u) => (u.key === key ? { ...u, status: 'failed', error: message } : u)))
       toast.error(t('uploadFailed', { name: file.name }), { description: message })
       // The admin may just have removed the embedding model: the attach button should say so.
       if (isApiError(error) && error.code === 'EMBEDDING_MODEL_REQUIRED') void queryClient.invalidateQueries({ queryKey: modelListQueries.embeddingEnabled(api).queryKey })
+    } finally {
+      cancels.current.delete(key)
     }
   }
 
@@ -59,15 +69,19 @@ export function useThreadSources(threadId: string, initial: { sources: Source[];
     const { accepted, refused } = checkFiles(files, sources.length + shown.filter((u) => u.status !== 'failed').length)
     announceRefused(refused)
     const started = accepted.map((file) => ({ key: `upload-${++nextKey}`, file }))
-    setUploads((list) => [...list, ...started.map(({ key, file }) => ({ key, name: file.name, status: 'uploading' as const }))])
+    for (const { key } of started) cancels.current.set(key, new AbortController())
+    setUploads((list) => [...list, ...started.map(({ key, file }) => ({ key, name: file.name, status: 'uploading' as const, progress: 0 }))])
     // One after another, so that the chat lists them in the order they were chosen.
     queue.current = queue.current.then(async () => {
       for (const { key, file } of started) await uploadOne(key, file)
     })
   }
 
-  /** Forgets a file the server refused. */
-  const dismiss = (key: string) => setUploads((list) => list.filter((u) => u.key !== key))
+  /** Forgets a file the server refused, or cancels one still uploading (the server keeps nothing of it). */
+  const dismiss = (key: string) => {
+    cancels.current.get(key)?.abort()
+    setUploads((list) => list.filter((u) => u.key !== key))
+  }
 
   const busy = shown.some((u) => u.status !== 'failed') || isProcessing(sources)
   return { sources, uploads: shown, upload, dismiss, busy }

@@ -1,0 +1,74 @@
+import { and, asc, between, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { groupMembers, groups, usageDaily, users } from '../../../db/schema'
+import type { AppDeps, SessionUser } from '../../lib/context'
+import { requireAdmin } from '../../lib/guards'
+import type { UsageReport, usageQuery } from './schema'
+
+type Totals = UsageReport['total']
+
+const sums = {
+  calls: sql<number>`sum(${usageDaily.calls})`.mapWith(Number),
+  estimatedCalls: sql<number>`sum(${usageDaily.estimatedCalls})`.mapWith(Number),
+  inputTokens: sql<number>`sum(${usageDaily.inputTokens})`.mapWith(Number),
+  outputTokens: sql<number>`sum(${usageDaily.outputTokens})`.mapWith(Number),
+  cost: sql<number>`sum(${usageDaily.cost})`.mapWith(Number),
+}
+
+const zero = (): Totals => ({ calls: 0, estimatedCalls: 0, inputTokens: 0, outputTokens: 0, cost: 0 })
+function add(into: Totals, row: Totals) {
+  into.calls += row.calls
+  into.estimatedCalls += row.estimatedCalls
+  into.inputTokens += row.inputTokens
+  into.outputTokens += row.outputTokens
+  into.cost += row.cost
+  return into
+}
+
+/**
+ * The organisation's usage over a range of UTC days, by day, member, group or model: one pass
+ * over the daily roll-ups (one row per day, member and model), the total added up from the rows.
+ * Groups are joined as they are now, after the usage is summed per member.
+ */
+export async function usageReport(deps: AppDeps, caller: SessionUser, q: z.infer<typeof usageQuery>): Promise<UsageReport> {
+  requireAdmin(caller)
+  const inRange = and(eq(usageDaily.organizationId, caller.organizationId), between(usageDaily.day, q.from, q.to))
+  if (q.by === 'day' || q.by === 'model') {
+    const key = q.by === 'day' ? usageDaily.day : usageDaily.modelRef
+    const found = await deps.db.select({ key, ...sums }).from(usageDaily).where(inRange).groupBy(key).orderBy(key)
+    return report(q, found.map((r) => ({ ...r, label: null })))
+  }
+  const perUser = await deps.db
+    .select({ key: usageDaily.userId, label: users.name, ...sums })
+    .from(usageDaily)
+    .leftJoin(users, and(eq(users.id, usageDaily.userId), eq(users.organizationId, caller.organizationId)))
+    .where(inRange)
+    .groupBy(usageDaily.userId)
+  if (q.by === 'user') return report(q, perUser.sort((a, b) => b.cost - a.cost || a.key.localeCompare(b.key)))
+
+  // A member in several groups counts in each of them (and once in the total); one in none under null.
+  const memberships = await deps.db
+    .select({ groupId: groups.id, name: groups.name, userId: groupMembers.userId })
+    .from(groups)
+    .innerJoin(groupMembers, eq(groupMembers.groupId, groups.id))
+    .where(eq(groups.organizationId, caller.organizationId))
+    .orderBy(asc(groups.name), asc(groups.id))
+  const byUser = new Map(perUser.map((u) => [u.key, u]))
+  const byGroup = new Map<string | null, UsageReport['rows'][number]>()
+  const grouped = new Set<string>()
+  for (const m of memberships) {
+    const row = byGroup.get(m.groupId) ?? byGroup.set(m.groupId, { key: m.groupId, label: m.name, ...zero() }).get(m.groupId)!
+    const used = byUser.get(m.userId)
+    if (!used) continue
+    add(row, used)
+    grouped.add(m.userId)
+  }
+  const none = perUser.filter((u) => !grouped.has(u.key)).reduce(add, zero())
+  const rows = [...byGroup.values()].filter((r) => r.calls > 0)
+  if (none.calls > 0) rows.push({ key: null, label: null, ...none })
+  return { ...report(q, rows), total: perUser.reduce(add, zero()) }
+}
+
+function report(q: z.infer<typeof usageQuery>, rows: UsageReport['rows']): UsageReport {
+  return { from: q.from, to: q.to, by: q.by, rows, total: rows.reduce(add, zero()) }
+}

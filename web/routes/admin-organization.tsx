@@ -1,0 +1,10 @@
+import { createRoute } from '@tanstack/react-router'
+import { organizationQueries } from '../features/settings/organization'
+import { Route as adminRoute } from './admin-settings'
+
+/** The admin area's Settings tab: what holds for the whole organisation. */
+export const Route = createRoute({
+  getParentRoute: () => adminRoute,
+  path: '/organization',
+  loader: ({ context }) => context.queryClient.ensureQueryData(organizationQueries.get(context.api)),
+}).lazy(() => import('./admin-organization.lazy').then((m) => m.Route))
