@@ -13,10 +13,12 @@ async function seededChat(page: Page, title: string, count: number) {
 }
 
 test('Ctrl+K, a few words, Enter: the chat opens scrolled to the message, far before its newest page', async ({ page }) => {
+  // Signs up, seeds a long chat and scans the dialog: more than a short test.
+  test.setTimeout(90_000)
   await signUpAndSignIn(page)
   await enableModels(page)
-  // 200 messages: the chat opens with its newest 50, and message 61 is far before them.
-  const id = await seededChat(page, 'Long planning chat', 200)
+  // 120 messages: the chat opens with its newest 50 (71–120), and message 31 is well before them.
+  const id = await seededChat(page, 'Long planning chat', 120)
   await seededChat(page, 'Another chat', 4)
   await page.goto('/chat')
   await waitForHydration(page)
@@ -28,13 +30,13 @@ test('Ctrl+K, a few words, Enter: the chat opens scrolled to the message, far be
   await expect(dialog).toBeVisible()
   const field = dialog.getByRole('combobox', { name: 'Search your chats' })
   await expect(field).toBeFocused()
-  await field.fill('message 61')
+  await field.fill('message 31')
   const results = dialog.getByRole('option')
   await expect(results).toHaveCount(1)
   await expect(results.first()).toContainText('Long planning chat')
   await expect(results.first()).toHaveAttribute('aria-selected', 'true')
   // The matching words are marked as text.
-  await expect(results.first().locator('mark')).toHaveText(['Message', '61'])
+  await expect(results.first().locator('mark')).toHaveText(['Message', '31'])
   const axe = await new AxeBuilder({ page }).include('[role=dialog]').analyze()
   expect(axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical').map((x) => x.id)).toEqual([])
   await page.screenshot({ path: 'test-results/search-en-light-desktop.png' })
@@ -42,10 +44,10 @@ test('Ctrl+K, a few words, Enter: the chat opens scrolled to the message, far be
   await field.press('Enter')
   await expect(dialog).toBeHidden()
   await expect(page).toHaveURL(new RegExp(`/chats/${id}$`))
-  const message = chat.userMessages.filter({ has: page.getByText('Message 61', { exact: true }) })
+  const message = chat.userMessages.filter({ has: page.getByText('Message 31', { exact: true }) })
   await expect(message).toBeInViewport()
   // The newest message is not on screen: the list stayed at the one asked for.
-  await expect(chat.replies.filter({ hasText: 'Reply 200:' })).not.toBeInViewport()
+  await expect(chat.replies.filter({ hasText: 'Reply 120:' })).not.toBeInViewport()
 
   // Ctrl+K opens and closes it; Escape closes it as well.
   await page.keyboard.press('Control+k')
@@ -60,6 +62,8 @@ test.describe('on a phone, in German and dark', () => {
   test('the sidebar entry opens the search; arrow keys choose a result and the chat opens at it', async ({ page }) => {
     await signUpAndSignIn(page)
     await enableModels(page)
+    // The account's language is the page's.
+    expect((await page.request.patch('/api/users/locale', { data: { locale: 'de' } })).status()).toBe(200)
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
     const budget = await seededChat(page, 'Budget 2027', 6)
     const offsite = await seededChat(page, 'Offsite im Frühling', 6)
