@@ -105,3 +105,32 @@ export const replyChunks = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.messageId, t.seq] })],
 )
+
+/**
+ * Numbers the owners of the chat search index: a user's rows in it have rowids from `n` × 2³²
+ * on, so a search reads the caller's own range of the index and nothing else.
+ */
+export const chatSearchOwners = sqliteTable('chat_search_owners', {
+  n: integer('n').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+})
+
+/**
+ * The rows of the chat search index (`chat_search`, an FTS5 table over titles and message text):
+ * one per titled chat (`messageId` null) and one per message that is not streaming. The id is the
+ * index's rowid, within its owner's range (`chatSearchOwners`), newer rows higher; the text stays
+ * in `threads` and `messages` and the index reads it through the `chat_search_content` view. Kept
+ * in step by triggers on `threads` and `messages` (docs/decisions/0051-chat-search-index.md).
+ */
+export const chatSearchDocs = sqliteTable(
+  'chat_search_docs',
+  {
+    id: integer('id').primaryKey(),
+    threadId: text('thread_id').notNull(),
+    messageId: text('message_id'),
+  },
+  (t) => [uniqueIndex('chat_search_docs_message_idx').on(t.messageId), uniqueIndex('chat_search_docs_title_idx').on(t.threadId).where(sql`message_id IS NULL`)],
+)

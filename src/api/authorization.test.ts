@@ -110,6 +110,8 @@ const MATRIX: Row[] = [
   { route: 'GET /threads/:id', path: (f) => `/threads/${f.threadId}`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'GET /threads/:id/messages', path: (f) => `/threads/${f.threadId}/messages?before=1000`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id', path: (f) => `/threads/${f.threadId}`, body: () => ({ title: 'Secret Org A chat', pinned: true }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  // After the rename above: organisation A's admin finds 'Secret Org A chat'; nobody else sees it.
+  { route: 'GET /search', path: () => '/search?q=Secret%20Org%20A', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'DELETE /threads', body: async (f) => ({ ids: [await f.newThread()] }), expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'DELETE /threads/:id', path: async (f) => `/threads/${await f.newThread()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id/model', path: (f) => `/threads/${f.threadId}/model`, body: (f) => ({ modelId: f.modelId }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },

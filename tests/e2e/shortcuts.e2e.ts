@@ -24,6 +24,7 @@ test('keyboard: ? lists the shortcuts, / opens the prompts, Esc stops a reply, C
   await expect(list).toBeVisible()
   const rows = [
     ['New chat', 'CtrlShiftO'],
+    ['Search your chats', 'CtrlK'],
     ['Stop the reply being written', 'Esc'],
     ['Copy the last reply', 'CtrlShiftC'],
     ['Choose a saved prompt (in an empty message field)', '/'],

@@ -22,6 +22,7 @@ export type Shortcut = {
 
 export const SHORTCUTS = [
   { id: 'newChat', key: 'o', mod: true, shift: true, scope: 'anywhere' },
+  { id: 'searchChats', key: 'k', mod: true, scope: 'anywhere' },
   { id: 'stopReply', key: 'Escape', scope: 'anywhere' },
   { id: 'copyLastReply', key: 'c', mod: true, shift: true, scope: 'anywhere' },
   { id: 'promptPicker', key: '/', scope: 'composer' },

@@ -1,7 +1,15 @@
 import { ChatList } from '../features/chat/components/chat-list'
+import { SearchDialog } from '../features/search/components/search-dialog'
+import { useChatSearch } from '../features/search/hooks/use-chat-search'
 import { AppShell } from '../features/shell/components/app-shell'
 
-/** The signed-in layout: the shell, with the chat list in its sidebar. */
+/** The signed-in layout: the shell, with the chat list and the chat search in its sidebar. */
 export function AppLayout() {
-  return <AppShell chatList={(props) => <ChatList {...props} />} />
+  const search = useChatSearch()
+  return (
+    <>
+      <AppShell chatList={(props) => <ChatList {...props} />} search={{ show: search.show, shortcut: search.shortcut }} />
+      <SearchDialog open={search.open} onOpenChange={search.setOpen} />
+    </>
+  )
 }

@@ -1,4 +1,4 @@
-import { createLazyRoute } from '@tanstack/react-router'
+import { createLazyRoute, useNavigate } from '@tanstack/react-router'
 import { ThreadNotFound, ThreadSkeleton } from '../features/chat/components/chat-skeletons'
 import { ThreadPage } from '../features/chat/components/thread-page'
 import type { PromptPickerSlot } from '../features/chat/lib/slots'
@@ -13,7 +13,20 @@ export const Route = createLazyRoute('/app/chats/$threadId')({
 
 function ChatThreadPage() {
   const { threadId } = Route.useParams()
-  return <ThreadPage key={threadId} threadId={threadId} useAttachments={useThreadAttachments} promptPicker={promptPicker} />
+  const { message } = Route.useSearch()
+  const navigate = useNavigate()
+  // Once shown, the message leaves the address: opening the same result again scrolls to it again.
+  const onRevealed = () => void navigate({ to: '/chats/$threadId', params: { threadId }, search: {}, replace: true })
+  return (
+    <ThreadPage
+      key={threadId}
+      threadId={threadId}
+      reveal={message}
+      onRevealed={onRevealed}
+      useAttachments={useThreadAttachments}
+      promptPicker={promptPicker}
+    />
+  )
 }
 
 /** The picker beside the message field; the chat page does not import prompts. */

@@ -1,5 +1,5 @@
 import { createRoute, notFound } from '@tanstack/react-router'
-import { threadQueries } from '../features/chat/api'
+import { loadThreadThrough, threadQueries } from '../features/chat/api'
 import { preloadMarkdown } from '../features/chat/components/markdown'
 import { isApiError } from '../lib/api-client'
 import { Route as appRoute } from './app'
@@ -10,11 +10,16 @@ export const Route = createRoute({
   getParentRoute: () => appRoute,
   path: '/chats/$threadId',
   staticData: { earlyHead: 'never' },
-  loader: async ({ context, params }) => {
+  // `message`: a message to scroll to and highlight (a search result), loaded with the chat.
+  validateSearch: (s: Record<string, unknown>): { message?: string } => ({ message: typeof s.message === 'string' && s.message ? s.message : undefined }),
+  loaderDeps: ({ search }) => ({ message: search.message }),
+  loader: async ({ context, params, deps }) => {
     if (typeof window !== 'undefined') preloadMarkdown()
     try {
       const [thread] = await Promise.all([
-        context.queryClient.ensureQueryData(threadQueries.detail(context.api, params.threadId)),
+        deps.message
+          ? loadThreadThrough(context.queryClient, context.api, params.threadId, deps.message)
+          : context.queryClient.ensureQueryData(threadQueries.detail(context.api, params.threadId)),
         context.queryClient.ensureQueryData(modelListQueries.embeddingEnabled(context.api)),
         context.queryClient.ensureQueryData(modelListQueries.languageModels(context.api)),
       ])

@@ -73,8 +73,35 @@ describe('pages of a long chat', () => {
     expect(before).toEqual({ messages: [], olderCursor: null })
   })
 
+  test('`through` reaches back to a message (a search result) so that the page holds it; older pages go on from there', async () => {
+    const whole = (await owner.get(`/api/threads/${threadId}`)).body as Detail
+    // The 40th message, with the 20 before it.
+    const fortieth = whole.messages[39]!.id
+    const page = (await owner.get(`/api/threads/${threadId}?last=50&through=${fortieth}`)).body as Detail
+    expect(contents(page.messages)).toEqual(numbered(20, COUNT))
+    const rest = (await owner.get(`/api/threads/${threadId}/messages?before=${page.olderCursor}`)).body as Detail
+    expect(contents(rest.messages)).toEqual(numbered(1, 19))
+    // Near the start, the page holds the whole chat.
+    const tenth = whole.messages[9]!.id
+    const start = (await owner.get(`/api/threads/${threadId}?last=50&through=${tenth}`)).body as Detail
+    expect(contents(start.messages)).toEqual(numbered(1, COUNT))
+    expect(start.olderCursor).toBeNull()
+    // A message within the newest page changes nothing; one that is not in this chat is ignored.
+    const recent = whole.messages[COUNT - 3]!.id
+    expect(contents(((await owner.get(`/api/threads/${threadId}?last=50&through=${recent}`)).body as Detail).messages)).toEqual(numbered(76, COUNT))
+    const otherChat = ((await owner.post('/api/threads', {})).body as { id: string }).id
+    for (const query of [`?last=50&through=${crypto.randomUUID()}`, `?last=50&through=x'%20OR%201=1`]) {
+      const res = await owner.get(`/api/threads/${threadId}${query}`)
+      expect(res.status).toBe(200)
+      expect(contents((res.body as Detail).messages)).toEqual(numbered(76, COUNT))
+    }
+    expect(((await owner.get(`/api/threads/${otherChat}?last=50&through=${tenth}`)).body as Detail).messages).toEqual([])
+    // Without `last` the whole chat comes, as always.
+    expect(((await owner.get(`/api/threads/${threadId}?through=${tenth}`)).body as Detail).messages).toHaveLength(COUNT)
+  })
+
   test('bad page parameters are refused with VALIDATION_FAILED, never a 500', async () => {
-    for (const query of ['?last=0', '?last=501', '?last=abc', '?last=1.5']) {
+    for (const query of ['?last=0', '?last=501', '?last=abc', '?last=1.5', '?last=5&through=', `?last=5&through=${'x'.repeat(65)}`]) {
       const res = await owner.get(`/api/threads/${threadId}${query}`)
       expect(res.status, query).toBe(400)
       expect((res.body as { code: string }).code).toBe('VALIDATION_FAILED')

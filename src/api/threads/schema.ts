@@ -48,6 +48,11 @@ export const MAX_MESSAGE_PAGE = 500
 export const threadDetailQuery = z.object({
   /** Only the newest `last` messages (a long chat opens with its latest page); all when absent. */
   last: z.coerce.number().int().min(1).max(MAX_MESSAGE_PAGE).optional(),
+  /**
+   * With `last`: the page reaches back to this message (a search result opened) and 20 before it,
+   * so that it is among those answered with what led to it; ignored when the chat has no such message.
+   */
+  through: z.string().min(1).max(64).optional(),
 })
 
 export const olderMessagesQuery = z.object({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import { preparedFor } from '../../../db/client'
 import { messages, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
@@ -103,9 +103,10 @@ function decodeCursor(cursor?: string) {
 }
 
 /** A thread with its messages; a reply whose process is gone is ended `interrupted` on the way. */
-export async function getThread(deps: AppDeps, caller: SessionUser, id: string, page: { last?: number } = {}) {
+export async function getThread(deps: AppDeps, caller: SessionUser, id: string, page: { last?: number; through?: string } = {}) {
   const thread = await findOwnThread(deps, caller, id)
-  const { rows, olderCursor } = await messagePage(deps, id, { limit: page.last })
+  const limit = page.last === undefined || page.through === undefined ? page.last : Math.max(page.last, await countFrom(deps, id, page.through, THROUGH_CONTEXT))
+  const { rows, olderCursor } = await messagePage(deps, id, { limit })
   const resolved = await replyModel(deps, caller, thread).catch(() => null)
   const agent = thread.agentId ? await findOwnAgent(deps, caller, thread.agentId).catch(() => null) : null
   return {
@@ -116,6 +117,19 @@ export async function getThread(deps: AppDeps, caller: SessionUser, id: string, 
     agent: agent ? { id: agent.id, name: agent.name } : null,
     sources: await sourcesOfThread(deps, id),
   }
+}
+
+/**
+ * Messages answered before the one a page reaches back to (`through`): the conversation that led
+ * to it, and room above it, so that the list shows it without loading an older page at once.
+ */
+const THROUGH_CONTEXT = 20
+
+/** How many messages of a thread there are from the given one on, it included, plus `context` (0 when it is not in the thread). */
+async function countFrom(deps: AppDeps, threadId: string, messageId: string, context: number) {
+  const seq = deps.db.select({ seq: messages.seq }).from(messages).where(and(eq(messages.id, messageId), eq(messages.threadId, threadId)))
+  const count = await deps.db.$count(messages, and(eq(messages.threadId, threadId), gte(messages.seq, seq)))
+  return count && count + context
 }
 
 /** The page of a chat's messages before `before` (the `olderCursor` of the page shown), oldest first. */

@@ -30,7 +30,8 @@ async function confirmationToken(email: string): Promise<string> {
 
 /**
  * A new organisation with `email` as its admin, confirmed and signed in in the page's browser
- * context (page.request shares the page's cookies). The session the registration opened is
+ * context (page.request shares the page's cookies). The account's language is the browser's, as
+ * the register page would send it: signed in, pages follow the account's language. The session the registration opened is
  * kept once the address is confirmed; sign-in runs only when it is not, since sign-ins are
  * rate limited per IP and every test of the e2e run comes from 127.0.0.1.
  */
@@ -42,8 +43,9 @@ export async function signUpAndSignIn(page: Page, overrides: Partial<TestUser> =
     password: PASSWORD,
     ...overrides,
   }
+  const locale = (await page.evaluate(() => navigator.language)).startsWith('de') ? 'de' : 'en'
   const registered = await page.request.post('/api/auth/register', {
-    data: { ...user, passwordConfirmation: user.password, termsAccepted: true, locale: 'en' },
+    data: { ...user, passwordConfirmation: user.password, termsAccepted: true, locale },
   })
   expect(registered.status(), await registered.text()).toBe(201)
   const confirmed = await page.request.post('/api/users/confirm-email', { data: { token: await confirmationToken(user.email) } })

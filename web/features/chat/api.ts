@@ -39,6 +39,22 @@ export const threadQueries = {
 }
 
 /**
+ * A chat whose cached messages hold `messageId` (a search result opened): when the newest page
+ * does not reach back to it, the chat is read again down to it (`through`), so that the list can
+ * scroll to it. A message that is not in the chat (deleted since) leaves the chat as it is.
+ */
+export async function loadThreadThrough(queryClient: QueryClient, api: ApiClient, id: string, messageId: string) {
+  const options = threadQueries.detail(api, id)
+  const cached = queryClient.getQueryData(options.queryKey)
+  if (cached && (cached.olderCursor === null || cached.messages.some((m) => m.id === messageId))) return cached
+  return queryClient.fetchQuery({
+    ...options,
+    queryFn: () => api.get<ThreadDetail>(`/threads/${encodeURIComponent(id)}?last=${MESSAGE_PAGE_SIZE}&through=${encodeURIComponent(messageId)}`),
+    staleTime: 0,
+  })
+}
+
+/**
  * A re-read of a chat (after a reply, while another tab's reply streams) answers its newest page
  * only: the older messages the user had loaded stay in front of it, with their cursor.
  */

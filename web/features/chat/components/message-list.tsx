@@ -25,6 +25,9 @@ type MessageListProps = {
   onRegenerate: () => void
   /** The messages before those given, loaded as the user scrolls up. */
   older?: OlderMessages
+  /** A message to scroll to and highlight briefly (a search result); `onRevealed` once done. */
+  reveal?: string
+  onRevealed?: () => void
 }
 
 /**
@@ -32,7 +35,7 @@ type MessageListProps = {
  * measured as they render, so a chat of thousands of messages opens and scrolls smoothly. Follows
  * a streaming reply to the bottom until the user scrolls up; then offers a jump back.
  */
-export function MessageList({ messages, busy, onEdit, onRegenerate, older }: MessageListProps) {
+export function MessageList({ messages, busy, onEdit, onRegenerate, older, reveal, onRevealed }: MessageListProps) {
   const { t } = useTranslation('chat')
   const scrollRef = useRef<HTMLDivElement>(null)
   // The server cannot measure a scroll box: it renders the skeleton, the browser the list.
@@ -86,6 +89,19 @@ export function MessageList({ messages, busy, onEdit, onRegenerate, older }: Mes
     if (el && follow.current) el.scrollTop = el.scrollHeight
   }, [totalSize, count, last?.content.length, last?.reasoning.length, last?.status, isClient])
 
+  // A message asked for (a search result) is scrolled to instead of the latest, and flashes once.
+  const [flash, setFlash] = useState<string | null>(null)
+  useIsomorphicLayoutEffect(() => {
+    if (!reveal || !isClient) return
+    const index = messages.findIndex((m) => m.id === reveal)
+    if (index >= 0) {
+      follow.current = false
+      virtualizer.scrollToIndex(index, { align: 'center' })
+      setFlash(reveal)
+    }
+    onRevealed?.()
+  }, [reveal, isClient])
+
   const onScroll = () => {
     const el = scrollRef.current
     if (!el) return
@@ -99,7 +115,11 @@ export function MessageList({ messages, busy, onEdit, onRegenerate, older }: Mes
   }
 
   const renderMessage = (message: Message, index: number) => (
-    <div className="mx-auto w-full max-w-3xl px-4 py-2.5">
+    <div
+      className="mx-auto w-full max-w-3xl px-4 py-2.5 data-[revealed]:animate-[reveal-flash_2.4s_ease-out]"
+      data-revealed={flash === message.id ? '' : undefined}
+      onAnimationEnd={(e) => e.animationName === 'reveal-flash' && setFlash(null)}
+    >
       {message.role === 'user' ? (
         <UserMessage message={message} onEdit={!busy && index === lastUserIndex ? onEdit : undefined} />
       ) : (

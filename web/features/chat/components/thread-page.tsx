@@ -40,7 +40,14 @@ const REMOTE_POLL_MS = 1000
 type Queued = { content: string; pending: boolean; now: boolean }
 
 /** /chats/{id}: the messages, the model in the header, the chat's files, the message field. */
-export function ThreadPage(props: { threadId: string; useAttachments: UseThreadAttachments; promptPicker: PromptPickerSlot }) {
+export function ThreadPage(props: {
+  threadId: string
+  /** A message to scroll to and highlight (a search result); `onRevealed` once it is shown. */
+  reveal?: string
+  onRevealed?: () => void
+  useAttachments: UseThreadAttachments
+  promptPicker: PromptPickerSlot
+}) {
   const { threadId, useAttachments } = props
   const { t } = useTranslation('chat')
   const api = useApi()
@@ -151,6 +158,8 @@ export function ThreadPage(props: { threadId: string; useAttachments: UseThreadA
         onEdit={actions.editLast}
         onRegenerate={() => void actions.regenerate()}
         older={older}
+        reveal={props.reveal}
+        onRevealed={props.onRevealed}
       />
       {queued && <QueuedMessage content={queued.content} onSendNow={() => setQueued({ ...queued, now: true })} onEdit={editQueued} />}
       {!thread.model && <NoModelNotice reason={thread.agent ? 'agent' : models.length > 0 ? 'choose' : 'none'} isAdmin={me.role === 'admin'} />}

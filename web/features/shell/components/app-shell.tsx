@@ -7,13 +7,13 @@ import { TooltipProvider } from '../../../components/ui/tooltip'
 import { ShortcutsDialog } from '../../../components/shortcuts-dialog'
 import { useShortcut } from '../../../lib/shortcuts'
 import { useSidebarCollapsed } from '../hooks/use-sidebar-collapsed'
-import { Sidebar, type ChatListSlot } from './sidebar'
+import { Sidebar, type ChatListSlot, type SearchEntry } from './sidebar'
 
 const topBarButton =
   'grid size-9 place-items-center rounded-md text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-5'
 
 /** The signed-in layout: sidebar on desktop, top bar with a drawer below 768 px. */
-export function AppShell(props: { chatList: ChatListSlot }) {
+export function AppShell(props: { chatList: ChatListSlot; search?: SearchEntry }) {
   const { t } = useTranslation()
   const { collapsed, toggle } = useSidebarCollapsed()
   const [drawerOpen, setDrawerOpen] = useState(false)
@@ -46,7 +46,7 @@ export function AppShell(props: { chatList: ChatListSlot }) {
             data-testid="sidebar"
             className="hidden w-[260px] shrink-0 print:!hidden border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200 md:block rail:w-14"
           >
-            <Sidebar variant="desktop" collapsed={collapsed} onToggle={toggle} chatList={props.chatList} />
+            <Sidebar variant="desktop" collapsed={collapsed} onToggle={toggle} chatList={props.chatList} search={props.search} />
           </aside>
 
           <div className="flex min-w-0 flex-1 flex-col print:block">
@@ -74,7 +74,7 @@ export function AppShell(props: { chatList: ChatListSlot }) {
           <SheetContent data-testid="sidebar-drawer">
             <SheetTitle className="sr-only">{t('appName')}</SheetTitle>
             <SheetDescription className="sr-only">{t('nav.main')}</SheetDescription>
-            <Sidebar variant="drawer" onNavigate={() => setDrawerOpen(false)} chatList={props.chatList} />
+            <Sidebar variant="drawer" onNavigate={() => setDrawerOpen(false)} chatList={props.chatList} search={props.search} />
           </SheetContent>
         </div>
       </Sheet>

@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
-import { Bot, BookText, LogOut, PanelLeftClose, PanelLeftOpen, Settings, ShieldCheck, SquarePen, X } from 'lucide-react'
+import { Bot, BookText, LogOut, PanelLeftClose, PanelLeftOpen, Search, Settings, ShieldCheck, SquarePen, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { SheetClose } from '../../../components/ui/sheet'
 import { Tooltip } from '../../../components/ui/tooltip'
@@ -9,7 +9,7 @@ import { useApi } from '../../../lib/use-api'
 import { sessionQueries } from '../../../lib/session'
 import { systemQueries } from '../../../lib/system'
 import { useSignOut } from '../hooks/use-sign-out'
-import { NavButton, NavLink } from './nav-item'
+import { NavButton, NavLabel, NavLink, navItemClass } from './nav-item'
 import { UpgradeEntry, useShowUpgrade } from './upgrade-entry'
 import { UserCard } from './user-card'
 
@@ -19,7 +19,10 @@ const iconButton =
 /** The signed-in user's chats, handed in by the route (the shell knows no feature). */
 export type ChatListSlot = (props: { onNavigate?: () => void }) => ReactNode
 
-type SidebarProps = { chatList: ChatListSlot } & (
+/** Opens the chat search (handed in by the route, like the chat list), and its shortcut as the device writes it. */
+export type SearchEntry = { show: () => void; shortcut: string }
+
+type SidebarProps = { chatList: ChatListSlot; search?: SearchEntry } & (
   | { variant: 'desktop'; collapsed: boolean; onToggle: () => void }
   | { variant: 'drawer'; onNavigate: () => void }
 )
@@ -82,6 +85,7 @@ export function Sidebar(props: SidebarProps) {
           className="mb-1 border border-sidebar-border bg-background font-medium shadow-xs rail:border-transparent rail:bg-transparent rail:shadow-none"
           {...item}
         />
+        {props.search && <SearchButton search={props.search} collapsed={collapsed} onNavigate={onNavigate} />}
         <NavLink to="/prompts" icon={<BookText />} label={t('nav.prompts')} active={under('/prompts')} {...item} />
         <NavLink to="/agents" icon={<Bot />} label={t('nav.agents')} active={under('/agents')} {...item} />
       </nav>
@@ -119,5 +123,28 @@ export function Sidebar(props: SidebarProps) {
         <UserCard me={me} collapsed={collapsed} />
       </div>
     </div>
+  )
+}
+
+function SearchButton({ search, collapsed, onNavigate }: { search: SearchEntry; collapsed: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <Tooltip label={`${t('nav.search')} (${search.shortcut})`} disabled={!collapsed}>
+      <button
+        type="button"
+        className={navItemClass}
+        aria-keyshortcuts="Control+K Meta+K"
+        onClick={() => {
+          onNavigate?.()
+          search.show()
+        }}
+      >
+        <Search />
+        <NavLabel>{t('nav.search')}</NavLabel>
+        <kbd aria-hidden className="ml-auto rounded border border-sidebar-border px-1.5 font-sans text-[11px] text-sidebar-muted-foreground rail:hidden">
+          {search.shortcut}
+        </kbd>
+      </button>
+    </Tooltip>
   )
 }

@@ -1,0 +1,388 @@
+/**
+ * Search over the caller's own chats (`GET /api/search?q=`): ranked, with the matching passage as
+ * parts, never anyone else's chats, and an index that follows every change of titles and messages.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
+import { createClient } from '@libsql/client'
+import { eq } from 'drizzle-orm'
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { migrateDatabase } from '../../../db/migrate'
+import { messages, replyChunks } from '../../../db/schema'
+import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
+import { readSse } from '../../../tests/support/sse'
+import { BASE_URL, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { until } from '../../../tests/support/wait-for'
+import type { SearchResult } from './schema'
+
+let fake: FakeLlm
+let t: Awaited<ReturnType<typeof createTestApp>>
+beforeAll(async () => {
+  fake = await startFakeLlm()
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-search', OPENAI_BASE_URL: `${fake.url}/v1` } })
+})
+afterAll(async () => {
+  await t.close()
+  fake.close()
+})
+beforeEach(() => fake.reset())
+
+/** A signed-in admin of a new organisation with one permitted model. */
+async function owner() {
+  const client = t.client()
+  await registerOrg(client)
+  await enableOpenAiModels(client, ['openai/gpt-4.1'])
+  return client
+}
+const newThread = async (c: TestClient) => (await c.post('/api/threads', {})).body.id as string
+
+/** Sends a message and reads the reply to its end. */
+async function send(client: TestClient, threadId: string, content: string, extra: Record<string, unknown> = {}) {
+  const res = await t.app.request(`/api/threads/${threadId}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: client.cookieHeader(), origin: BASE_URL },
+    body: JSON.stringify({ content, ...extra }),
+  })
+  expect(res.status).toBe(200)
+  await readSse(res)
+}
+
+/** A chat with the given messages (user and reply in turn) written straight to the database. */
+async function chatWith(client: TestClient, contents: string[]) {
+  const threadId = await newThread(client)
+  const at = Date.now()
+  await t.deps.db.insert(messages).values(
+    contents.map((content, i) => ({
+      id: crypto.randomUUID(),
+      threadId,
+      seq: i + 1,
+      role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      content,
+      status: 'complete' as const,
+      createdAt: new Date(at + i),
+      updatedAt: new Date(at + i),
+    })),
+  )
+  return threadId
+}
+
+const search = (client: TestClient, q: string, extra = '') => client.get(`/api/search?q=${encodeURIComponent(q)}${extra}`)
+const found = async (client: TestClient, q: string) => {
+  const res = await search(client, q)
+  expect(res.status).toBe(200)
+  return res.body.results as SearchResult[]
+}
+const textOf = (r: SearchResult) => r.snippet.map((p) => p.text).join('')
+const marked = (r: SearchResult) => r.snippet.filter((p) => p.match).map((p) => p.text.toLowerCase())
+
+/** FTS5's own check of the index against the chats and messages it was built from. */
+async function indexIsConsistent() {
+  await t.deps.db.$client.execute("INSERT INTO chat_search (chat_search, rank) VALUES ('integrity-check', 1)")
+  return true
+}
+
+/** The owner of the chats, a colleague in the same organisation, and a stranger of another (signing up is slow: once). */
+let client: TestClient
+let colleague: TestClient
+let stranger: TestClient
+beforeAll(async () => {
+  client = await owner()
+  colleague = (await joinAsMember(t, client)).client
+  stranger = await owner()
+}, 30_000)
+
+describe('finding messages and titles', () => {
+  test('every word must occur; the best match comes first, a title before a message; each result names its chat and message', async () => {
+    const dense = await chatWith(client, ['Which quokka facts do you know?', 'Quokka, quokka: the quokka lives on Rottnest.'])
+    const sparse = await chatWith(client, ['Tell me about marsupials', `Marsupials of Australia include the kangaroo, the koala, the wombat and ${'many others, '.repeat(20)}the quokka.`])
+    const titled = await newThread(client)
+    await client.patch(`/api/threads/${titled}`, { title: 'Quokka photos' })
+
+    const results = await found(client, 'quokka')
+    expect(results.map((r) => [r.threadId, r.role])).toEqual([
+      [titled, null],
+      [dense, 'assistant'],
+      [dense, 'user'],
+      [sparse, 'assistant'],
+    ])
+    const [title, best] = results
+    expect(title).toMatchObject({ threadId: titled, title: 'Quokka photos', messageId: null, role: null })
+    const detail = (await client.get(`/api/threads/${dense}`)).body
+    expect(best).toMatchObject({ threadId: dense, title: null, messageId: detail.messages[1].id, role: 'assistant', at: detail.messages[1].createdAt })
+
+    // All words: only the long reply speaks of both.
+    expect((await found(client, 'quokka wombat')).map((r) => r.threadId)).toEqual([sparse])
+    expect(await found(client, 'quokka platypus')).toEqual([])
+        expect((await search(client, 'quokka', '&limit=2')).body.results.length).toBe(2)
+  })
+
+  test('words match whatever their case and accents; the last word matches as a beginning while it is typed', async () => {
+    const id = await chatWith(client, ['Wie heißt die Straße zum Café Größenwahn?', 'Die Straße heißt Hauptstraße.'])
+    expect((await found(client, 'CAFE')).map((r) => r.threadId)).toEqual([id])
+    expect((await found(client, 'grossenwahn')).length).toBe(0)
+    expect((await found(client, 'größenwahn')).map((r) => r.threadId)).toEqual([id])
+    expect((await found(client, 'cafe größen')).map((r) => r.threadId)).toEqual([id])
+    // A finished word (a space after it) is a whole word; short beginnings are whole words too.
+    expect(await found(client, 'cafe größen ')).toEqual([])
+    expect(await found(client, 'gr')).toEqual([])
+  })
+
+  test('the passage comes in parts with the matching words marked; markup in a message is plain text in them', async () => {
+    const html = '<img src=x onerror="alert(1)"> <b>pangolin</b> & the <script>alert(2)</script> scales'
+    await chatWith(client, [`${'Filler words before the match. '.repeat(10)}The pangolin is covered in scales. ${'And filler after it. '.repeat(10)}`, html])
+    const [reply, question] = await found(client, 'pangolin scales')
+    for (const r of [reply!, question!]) {
+      expect(r.snippet.some((p) => p.match)).toBe(true)
+      expect(marked(r).every((w) => w === 'pangolin' || w === 'scales')).toBe(true)
+      expect(textOf(r)).not.toMatch(/[\uE000\uE001]/)
+    }
+    // A long message gives a passage around the match, cut with an ellipsis.
+    expect(textOf(question!)).toMatch(/^….*The pangolin is covered in scales\..*…$/)
+    expect(textOf(question!).length).toBeLessThan(300)
+    // The markup is text, exactly as written (the web renders parts as text).
+    expect(textOf(reply!)).toBe(html)
+    expect(reply!.snippet).toContainEqual({ text: 'pangolin', match: true })
+  })
+})
+
+describe('only the caller’s own chats', () => {
+  test('a colleague, another organisation and a signed-out visitor find nothing of them', async () => {
+    await chatWith(client, ['The secret word is axolotl', 'Axolotl noted.'])
+    const titled = await newThread(client)
+    await client.patch(`/api/threads/${titled}`, { title: 'Axolotl plans' })
+    expect((await found(client, 'axolotl')).length).toBe(3)
+
+    expect(await found(colleague, 'axolotl')).toEqual([])
+    expect(await found(stranger, 'axolotl')).toEqual([])
+    // Their own chats with the same word are theirs alone.
+    const theirs = await chatWith(stranger, ['My axolotl'])
+    expect((await found(stranger, 'axolotl')).map((r) => r.threadId)).toEqual([theirs])
+    expect((await found(client, 'axolotl')).length).toBe(3)
+
+    const signedOut = await t.client().get('/api/search?q=axolotl')
+    expect(signedOut.status).toBe(401)
+    expect(signedOut.body.code).toBe('UNAUTHORIZED')
+  })
+})
+
+describe('the index follows the chats', () => {
+  test('a rename replaces the old title; removing words of it finds the chat no more', async () => {
+    const id = await newThread(client)
+    await client.patch(`/api/threads/${id}`, { title: 'Narwhal trip' })
+    expect((await found(client, 'narwhal')).map((r) => r.threadId)).toEqual([id])
+    await client.patch(`/api/threads/${id}`, { title: 'Beluga trip' })
+    expect(await found(client, 'narwhal')).toEqual([])
+    expect((await found(client, 'beluga')).map((r) => [r.threadId, r.title])).toEqual([[id, 'Beluga trip']])
+    // Pinning changes no title: still found once.
+    await client.patch(`/api/threads/${id}`, { pinned: true })
+    expect((await found(client, 'beluga')).length).toBe(1)
+    expect(await indexIsConsistent()).toBe(true)
+  })
+
+  test('a sent message and its reply are found once the reply is complete; the chat gets its title', async () => {
+    const id = await newThread(client)
+    await send(client, id, 'Where do ocelots live? [[fake:text=Ocelots live in the rainforest canopy.]] [[fake:title=Ocelot habitats]]')
+    expect((await found(client, 'ocelots')).map((r) => r.role).sort()).toEqual(['assistant', 'user'])
+    await until('the title', async () => (await found(client, 'habitats')).some((r) => r.messageId === null))
+    expect(await indexIsConsistent()).toBe(true)
+  })
+
+  test('a streaming reply is found only once it ends, with all its text', async () => {
+    const id = await newThread(client)
+    const res = await t.app.request(`/api/threads/${id}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: client.cookieHeader(), origin: BASE_URL },
+      // The reply says t0 t1 … t59.
+      body: JSON.stringify({ content: 'Count gecko [[fake:delay=30]] [[fake:tokens=60]]' }),
+    })
+    // Its text reaches the database while it streams (appended parts)…
+    await until('appended text', async () => (await t.deps.db.select().from(replyChunks)).length > 0)
+    // …but the index does not hold it before its end.
+    expect(await found(client, 't0')).toEqual([])
+    expect((await found(client, 'gecko')).map((r) => r.role)).toEqual(['user'])
+    await readSse(res)
+    // (The chat's title is made from the reply, too.)
+    const inMessages = async (q: string) => (await found(client, q)).filter((r) => r.messageId).map((r) => [r.threadId, r.role])
+    expect(await inMessages('t0')).toEqual([[id, 'assistant']])
+    expect(await inMessages('t0 t59')).toEqual([[id, 'assistant']])
+    expect(await indexIsConsistent()).toBe(true)
+  })
+
+  test('a reply whose server died is found with the text it had appended, once it is ended', async () => {
+    const id = await newThread(client)
+    const replyId = crypto.randomUUID()
+    const long = new Date(Date.now() - 3_600_000)
+    await t.deps.db.insert(messages).values([
+      { id: crypto.randomUUID(), threadId: id, seq: 1, role: 'user', content: 'Tell me about tapirs', status: 'complete', createdAt: long, updatedAt: long },
+      { id: replyId, threadId: id, seq: 2, role: 'assistant', content: 'Tapirs ', status: 'streaming', createdAt: long, updatedAt: long, leaseOwner: 'gone', leaseUntil: long },
+    ])
+    await t.deps.db.insert(replyChunks).values([
+      { messageId: replyId, seq: 1, content: 'browse in the ' },
+      { messageId: replyId, seq: 2, content: 'lowland forest' },
+    ])
+    expect((await found(client, 'tapirs')).map((r) => r.role)).toEqual(['user'])
+    // Reading the chat ends the reply (interrupted) with its appended text.
+    expect((await client.get(`/api/threads/${id}`)).body.messages[1]).toMatchObject({ status: 'interrupted', content: 'Tapirs browse in the lowland forest' })
+    expect((await found(client, 'lowland')).map((r) => [r.messageId, textOf(r)])).toEqual([[replyId, 'Tapirs browse in the lowland forest']])
+    expect(await indexIsConsistent()).toBe(true)
+  })
+
+  test('edit and resend, and regenerate, replace what they replace in the index', async () => {
+    const id = await newThread(client)
+    await send(client, id, 'Describe the okapi [[fake:text=The okapi is a giraffid.]]')
+    await send(client, id, 'Describe the dugong [[fake:text=A dugong grazes seagrass.]]', { replaceLast: true })
+    // The chat keeps the title its first reply gave it; the messages are replaced.
+    const messagesFound = async (q: string) => (await found(client, q)).filter((r) => r.messageId !== null).map((r) => r.role)
+    expect(await messagesFound('okapi')).toEqual([])
+    expect(await messagesFound('giraffid')).toEqual([])
+    expect((await messagesFound('dugong')).sort()).toEqual(['assistant', 'user'])
+
+    const replyBefore = (await client.get(`/api/threads/${id}`)).body.messages[1].id
+    const regenerated = await t.app.request(`/api/threads/${id}/regenerate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: client.cookieHeader(), origin: BASE_URL },
+      body: '{}',
+    })
+    expect(regenerated.status).toBe(200)
+    await readSse(regenerated)
+    // The new reply (the same words from the fake) is found in place of the one it replaced.
+    const replyAfter = (await client.get(`/api/threads/${id}`)).body.messages[1].id
+    expect(replyAfter).not.toBe(replyBefore)
+    const replies = (await found(client, 'seagrass')).filter((r) => r.role === 'assistant').map((r) => r.messageId)
+    expect(replies).toEqual([replyAfter])
+    expect(await indexIsConsistent()).toBe(true)
+  })
+
+  test('deleting a chat, or several at once, takes its title and messages out of the index', async () => {
+    const one = await chatWith(client, ['Caracal question', 'Caracal answer'])
+    const two = await chatWith(client, ['Caracal again'])
+    const three = await chatWith(client, ['Caracal thrice'])
+    await client.patch(`/api/threads/${two}`, { title: 'Caracal chat' })
+    expect((await found(client, 'caracal')).length).toBe(5)
+
+    expect((await client.delete(`/api/threads/${one}`)).status).toBe(204)
+    expect(new Set((await found(client, 'caracal')).map((r) => r.threadId))).toEqual(new Set([two, three]))
+    expect((await client.request('DELETE', '/api/threads', { ids: [two, three] })).status).toBe(204)
+    expect(await found(client, 'caracal')).toEqual([])
+    expect(await indexIsConsistent()).toBe(true)
+  })
+
+  test('a message changed in place is found by its new text only', async () => {
+    const id = await chatWith(client, ['The margay climbs'])
+    const [message] = await t.deps.db.select().from(messages).where(eq(messages.threadId, id))
+    await t.deps.db.update(messages).set({ content: 'The serval jumps' }).where(eq(messages.id, message!.id))
+    expect(await found(client, 'margay')).toEqual([])
+    expect((await found(client, 'serval')).map((r) => r.messageId)).toEqual([message!.id])
+    await t.deps.db.delete(messages).where(eq(messages.id, message!.id))
+    expect(await found(client, 'serval')).toEqual([])
+    expect(await indexIsConsistent()).toBe(true)
+  })
+})
+
+describe('bad input', () => {
+  test('FTS5 syntax is searched as plain words, never an error', async () => {
+    const id = await chatWith(client, ['Is the ibex NEAR the col? Title: "ibex-photos" (draft) AND more * OR less'])
+    for (const q of [
+      '"ibex',
+      'ibex"',
+      '"ibex"',
+      'ibex*',
+      '*ibex',
+      '*',
+      '"',
+      '""',
+      '(ibex',
+      'ibex)',
+      '()',
+      '-ibex',
+      'ibex -col',
+      'title:ibex',
+      'body:ibex',
+      ':',
+      '{title}: ibex',
+      'NEAR(ibex col)',
+      'NEAR',
+      'ibex AND col',
+      'ibex OR col',
+      'ibex NOT col',
+      'AND',
+      'OR',
+      'NOT',
+      '^ibex',
+      'ibex + col',
+      "ibex's",
+      'ibex\\',
+      '\u0000ibex',
+      'ibex \uE000 col',
+      '🦌 ibex',
+      '🦌',
+      'ibex'.repeat(50),
+    ]) {
+      const res = await search(client, q)
+      expect({ q, status: res.status }).toEqual({ q, status: 200 })
+      expect(Array.isArray(res.body.results)).toBe(true)
+    }
+    expect((await found(client, 'NEAR(ibex col)')).map((r) => r.threadId)).toEqual([id])
+    expect((await found(client, '"ibex-photos"')).map((r) => r.threadId)).toEqual([id])
+    expect((await found(client, 'ibex AND more * OR less')).map((r) => r.threadId)).toEqual([id])
+    expect((await found(client, 'ibex NEAR col')).map((r) => r.threadId)).toEqual([id])
+    expect(await found(client, 'ibex NOT col')).toEqual([])
+    expect(await found(client, '*')).toEqual([])
+  })
+
+  test('an empty search, one of spaces only, one over 200 characters or a bad limit is refused with the field named', async () => {
+    for (const [query, field, message] of [
+      ['', 'q', 'Search text is required'],
+      ['?q=', 'q', 'Search text is required'],
+      ['?q=%20%20%20', 'q', 'Search text is required'],
+      [`?q=${'x'.repeat(201)}`, 'q', 'Search text must be at most 200 characters'],
+      [`?q=${'word '.repeat(1000)}`, 'q', 'Search text must be at most 200 characters'],
+      ['?q=ibex&limit=0', 'limit', expect.any(String)],
+      ['?q=ibex&limit=51', 'limit', expect.any(String)],
+      ['?q=ibex&limit=many', 'limit', expect.any(String)],
+    ] as const) {
+      const res = await client.get(`/api/search${query}`)
+      expect({ query, status: res.status, code: res.body.code }).toEqual({ query, status: 400, code: 'VALIDATION_FAILED' })
+      expect(res.body.fields[field]).toEqual(message)
+    }
+    expect((await search(client, 'x'.repeat(200))).status).toBe(200)
+  })
+})
+
+describe('an existing database', () => {
+  test('the migration indexes the titles and messages already there, but not a reply still streaming', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kontor-search-migration-'))
+    // The migrations before this one, then chats written in them, then this one.
+    const before = join(dir, 'before')
+    cpSync(resolve(import.meta.dir, '../../../drizzle'), before, { recursive: true })
+    const journalFile = join(before, 'meta/_journal.json')
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8'))
+    journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0014_chat_search')
+    writeFileSync(journalFile, JSON.stringify(journal))
+    const db = createClient({ url: `file:${join(dir, 'kontor.db')}` })
+    await migrateDatabase(db, before)
+    const at = Date.now()
+    await db.batch([
+      { sql: "INSERT INTO organizations (id, name, created_at) VALUES ('o1', 'Old Org', ?)", args: [at] },
+      { sql: "INSERT INTO users (id, name, email, organization_id, created_at, updated_at) VALUES ('u1', 'Old', 'old@acme.test', 'o1', ?, ?)", args: [at, at] },
+      { sql: "INSERT INTO threads (id, organization_id, user_id, title, created_at, last_message_at) VALUES ('t1', 'o1', 'u1', 'Lynx notes', ?, ?)", args: [at, at] },
+      { sql: "INSERT INTO threads (id, organization_id, user_id, created_at, last_message_at) VALUES ('t2', 'o1', 'u1', ?, ?)", args: [at, at] },
+      ...[
+        ['m1', 't1', 1, 'user', 'Where does the lynx hunt?', 'complete'],
+        ['m2', 't1', 2, 'assistant', 'The lynx hunts hares at dusk.', 'complete'],
+        ['m3', 't2', 1, 'user', 'And the lynx cubs?', 'complete'],
+        ['m4', 't2', 2, 'assistant', 'Lynx cubs stay', 'streaming'],
+      ].map((m) => ({ sql: 'INSERT INTO messages (id, thread_id, seq, role, content, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', args: [...m, at, at] })),
+    ], 'write')
+    await migrateDatabase(db, resolve(import.meta.dir, '../../../drizzle'))
+
+    const hits = await db.execute("SELECT d.thread_id, d.message_id FROM chat_search f JOIN chat_search_docs d ON d.id = f.rowid WHERE chat_search MATCH 'lynx' ORDER BY d.message_id")
+    expect(hits.rows.map((r) => [r.thread_id, r.message_id])).toEqual([['t1', null], ['t1', 'm1'], ['t1', 'm2'], ['t2', 'm3']])
+    // The streaming reply joins the index when it ends.
+    await db.execute("UPDATE messages SET status = 'complete', content = 'Lynx cubs stay with their mother' WHERE id = 'm4'")
+    expect((await db.execute("SELECT count(*) AS n FROM chat_search WHERE chat_search MATCH 'mother'")).rows[0]!.n).toBe(1)
+    await db.execute("INSERT INTO chat_search (chat_search, rank) VALUES ('integrity-check', 1)")
+    db.close()
+  })
+})
