@@ -9,8 +9,11 @@ export { AUDIT_ACTIONS, type AuditAction } from './schema'
 /** Where an action came from: the request's id (X-Request-Id) and the client's address. */
 export type AuditFrom = { requestId: string; address: string }
 
-/** Who acted: a signed-in member, or for sign-ins the account the attempt named. */
-export type AuditActor = Pick<SessionUser, 'id' | 'name' | 'email' | 'organizationId'>
+/**
+ * Who acted: a signed-in member (or one who just signed in). Nobody known for failed or refused
+ * sign-ins: anyone may type a member's address, so those entries name the account as the target only.
+ */
+export type AuditActor = Pick<SessionUser, 'organizationId'> & Partial<Pick<SessionUser, 'id' | 'name' | 'email'>>
 
 export type AuditEvent = {
   action: AuditAction
@@ -33,9 +36,9 @@ export async function recordAudit(deps: Pick<AppDeps, 'db' | 'logger'>, actor: A
       id: crypto.randomUUID(),
       organizationId: actor.organizationId,
       createdAt: new Date(),
-      actorId: actor.id,
-      actorName: actor.name,
-      actorEmail: actor.email,
+      actorId: actor.id ?? null,
+      actorName: actor.name ?? null,
+      actorEmail: actor.email ?? null,
       action: event.action,
       targetType: event.target?.type ?? null,
       targetId: event.target?.id ?? null,

@@ -121,13 +121,15 @@ export async function logout(deps: AppDeps, caller: SessionUser, headers: Header
 }
 
 /**
- * A sign-in attempt goes to the audit log of the account it named; an address that belongs to no
- * account has no organisation to record it in (the request log keeps it).
+ * A sign-in attempt goes to the audit log of the account it named, as its target; only a successful
+ * one has the account as its actor (anyone may type a member's address). An address that belongs to
+ * no account has no organisation to record it in (the request log keeps it).
  */
 async function auditSignIn(deps: AppDeps, email: string, req: RequestInfo, action: AuditAction, details: Record<string, unknown>) {
   const account = await deps.db.query.users
     .findFirst({ where: eq(users.email, email), columns: { id: true, name: true, email: true, organizationId: true } })
     .catch((error) => req.logger.error('audit entry not written', { error, action }))
   if (!account) return
-  await recordAudit(deps, account, { requestId: req.requestId, address: req.ip }, { action, target: { type: 'user', id: account.id, label: account.email }, details })
+  const actor = action === 'sign_in.succeeded' ? account : { organizationId: account.organizationId }
+  await recordAudit(deps, actor, { requestId: req.requestId, address: req.ip }, { action, target: { type: 'user', id: account.id, label: account.email }, details })
 }

@@ -278,3 +278,35 @@ test('curl: a streamed completion ends with data: [DONE]', async () => {
   expect(data.at(-1)).toBe('[DONE]')
   expect(data.slice(0, -1).map((d) => JSON.parse(d).choices[0]?.delta.content ?? '').join('')).toBe('You said: Hi from curl')
 })
+
+test('in the cloud, completions and embeddings need a subscription (402 in OpenAI\'s format); the model list does not', async () => {
+  const cloud = await createTestApp({ env: { KONTOR_CLOUD: 'true', KONTOR_TRIAL_MESSAGES: '5', OPENAI_API_KEY: 'sk-api', OPENAI_BASE_URL: `${fake.url}/v1` } })
+  const cloudServer = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (request) => cloud.app.fetch(request) })
+  try {
+    const admin = cloud.client()
+    await registerOrg(admin)
+    await admin.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
+    for (const modelId of ['openai/gpt-4.1', 'openai/text-embedding-3-small']) expect((await admin.post('/api/models/permitted', { modelId })).status).toBe(201)
+    const key = (await admin.post('/api/api-keys', { name: 'Cloud' })).body.key as string
+    const api = new OpenAI({ apiKey: key, baseURL: `http://127.0.0.1:${cloudServer.port}/v1`, maxRetries: 0 })
+    const calls = () => fake.requests.filter((r) => r.method === 'POST').length
+    const before = calls()
+
+    expect((await api.models.list()).data.map((m) => m.id)).toContain('openai/gpt-4.1')
+    for (const call of [
+      api.chat.completions.create({ model: 'openai/gpt-4.1', messages: [{ role: 'user', content: 'Free ride?' }] }),
+      api.embeddings.create({ model: 'openai/text-embedding-3-small', input: 'Free ride?' }),
+    ]) {
+      const refused = await errorOf(call)
+      expect([refused.status, refused.type, refused.code]).toEqual([402, 'insufficient_quota', 'subscription_required'])
+    }
+    expect(calls()).toBe(before)
+
+    await admin.post('/api/subscriptions', { companyName: 'Acme', street: 'Main', houseNumber: '1', postalCode: '10115', city: 'Berlin', country: 'Germany', noOfSeats: 1 })
+    const reply = await api.chat.completions.create({ model: 'openai/gpt-4.1', messages: [{ role: 'user', content: 'Paid now' }] })
+    expect(reply.choices[0]!.message.content).toBeTruthy()
+  } finally {
+    cloudServer.stop(true)
+    await cloud.close()
+  }
+})

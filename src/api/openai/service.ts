@@ -1,9 +1,11 @@
 import type { z } from 'zod'
 import type { ChatMessage, ChatRequest, Completion, ToolChoice } from '../../ai'
 import type { AppDeps, SessionUser } from '../../lib/context'
+import { fail } from '../../lib/errors'
 import { hitRateLimit } from '../../lib/rate-limit'
 import { languageModels, embeddingModelOf, providerClient } from '../models/access'
 import type { PermittedModel } from '../models/schema'
+import { hasActiveSubscription } from '../subscriptions/access'
 import { ApiError } from './errors'
 import type { ChatCompletionBody, chatCompletionResponse, embeddingsBody, modelList, OpenAiMessage } from './schema'
 import { streamCompletion, usageOf, type CompletionMeta } from './stream'
@@ -35,8 +37,17 @@ export async function getModel(deps: AppDeps, caller: SessionUser, name: string)
 
 const embeddingModel = (deps: AppDeps, caller: SessionUser): Promise<PermittedModel | null> => embeddingModelOf(deps, caller.organizationId)
 
+/**
+ * In the cloud, model calls through the API need a subscription (the trial's messages are for the
+ * chat): without one, a key would reach the platform's provider accounts without limit.
+ */
+async function requireSubscription(deps: AppDeps, caller: SessionUser) {
+  if (!(await hasActiveSubscription(deps, caller.organizationId))) fail('SUBSCRIPTION_REQUIRED')
+}
+
 /** A chat completion through the provider gateway, streamed (SSE) or whole; only models the caller may use. */
 export async function chatCompletion(deps: AppDeps, caller: SessionUser, body: ChatCompletionBody, signal: AbortSignal) {
+  await requireSubscription(deps, caller)
   const model = (await languageModels(deps, caller)).find((m) => m.modelId === body.model)
   if (!model) throw modelNotFound(body.model)
   const provider = await providerClient(deps, caller.organizationId, model.providerId, { userId: caller.id, threadId: null })
@@ -48,6 +59,7 @@ export async function chatCompletion(deps: AppDeps, caller: SessionUser, body: C
 
 /** Embeddings with the organisation's embedding model (the only one the API offers for them). */
 export async function createEmbeddings(deps: AppDeps, caller: SessionUser, body: z.infer<typeof embeddingsBody>, signal: AbortSignal) {
+  await requireSubscription(deps, caller)
   const model = await embeddingModel(deps, caller)
   if (!model || model.modelId !== body.model) throw modelNotFound(body.model)
   const provider = await providerClient(deps, caller.organizationId, model.providerId, { userId: caller.id, threadId: null })
