@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3210)
+// The servers render with React's production build, as a deployment does (the browser's bundle is
+// built for production too); Kontor's own mode stays 'test' (tests/support/e2e-server.ts).
+const SERVER_NODE_ENV = 'production'
 
 export default defineConfig({
   // End-to-end tests of the screens (e2e/) and of the security suite (security/).
@@ -44,7 +47,7 @@ export default defineConfig({
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { E2E_PORT: String(port) },
+      env: { E2E_PORT: String(port), NODE_ENV: SERVER_NODE_ENV },
     },
     // Cloud mode (subscriptions, seats, trial) for tests that `test.use({ baseURL })` it: tests/e2e/support/cloud.ts.
     {
@@ -55,7 +58,7 @@ export default defineConfig({
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { E2E_PORT: String(port) },
+      env: { E2E_PORT: String(port), NODE_ENV: SERVER_NODE_ENV },
     },
   ],
 })
