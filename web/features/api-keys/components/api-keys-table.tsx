@@ -8,7 +8,6 @@ import { IconAction } from '../../../components/icon-action'
 import { LocalDate } from '../../../components/local-date'
 import { Badge } from '../../../components/ui/badge'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
-import { errorMessage } from '../../../lib/error-message'
 import { useRevokeApiKey, type ApiKey } from '../api'
 
 /** API keys with when they were made, expire and were last used; each can be revoked (after a confirmation). */
@@ -25,7 +24,6 @@ export function ApiKeysTable(props: { keys: ApiKey[]; showOwner?: boolean; label
       action: () =>
         revoke.mutateAsync(key.id, {
           onSuccess: () => toast.success(t('revoked', { name: key.name })),
-          onError: (error) => toast.error(errorMessage(t, error)),
         }),
     })
 

@@ -32,7 +32,6 @@ export function GroupsList(props: { onCreate: () => void; onRename: (group: Grou
       action: () =>
         remove.mutateAsync(group.id, {
           onSuccess: () => toast.success(t('deleted', { name: group.name })),
-          onError: (error) => toast.error(errorMessage(t, error)),
         }),
     })
 
@@ -74,7 +73,7 @@ function GroupMembers(props: { group: Group; members: Member[] }) {
       confirmLabel: t('removeMemberConfirm'),
       destructive: true,
       action: () =>
-        removeMember.mutateAsync({ id: group.id, userId: member.id }, { onError: (error) => toast.error(errorMessage(t, error)) }),
+        removeMember.mutateAsync({ id: group.id, userId: member.id }),
     })
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
