@@ -44,6 +44,17 @@ if (!result.success) {
   process.exit(1)
 }
 const js = result.outputs.find((o) => o.kind === 'entry-point')!
+// The entry (every page loads it) carries zod/mini only: a non-lazy route or feature file that
+// imports a server schema.ts with zod's classic API would add ~95 KB to every page (decision 0043).
+const entryInputs = Object.values(result.metafile!.outputs).find((o) => o.entryPoint === 'web/entry-client.tsx')!.inputs
+const classicZod = Object.keys(entryInputs).filter((input) => input.includes('node_modules/zod/v4/classic/'))
+if (classicZod.length) {
+  const importers = Object.entries(result.metafile!.inputs)
+    .filter(([input, i]) => input in entryInputs && i.imports.some((imp) => imp.path === 'node_modules/zod/index.js'))
+    .map(([input]) => input)
+  console.error(`the browser entry includes zod's classic API, imported by ${importers.join(', ')}; move what the page needs into a zod-free file`)
+  process.exit(1)
+}
 const routeChunks = await chunksByRoute(result.metafile!)
 const localeChunks = chunksByLanguage(result.metafile!)
 const afterHydration = chunksAfterHydration(result.metafile!)

@@ -1,47 +1,7 @@
 import { z } from 'zod'
+import { AUDIT_ACTIONS } from './events'
 
-/** Every action the audit log records; the filter of GET /api/audit-log accepts these only. */
-export const AUDIT_ACTIONS = [
-  'sign_in.succeeded',
-  'sign_in.failed',
-  'sign_in.rate_limited',
-  'sign_out',
-  'member.role_changed',
-  'member.removed',
-  'invite.sent',
-  'invite.resent',
-  'invite.revoked',
-  'invite.accepted',
-  'provider.permitted',
-  'provider.unpermitted',
-  'model.permitted',
-  'model.unpermitted',
-  'model.default_changed',
-  'model.embedding_changed',
-  'model.access_changed',
-  'model.price_changed',
-  'endpoint.created',
-  'endpoint.removed',
-  'subscription.created',
-  'subscription.cancelled',
-  'subscription.resumed',
-  'subscription.seats_changed',
-  'subscription.billing_changed',
-  'organization.renamed',
-  'api_key.created',
-  'api_key.revoked',
-  'api_access.changed',
-  'chats.deleted',
-  'chat.exported',
-  'data.exported',
-  'group.created',
-  'group.renamed',
-  'group.deleted',
-  'group.members_added',
-  'group.member_removed',
-] as const
-
-export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+export { AUDIT_ACTIONS, type AuditAction } from './events'
 
 const day = z
   .string()

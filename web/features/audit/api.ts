@@ -2,7 +2,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query'
 import type { AuditAction, AuditEntryView } from '../../../src/api/audit/schema'
 import type { ApiClient } from '../../lib/api-client'
 
-export { AUDIT_ACTIONS } from '../../../src/api/audit/schema'
+export { AUDIT_ACTIONS } from '../../../src/api/audit/events'
 export type { AuditAction, AuditEntryView }
 
 export type AuditFilters = { action?: AuditAction | ''; actor?: string; from?: string; to?: string }
