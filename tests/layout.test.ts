@@ -146,6 +146,11 @@ describe('web layout', () => {
   test('a feature imports web/components, web/lib, the server schema files and itself, never another feature', () => {
     expect(webViolations(graphOf(filesUnder('web')))).toEqual([])
   })
+
+  test('sonner is imported by web/components/toaster.tsx only, which loads it once the page is interactive', () => {
+    const importers = filesUnder('web').filter((file) => /from 'sonner'|import\('sonner'\)/.test(readFileSync(join(root, file), 'utf8')))
+    expect(importers).toEqual(['web/components/toaster.tsx'])
+  })
 })
 
 describe('files', () => {

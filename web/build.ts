@@ -150,12 +150,12 @@ function chunksByLanguage(meta: Bun.BuildMetafile): Record<string, string[]> {
 
 /**
  * The chunks that every page loads once it is interactive, never before: the confirmation dialog
- * (web/components/confirm-dialog.tsx). Not preloaded.
+ * (web/components/confirm-dialog.tsx) and the toasts (web/components/toaster.tsx). Not preloaded.
  */
 function chunksAfterHydration(meta: Bun.BuildMetafile): string[] {
   const chunksOf = chunkClosure(meta)
   const chunks = new Set<string>()
-  for (const input of ['web/components/confirm-dialog.tsx']) {
+  for (const input of ['web/components/confirm-dialog.tsx', 'web/components/toaster.tsx']) {
     const lazy = (meta.inputs[input]?.imports ?? []).filter((i) => i.kind === 'dynamic-import')
     if (!lazy.length) throw new Error(`${input} loads nothing with import()`)
     for (const i of lazy) chunksOf(i.entryPoint ?? i.path, chunks)

@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from './toaster'
 import { Button } from './ui/button'
 import { Input } from './ui/input'
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { Toaster } from 'sonner'
 import { ConfirmDialogHost } from '../components/confirm-dialog'
+import { ToasterHost } from '../components/toaster'
 import { SESSION_QUERY_KEY, type Me } from '../lib/session'
 import { themeScript } from '../lib/theme'
 import type { RouterContext } from '../router-context'
@@ -37,7 +37,7 @@ function RootDocument() {
       <body>
         <Outlet />
         <ConfirmDialogHost />
-        <Toaster position="top-right" theme="light" richColors closeButton />
+        <ToasterHost />
         <Scripts />
       </body>
     </html>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Bot, MessageSquare, Pencil, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { confirm } from '../../../components/confirm-dialog'
 import { Badge } from '../../../components/ui/badge'
 import { Button, buttonVariants } from '../../../components/ui/button'

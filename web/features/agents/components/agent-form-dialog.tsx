@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { buttonVariants } from '../../../components/ui/button'
 import { ItemFormDialog } from '../../../components/library-page'
 import { DialogClose, DialogFooter } from '../../../components/ui/dialog'

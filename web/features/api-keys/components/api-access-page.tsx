@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { SectionCard } from '../../../components/section-card'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'

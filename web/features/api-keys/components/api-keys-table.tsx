@@ -1,7 +1,7 @@
 import { KeyRound, Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { confirm } from '../../../components/confirm-dialog'
 import { EmptyState } from '../../../components/empty-state'
 import { IconAction } from '../../../components/icon-action'

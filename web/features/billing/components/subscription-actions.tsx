@@ -1,6 +1,6 @@
 import { RotateCcw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { confirm } from '../../../components/confirm-dialog'
 import { Button } from '../../../components/ui/button'
 import { useCancelSubscription, useUncancelSubscription, type Subscription } from '../api'

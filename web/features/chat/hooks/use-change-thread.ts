@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { errorMessage } from '../../../lib/error-message'
 import { useUpdateThread, type ThreadChange } from '../api'
 

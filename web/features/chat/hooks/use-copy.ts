@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 
 /** Copies text to the clipboard; `copied` stays true for a moment after it worked. */
 export function useCopy(resetAfterMs = 2000) {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { threadsApi } from '../api'

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import type { ApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { isReplying, runReply, stopReply, subscribeReplies } from '../lib/reply-runner'

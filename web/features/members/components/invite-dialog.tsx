@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { Dialog, DialogContent, DialogHeader } from '../../../components/ui/dialog'
 import type { Invite } from '../api'
 import { InviteForm } from './invite-form'

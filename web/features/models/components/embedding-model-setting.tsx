@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { RadioCard, RadioGroup } from '../../../components/ui/radio-group'
 import { errorMessage } from '../../../lib/error-message'
 import { useSetEmbeddingModel, type PermittedModel } from '../api'

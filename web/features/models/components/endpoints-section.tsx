@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { KeyRound, Server, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { confirm } from '../../../components/confirm-dialog'
 import { Badge } from '../../../components/ui/badge'
 import { useApi } from '../../../lib/use-api'

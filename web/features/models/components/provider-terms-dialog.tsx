@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { Button } from '../../../components/ui/button'
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from '../../../components/ui/dialog'
 import { errorMessage } from '../../../lib/error-message'

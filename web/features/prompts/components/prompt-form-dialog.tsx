@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { ItemFormDialog } from '../../../components/library-page'
 import type { Prompt } from '../api'
 import { PromptForm } from './prompt-form'

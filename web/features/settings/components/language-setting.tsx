@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { RadioCard, RadioGroup } from '../../../components/ui/radio-group'
 import { errorMessage } from '../../../lib/error-message'
 import { rememberLanguage, switchLanguage, toLanguage, type Language } from '../../../lib/i18n'

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { Button } from '../../../components/ui/button'
 import { FormField, fieldA11y } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'

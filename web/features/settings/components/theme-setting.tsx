@@ -1,7 +1,7 @@
 import { Moon, Sun } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { RadioCard, RadioGroup } from '../../../components/ui/radio-group'
 import { errorMessage } from '../../../lib/error-message'
 import { applyTheme, readTheme, type Theme } from '../../../lib/theme'

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { signOut } from '../../../lib/session'

@@ -1,7 +1,7 @@
 import { Paperclip } from 'lucide-react'
 import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { cn } from '../../../lib/cn'
 import { SOURCE_ACCEPT } from '../lib/check-files'

@@ -1,7 +1,7 @@
 import { FileUp } from 'lucide-react'
 import { useRef, useState, type DragEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { cn } from '../../../lib/cn'
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files')

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import type { RefusedFile } from '../lib/check-files'
 
 /** Tells the user which files were not attached and why: one message per reason, naming the files. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { confirm } from '../../../components/confirm-dialog'
 import { useDeleteSource, type Source } from '../api'
 import type { Chip } from '../components/source-chips'

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
