@@ -4,7 +4,7 @@
  */
 import { createClient, type Client } from '@libsql/client'
 import { serveStatic } from 'hono/bun'
-import { lookup } from 'node:dns/promises'
+import { lookup, resolveTxt } from 'node:dns/promises'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -59,6 +59,7 @@ export async function startServer(config: Config) {
     files: createLocalFileStore(join(config.dataDir, 'files')),
     // Every outbound request (src/lib/outbound.ts) checks the addresses a name resolves to and connects to one of them.
     resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
+    resolveTxt: (name) => resolveTxt(name),
     // Only one live process listens on a host's port: a reply leased in this slot by an earlier
     // start (before a crash) is known dead as soon as this process serves (Bun.serve below).
     slot: `${hostname()}:${config.port}`,

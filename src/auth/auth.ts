@@ -2,7 +2,7 @@ import { apiKey } from '@better-auth/api-key'
 import { betterAuth } from 'better-auth/minimal'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import type { Database } from '../../db/client'
-import { accounts, apiKeys, sessions, users, verifications } from '../../db/schema'
+import { accounts, apiKeys, sessions, ssoProviders, users, verifications } from '../../db/schema'
 import type { Config } from '../lib/config'
 import type { Logger } from '../lib/logger'
 import type { Mailer } from '../lib/ports'
@@ -10,6 +10,7 @@ import { renderMail, type Locale } from '../mail/templates'
 import { API_KEY_NAME_MAX } from '../api/api-keys/limits'
 import { COOKIE_PREFIX } from './cookie'
 import { withHashedSessionTokens } from './session-token'
+import { auditSso, ssoNewMember, ssoPlugin, trustedIdentityOrigins, withDecryptedSsoSecrets } from './sso'
 
 export const CONFIRM_EMAIL_TTL_SECONDS = 24 * 60 * 60
 export const RESET_PASSWORD_TTL_SECONDS = 60 * 60
@@ -37,12 +38,31 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
         logger[/^Failed to validate API key/.test(message) ? 'info' : level](`better-auth: ${message}`, { args }),
     },
     // The sessions table keeps a hash of each token, never the token (src/auth/session-token.ts).
-    database: withHashedSessionTokens(
-      drizzleAdapter(db, {
-        provider: 'sqlite',
-        schema: { user: users, session: sessions, account: accounts, verification: verifications, apikey: apiKeys },
-      }),
+    // Identity providers' client secrets are stored encrypted (src/auth/sso.ts).
+    database: withDecryptedSsoSecrets(
+      withHashedSessionTokens(
+        drizzleAdapter(db, {
+          provider: 'sqlite',
+          schema: { user: users, session: sessions, account: accounts, verification: verifications, apikey: apiKeys, ssoProvider: ssoProviders },
+        }),
+      ),
+      config,
     ),
+    // Identity providers on hosts the operator allowed may be internal (src/auth/sso.ts).
+    trustedOrigins: trustedIdentityOrigins(config),
+    databaseHooks: {
+      user: {
+        create: {
+          // Members are created by Kontor's services, or by an SSO callback: then in the provider's organisation.
+          before: async (user, ctx) => {
+            const joining = await ssoNewMember(deps, ctx, user.email)
+            return joining ? { data: { ...user, name: user.name || user.email.split('@')[0], ...joining } } : undefined
+          },
+          after: async (user, ctx) => auditSso(deps, ctx, user.id, 'member.created_by_sso'),
+        },
+      },
+      session: { create: { after: async (session, ctx) => auditSso(deps, ctx, session.userId, 'sign_in.sso') } },
+    },
     user: {
       additionalFields: {
         organizationId: { type: 'string', required: true, input: false },
@@ -83,6 +103,7 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
         rateLimit: { enabled: false },
         keyExpiration: { minExpiresIn: 1, maxExpiresIn: 365 },
       }),
+      ssoPlugin(),
     ],
     advanced: {
       cookiePrefix: COOKIE_PREFIX,

@@ -24,6 +24,8 @@ export type AppDeps = AppServices & {
    * Workers, which have no DNS API: the website_content tool then judges host names by name only.
    */
   resolveHost?: (hostname: string) => Promise<string[]>
+  /** The TXT records of a name, each as its chunks (node:dns on Bun); proves SSO domains in the cloud. */
+  resolveTxt?: (name: string) => Promise<string[][]>
   /** This process as the leases of the replies it streams name it (src/api/threads/access.ts). */
   instance: Instance
 }

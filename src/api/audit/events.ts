@@ -41,6 +41,11 @@ export const AUDIT_ACTIONS = [
   'group.deleted',
   'group.members_added',
   'group.member_removed',
+  'sign_in.sso',
+  'member.created_by_sso',
+  'sso.configured',
+  'sso.removed',
+  'sso.domain_verified',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -35,7 +35,7 @@ export const authRoutes = [
       access: 'public',
       body: loginBody,
       response: meResponse,
-      errors: ['INVALID_CREDENTIALS', 'TOO_MANY_LOGIN_ATTEMPTS'],
+      errors: ['INVALID_CREDENTIALS', 'TOO_MANY_LOGIN_ATTEMPTS', 'PASSWORD_SIGN_IN_DISABLED'],
     },
     async ({ c, deps, body }) => {
       const ip = clientIp(c, deps.config.trustProxy)

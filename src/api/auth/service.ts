@@ -6,8 +6,9 @@ import { AppError, fail } from '../../lib/errors'
 import type { Logger } from '../../lib/logger'
 import { sendConfirmationMail } from '../../auth/confirmation'
 import { recordAudit, type AuditAction, type AuditFrom } from '../audit/access'
+import { passwordSignInRefused } from '../sso/access'
 import { getMe } from './access'
-import { isFreeMailAddress } from './free-mail'
+import { isFreeMailAddress } from '../../lib/free-mail'
 import { clearOwnSignInFailures, countSignInFailure, signInHeldBack } from './sign-in-limits'
 import type { MeResponse, registerBody, loginBody } from './schema'
 import type { z } from 'zod'
@@ -84,6 +85,11 @@ export async function login(deps: AppDeps, input: z.infer<typeof loginBody>, req
     log('rate-limited', { limit: held.limit, retryAfter: held.retryAfterSeconds })
     await audit('sign_in.rate_limited', { limit: held.limit, retryAfterSeconds: held.retryAfterSeconds })
     throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { retryAfter: held.retryAfterSeconds })
+  }
+  // The organisation owning the address's domain signs its members in through its identity provider.
+  if (await passwordSignInRefused(deps, input.email)) {
+    log('failure', { reason: 'password-sign-in-disabled' })
+    fail('PASSWORD_SIGN_IN_DISABLED')
   }
   try {
     const result = await auth.api.signInEmail({

@@ -1,14 +1,15 @@
-import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto'
+import { symmetricDecrypt } from 'better-auth/crypto'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { modelEndpoints } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
+import { encryptSecret } from '../../lib/secret-box'
 
 type Deps = Pick<AppDeps, 'config' | 'db' | 'logger'>
 type StoredKey = { id: string; apiKeyEncrypted: string }
 
 /** An endpoint's API key as stored: encrypted (XChaCha20-Poly1305) with the instance secret. */
 export function encryptEndpointKey(deps: Pick<AppDeps, 'config'>, apiKey: string) {
-  return symmetricEncrypt({ key: deps.config.secret, data: apiKey })
+  return encryptSecret(deps.config, apiKey)
 }
 
 /**
