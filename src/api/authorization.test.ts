@@ -155,6 +155,18 @@ const MATRIX: Row[] = [
   { route: 'GET /api-keys/settings', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'PUT /api-keys/settings', body: () => ({ apiAccess: true }), expect: { ...ADMIN_LIST, otherAdmin: 200, admin: 200 } },
   { route: 'GET /audit-log', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'GET /sso', expect: { ...ADMIN_LIST, admin: 200 } },
+  {
+    // No identity provider answers in this test: an admin gets as far as the discovery check (src/api/sso/sso.test.ts has the rest).
+    route: 'PUT /sso',
+    body: () => ({ issuer: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's', domains: ['matrix-sso.example'], defaultRole: 'user', passwordSignIn: true }),
+    expect: { anonymous: 401, user: 403, admin: 400, otherAdmin: 400 },
+  },
+  { route: 'DELETE /sso', expect: { anonymous: 401, user: 403, admin: 404, otherAdmin: 404 } },
+  { route: 'POST /sso/domains/:domain/verify', path: () => '/sso/domains/matrix-sso.example/verify', expect: { anonymous: 401, user: 403, admin: 404, otherAdmin: 404 } },
+  { route: 'POST /auth/sso/lookup', body: () => ({ email: 'nobody@acme.test' }), expect: { anonymous: 200, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'POST /auth/sso/start', body: () => ({ email: 'nobody@acme.test' }), expect: { anonymous: 404, user: 404, admin: 404, otherAdmin: 404 } },
+  { route: 'GET /auth/sso/callback/:providerId', path: () => '/auth/sso/callback/unknown', expect: { anonymous: 302, user: 302, admin: 302, otherAdmin: 302 } },
   { route: 'GET /audit-log.csv', expect: { ...ADMIN_LIST, admin: 200 } },
 ]
 

@@ -56,7 +56,8 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
           // Members are created by Kontor's services, or by an SSO callback: then in the provider's organisation.
           before: async (user, ctx) => {
             const joining = await ssoNewMember(deps, ctx, user.email)
-            return joining ? { data: { ...user, name: user.name || user.email.split('@')[0], ...joining } } : undefined
+            if (joining) return { data: { ...user, name: user.name || user.email.split('@')[0], ...joining } }
+            return (user as { organizationId?: string }).organizationId ? undefined : false
           },
           after: async (user, ctx) => auditSso(deps, ctx, user.id, 'member.created_by_sso'),
         },
@@ -65,7 +66,8 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
     },
     user: {
       additionalFields: {
-        organizationId: { type: 'string', required: true, input: false },
+        // The empty default lets better-auth's OAuth path build a user; the create hook below fills it or refuses.
+        organizationId: { type: 'string', required: true, defaultValue: '', input: false },
         role: { type: 'string', required: true, defaultValue: 'user', input: false },
         locale: { type: 'string', required: true, defaultValue: 'de', input: false },
         theme: { type: 'string', required: false, input: false },

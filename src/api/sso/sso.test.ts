@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { auditEntries, ssoProviders, users } from '../../../db/schema'
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider } from '../../../tests/support/oidc-provider'
+import { BASE_URL, createTestApp, joinAsMember, PASSWORD, registerOrg} from '../../../tests/support/test-app'
+
+// Each test registers organisations (password hashing) and reads the provider's discovery document.
+setDefaultTimeout(30_000)
+
+type Idp = Awaited<ReturnType<typeof startOidcProvider>>
+let idp: Idp
+let t: Awaited<ReturnType<typeof createTestApp>>
+let cloud: Awaited<ReturnType<typeof createTestApp>>
+const env = { KONTOR_FETCH_ALLOWED_HOSTS: '127.0.0.1' }
+beforeAll(async () => {
+  idp = await startOidcProvider({ redirectPrefix: `${BASE_URL}/api/auth/sso/callback/` })
+  t = await createTestApp({ env })
+  cloud = await createTestApp({ env: { ...env, KONTOR_CLOUD: 'true' } })
+})
+afterAll(async () => {
+  await t.close()
+  await cloud.close()
+  await idp.close()
+})
+
+const domain = () => `sso-${crypto.randomUUID().slice(0, 8)}.example`
+const settings = (domains: string[], more: Record<string, unknown> = {}) => ({
+  issuer: idp.issuer,
+  clientId: OIDC_CLIENT_ID,
+  clientSecret: OIDC_CLIENT_SECRET,
+  domains,
+  defaultRole: 'user',
+  passwordSignIn: true,
+  ...more,
+})
+
+/** Signs in through the provider as `email`: start at Kontor, the provider's pages, the callback. */
+async function ssoSignIn(app: typeof t, email: string) {
+  const browser = app.client()
+  const started = await browser.post('/api/auth/sso/start', { email })
+  expect(started.status).toBe(200)
+  const back = await idp.signIn(started.body.url, email)
+  const callback = await browser.get(back.slice(BASE_URL.length))
+  return { browser, callback, location: callback.headers.get('location') ?? '' }
+}
+
+describe('SSO settings', () => {
+  test('an admin configures the provider; the secret is stored encrypted and never shown', async () => {
+    const admin = t.client()
+    await registerOrg(admin)
+    const d = domain()
+    const saved = await admin.put('/api/sso', settings([d, d.toUpperCase()]))
+    expect(saved.status).toBe(200)
+    expect(saved.body).toMatchObject({ configured: true, issuer: idp.issuer, clientId: OIDC_CLIENT_ID, clientSecretSet: true, defaultRole: 'user', passwordSignIn: true })
+    // Self-hosted: the admin's word proves the domain.
+    expect(saved.body.domains).toEqual([{ domain: d, verified: true, record: null }])
+    expect(JSON.stringify(saved.body)).not.toContain(OIDC_CLIENT_SECRET)
+    const row = await t.deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.issuer, idp.issuer) })
+    expect(row!.oidcConfig).not.toContain(OIDC_CLIENT_SECRET)
+    // Changing other fields keeps the secret.
+    const changed = await admin.put('/api/sso', settings([d], { clientSecret: undefined, defaultRole: 'admin' }))
+    expect(changed.body).toMatchObject({ clientSecretSet: true, defaultRole: 'admin' })
+    const audit = await t.deps.db.query.auditEntries.findMany({ where: eq(auditEntries.action, 'sso.configured') })
+    expect(audit.length).toBeGreaterThanOrEqual(2)
+    expect(JSON.stringify(audit)).not.toContain(OIDC_CLIENT_SECRET)
+  })
+
+  test('bad input is VALIDATION_FAILED with field messages; a wrong issuer is refused before anything is stored', async () => {
+    const admin = t.client()
+    await registerOrg(admin)
+    const bad = await admin.put('/api/sso', { issuer: 'not a url', clientId: '', domains: [], defaultRole: 'owner', passwordSignIn: 'yes' })
+    expect(bad.status).toBe(400)
+    expect(bad.body.code).toBe('VALIDATION_FAILED')
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['clientId', 'defaultRole', 'domains', 'issuer', 'passwordSignIn'])
+    const freeMail = await admin.put('/api/sso', settings(['gmail.com']))
+    expect(freeMail.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { domains: expect.stringContaining('gmail.com') } })
+    const noSecret = await admin.put('/api/sso', settings([domain()], { clientSecret: '' }))
+    expect(noSecret.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { clientSecret: expect.any(String) } })
+    const wrongIssuer = await admin.put('/api/sso', settings([domain()], { issuer: `${idp.issuer}/elsewhere` }))
+    expect(wrongIssuer.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { issuer: expect.any(String) } })
+    const unreachable = await admin.put('/api/sso', settings([domain()], { issuer: 'http://127.0.0.1:9/' }))
+    expect(unreachable.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { issuer: expect.any(String) } })
+    // An internal host the operator did not allow is refused too.
+    const internal = await admin.put('/api/sso', settings([domain()], { issuer: 'http://10.0.0.1' }))
+    expect(internal.body.code).toBe('VALIDATION_FAILED')
+    expect((await admin.get('/api/sso')).body.configured).toBe(false)
+  })
+
+  test('a domain belongs to one organisation only', async () => {
+    const first = t.client()
+    await registerOrg(first)
+    const d = domain()
+    expect((await first.put('/api/sso', settings([d]))).status).toBe(200)
+    const second = t.client()
+    await registerOrg(second)
+    const taken = await second.put('/api/sso', settings([domain(), d]))
+    expect(taken.status).toBe(409)
+    expect(taken.body.code).toBe('SSO_DOMAIN_TAKEN')
+    // Removing the provider frees it.
+    expect((await first.delete('/api/sso')).status).toBe(204)
+    expect((await second.put('/api/sso', settings([d]))).status).toBe(200)
+  })
+
+  test('cloud: a domain is proven by its TXT record before anyone signs in through it', async () => {
+    const admin = cloud.client()
+    await registerOrg(admin)
+    const d = domain()
+    const saved = await admin.put('/api/sso', settings([d]))
+    const claim = structuredClone(saved.body.domains[0])
+    expect(saved.body.domains[0]).toMatchObject({ domain: d, verified: false, record: { name: `_kontor-sso.${d}`, value: expect.stringMatching(/^kontor-sso-verification=/) } })
+    expect((await cloud.client().post('/api/auth/sso/lookup', { email: `x@${d}` })).body).toEqual({ sso: false, passwordSignIn: true })
+
+    const records = new Map<string, string[][]>()
+    cloud.deps.resolveTxt = async (name) => records.get(name) ?? []
+    const missing = await admin.post(`/api/sso/domains/${d}/verify`)
+    expect(missing.status).toBe(409)
+    expect(missing.body.code).toBe('SSO_DOMAIN_NOT_VERIFIED')
+    records.set(claim.record.name, [['unrelated'], [claim.record.value.slice(0, 10), claim.record.value.slice(10)]])
+    const verified = await admin.post(`/api/sso/domains/${d}/verify`)
+    expect(verified.status).toBe(200)
+    expect(verified.body.domains[0].verified).toBe(true)
+    expect((await cloud.client().post('/api/auth/sso/lookup', { email: `x@${d}` })).body).toEqual({ sso: true, passwordSignIn: true })
+    // Another organisation's domain is not found.
+    const other = cloud.client()
+    await registerOrg(other)
+    expect((await other.post(`/api/sso/domains/${d}/verify`)).status).toBe(404)
+  })
+})
+
+describe('signing in through the provider', () => {
+  test('a first-time user is created in the organisation with the default role and lands in /chat', async () => {
+    const admin = t.client()
+    await registerOrg(admin)
+    const organizationId = (await admin.get('/api/auth/me')).body.organization.id as string
+    const d = domain()
+    await admin.put('/api/sso', settings([d]))
+    const email = `new.person@${d}`
+    expect((await t.client().post('/api/auth/sso/lookup', { email })).body).toEqual({ sso: true, passwordSignIn: true })
+
+    const { browser, location } = await ssoSignIn(t, email)
+    expect(location).toBe('/chat')
+    const me = await browser.get('/api/auth/me')
+    expect(me.status).toBe(200)
+    expect(me.body).toMatchObject({ email, role: 'user', emailVerified: true, organization: { id: organizationId } })
+    // A second sign-in finds the same member.
+    const again = await ssoSignIn(t, email)
+    expect((await again.browser.get('/api/auth/me')).body.id).toBe(me.body.id)
+    const actions = (await t.deps.db.query.auditEntries.findMany({ where: eq(auditEntries.organizationId, organizationId) })).map((e) => e.action)
+    expect(actions.filter((a) => a === 'sign_in.sso')).toHaveLength(2)
+    expect(actions.filter((a) => a === 'member.created_by_sso')).toHaveLength(1)
+  })
+
+  test('password sign-in is refused for the domains when the admin disallowed it', async () => {
+    const admin = t.client()
+    await registerOrg(admin)
+    const member = await joinAsMember(t, admin)
+    const d = member.email.split('@')[1]!
+    // acme.test is shared by every test organisation here: a domain of its own for this one.
+    const own = domain()
+    await admin.put('/api/sso', settings([own], { passwordSignIn: false }))
+    expect((await t.client().post('/api/auth/sso/lookup', { email: `x@${own}` })).body).toEqual({ sso: true, passwordSignIn: false })
+    const refused = await t.client().post('/api/auth/login', { email: `x@${own}`, password: PASSWORD })
+    expect(refused.status).toBe(403)
+    expect(refused.body.code).toBe('PASSWORD_SIGN_IN_DISABLED')
+    // Other domains keep their passwords.
+    expect((await t.client().post('/api/auth/login', { email: member.email, password: PASSWORD })).status).toBe(200)
+    expect(d).toBe('acme.test')
+  })
+
+  test('cloud: beyond the seats, a first-time user is refused with a clear code and nothing is created', async () => {
+    const admin = cloud.client()
+    await registerOrg(admin)
+    const d = domain()
+    const saved = await admin.put('/api/sso', settings([d]))
+    cloud.deps.resolveTxt = async () => [[saved.body.domains[0].record.value]]
+    await admin.post(`/api/sso/domains/${d}/verify`)
+    // Without a subscription the organisation has one seat: its admin's.
+    const email = `late@${d}`
+    const { location } = await ssoSignIn(cloud, email)
+    expect(location).toStartWith('/login?')
+    expect(new URL(location, BASE_URL).searchParams.get('error')).toBe('SSO_NO_SEAT')
+    expect(await cloud.deps.db.query.users.findFirst({ where: eq(users.email, email) })).toBeUndefined()
+  })
+
+  test('an address without SSO cannot start one', async () => {
+    const res = await t.client().post('/api/auth/sso/start', { email: `x@${domain()}` })
+    expect(res.status).toBe(404)
+    expect(res.body.code).toBe('SSO_NOT_CONFIGURED')
+    expect((await t.client().post('/api/auth/sso/start', { email: 'nope' })).body.code).toBe('VALIDATION_FAILED')
+  })
+})

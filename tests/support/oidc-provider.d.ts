@@ -1,0 +1,4 @@
+declare module 'oidc-provider' {
+  const Provider: any
+  export default Provider
+}
