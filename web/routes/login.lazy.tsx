@@ -28,7 +28,7 @@ function LoginPage() {
           {t('emailVerifiedNotice')}
         </p>
       )}
-      <LoginForm redirect={search.redirect} />
+      <LoginForm redirect={search.redirect} ssoError={search.error} />
     </AuthCard>
   )
 }

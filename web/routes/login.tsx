@@ -3,7 +3,8 @@ import { sessionQueries } from '../lib/session'
 import { safeRedirect } from '../lib/safe-redirect'
 import { Route as rootRoute } from './__root'
 
-type LoginSearch = { emailVerified?: boolean; redirect?: string }
+/** `error`: the code the single sign-on callback sent the browser back with. */
+type LoginSearch = { emailVerified?: boolean; redirect?: string; error?: string }
 
 export const Route = createRoute({
   getParentRoute: () => rootRoute,
@@ -12,6 +13,7 @@ export const Route = createRoute({
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     emailVerified: search.emailVerified === true || search.emailVerified === 'true' ? true : undefined,
     redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
+    error: typeof search.error === 'string' ? search.error.slice(0, 64) : undefined,
   }),
   // A signed-in user who opens /login (a bookmark, a typed address) goes on to where they were
   // going. Asked on the server render only: the browser comes here by navigation after signing out

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -14,7 +15,14 @@ import { authApi } from '../api'
 import { sessionQueries } from '../../../lib/session'
 import { loginSchema, type LoginValues } from '../schemas'
 
-export function LoginForm(props: { redirect?: string }) {
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/**
+ * E-mail first: once the address is typed, the page asks whether its domain signs in through an
+ * organisation's identity provider and then offers single sign-on (and hides the password when the
+ * organisation allows none). `ssoError` is the code the SSO callback sent the browser back with.
+ */
+export function LoginForm(props: { redirect?: string; ssoError?: string }) {
   const { t, i18n } = useTranslation('auth')
   const api = useApi()
   const queryClient = useQueryClient()
@@ -31,33 +39,60 @@ export function LoginForm(props: { redirect?: string }) {
     },
   })
   const { errors } = form.formState
+  const [checkedEmail, setCheckedEmail] = useState('')
+  const lookup = useQuery({
+    queryKey: ['sso-lookup', checkedEmail],
+    queryFn: () => authApi.ssoLookup(api, checkedEmail),
+    enabled: EMAIL.test(checkedEmail),
+    staleTime: 60_000,
+  })
+  const sso = lookup.data?.sso === true
+  const passwordAllowed = lookup.data?.passwordSignIn !== false
+  const start = useMutation({
+    mutationFn: () => authApi.ssoStart(api, form.getValues('email').trim()),
+    onSuccess: ({ url }) => window.location.assign(url),
+  })
+  const emailField = form.register('email', { onBlur: (e) => setCheckedEmail(String(e.target.value).trim().toLowerCase()) })
+  const failure = login.error ?? start.error
 
   return (
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => login.mutate(v))}>
-      {login.error && (
+      {(failure || props.ssoError) && (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {errorMessage(t, login.error)}
+          {failure ? errorMessage(t, failure) : t(`sso.errors.${props.ssoError}`, { defaultValue: t('sso.errors.other') })}
         </p>
       )}
       <FormField id="email" label={t('email')} error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...fieldA11y('email', errors.email?.message)} {...form.register('email')} />
+        <Input type="email" autoComplete="email" {...fieldA11y('email', errors.email?.message)} {...emailField} />
       </FormField>
-      <FormField id="password" label={t('password')} error={errors.password?.message}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          {...fieldA11y('password', errors.password?.message)}
-          {...form.register('password')}
-        />
-      </FormField>
-      <div className="-mt-2 text-right text-sm">
-        <Link to="/password/forgot" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
-          {t('forgotPassword')}
-        </Link>
-      </div>
-      <Button type="submit" disabled={login.isPending}>
-        {login.isPending ? t('common:loading') : t('signIn')}
-      </Button>
+      {sso && (
+        <div className="grid gap-2">
+          <p className="text-sm text-muted-foreground">{t('sso.hint')}</p>
+          <Button type="button" disabled={start.isPending} onClick={() => start.mutate()}>
+            {start.isPending ? t('common:loading') : t('sso.continue')}
+          </Button>
+        </div>
+      )}
+      {passwordAllowed && (
+        <>
+          <FormField id="password" label={t('password')} error={errors.password?.message}>
+            <Input
+              type="password"
+              autoComplete="current-password"
+              {...fieldA11y('password', errors.password?.message)}
+              {...form.register('password')}
+            />
+          </FormField>
+          <div className="-mt-2 text-right text-sm">
+            <Link to="/password/forgot" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+              {t('forgotPassword')}
+            </Link>
+          </div>
+          <Button type="submit" variant={sso ? 'outline' : 'default'} disabled={login.isPending}>
+            {login.isPending ? t('common:loading') : t('signIn')}
+          </Button>
+        </>
+      )}
     </form>
   )
 }

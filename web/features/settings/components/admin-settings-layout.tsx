@@ -22,6 +22,7 @@ export function AdminSettingsLayout() {
           <TabLink to="/admin-settings/groups">{t('admin.tabs.groups')}</TabLink>
           <TabLink to="/admin-settings/models">{t('admin.tabs.models')}</TabLink>
           <TabLink to="/admin-settings/api">{t('admin.tabs.api')}</TabLink>
+          <TabLink to="/admin-settings/security">{t('admin.tabs.security')}</TabLink>
           <TabLink to="/admin-settings/audit-log">{t('admin.tabs.auditLog')}</TabLink>
           {isCloud && <TabLink to="/admin-settings/billing">{t('admin.tabs.billing')}</TabLink>}
           {info?.mailPage && <TabLink to="/admin-settings/mails">{t('admin.tabs.mails')}</TabLink>}

@@ -1,0 +1,28 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import type { SsoSettingsView, ssoSettingsBody } from '../../../src/api/sso/schema'
+import type { ApiClient } from '../../lib/api-client'
+import { useApi } from '../../lib/use-api'
+
+export type SsoSettings = SsoSettingsView
+export type SsoSettingsInput = z.input<typeof ssoSettingsBody>
+
+const SSO = ['sso'] as const
+
+export const securityQueries = {
+  sso: (api: ApiClient) => queryOptions({ queryKey: SSO, queryFn: () => api.get<SsoSettings>('/sso') }),
+}
+
+function useSsoMutation<T>(fn: (api: ApiClient, input: T) => Promise<SsoSettings | void>) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: T) => fn(api, input),
+    onSuccess: (data) => (data ? queryClient.setQueryData(SSO, data) : queryClient.invalidateQueries({ queryKey: SSO })),
+  })
+}
+
+export const useSaveSso = () => useSsoMutation((api, body: SsoSettingsInput) => api.put<SsoSettings>('/sso', body))
+export const useRemoveSso = () => useSsoMutation((api, _: void) => api.delete<void>('/sso'))
+export const useVerifySsoDomain = () =>
+  useSsoMutation((api, domain: string) => api.post<SsoSettings>(`/sso/domains/${encodeURIComponent(domain)}/verify`, {}))
