@@ -10,6 +10,7 @@ test('Admin → Security: an admin configures OpenID Connect; a new colleague si
   browser,
   baseURL,
 }) => {
+  test.setTimeout(120_000) // two people in two browsers, and the provider's pages
   const idp = await startOidcProvider({ redirectPrefix: `${baseURL}/api/auth/sso/callback/` })
   try {
     const domain = `sso-${crypto.randomUUID().slice(0, 8)}.example`

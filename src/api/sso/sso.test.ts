@@ -98,6 +98,9 @@ describe('SSO settings', () => {
     expect(taken.body.code).toBe('SSO_DOMAIN_TAKEN')
     // Removing the provider frees it.
     expect((await first.delete('/api/sso')).status).toBe(204)
+    const firstOrg = (await first.get('/api/auth/me')).body.organization.id as string
+    const removed = await t.deps.db.query.auditEntries.findMany({ where: eq(auditEntries.organizationId, firstOrg) })
+    expect(removed.map((e) => e.action)).toContain('sso.removed')
     expect((await second.put('/api/sso', settings([d]))).status).toBe(200)
   })
 
@@ -119,6 +122,8 @@ describe('SSO settings', () => {
     const verified = await admin.post(`/api/sso/domains/${d}/verify`)
     expect(verified.status).toBe(200)
     expect(verified.body.domains[0].verified).toBe(true)
+    const entry = await cloud.deps.db.query.auditEntries.findFirst({ where: eq(auditEntries.targetId, d) })
+    expect(entry).toMatchObject({ action: 'sso.domain_verified', targetType: 'domain' })
     expect((await cloud.client().post('/api/auth/sso/lookup', { email: `x@${d}` })).body).toEqual({ sso: true, passwordSignIn: true })
     // Another organisation's domain is not found.
     const other = cloud.client()
