@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toast } from 'sonner'
+import { toast } from '../../../components/toaster'
 import { SectionCard } from '../../../components/section-card'
 import { Button } from '../../../components/ui/button'
 import { FormField, fieldA11y } from '../../../components/ui/form-field'
