@@ -74,6 +74,8 @@ const MATRIX: Row[] = [
     },
     expect: { ...ADMIN, admin: 200 },
   },
+  { route: 'GET /usage.csv', path: () => '/usage.csv?from=2026-01-01&to=2026-12-31&by=group', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'GET /usage/own', path: () => '/usage/own?from=2026-01-01&to=2026-12-31', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'GET /usage', path: () => '/usage?from=2026-01-01&to=2026-12-31&by=user', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'POST /invites', body: () => ({ email: `matrix-${crypto.randomUUID().slice(0, 6)}@acme.test`, role: 'user' }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },
   { route: 'GET /invites', expect: { ...ADMIN_LIST, admin: 200 } },

@@ -6,7 +6,8 @@ import { createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../
 import de from '../../../web/locales/de'
 import en from '../../../web/locales/en'
 import { AUDIT_ACTIONS, recordAudit } from './access'
-import { auditUpkeep, csvCell, deleteExpiredAuditEntries } from './service'
+import { csvCell } from '../../lib/csv'
+import { auditUpkeep, deleteExpiredAuditEntries } from './service'
 
 // Each test signs up members (real password hashing): room for a loaded machine.
 setDefaultTimeout(20_000)

@@ -1,5 +1,5 @@
 import { defineRoute } from '../../lib/route'
-import { usageQuery, usageResponse } from './schema'
+import { ownUsageQuery, usageQuery, usageResponse } from './schema'
 import * as service from './service'
 
 export const usageRoutes = [
@@ -14,5 +14,34 @@ export const usageRoutes = [
       response: usageResponse,
     },
     ({ deps, user, query }) => service.usageReport(deps, user, query),
+  ),
+  defineRoute(
+    {
+      method: 'get',
+      path: '/usage.csv',
+      tag: 'Usage',
+      summary: "The organisation's usage report as a CSV download, with the same range and breakdown (admins)",
+      access: 'admin',
+      query: usageQuery,
+    },
+    async ({ c, deps, user, query }) => {
+      const csv = await service.usageCsv(deps, user, query)
+      return c.body(csv, 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="usage-${query.by}-${query.from}-${query.to}.csv"`,
+      })
+    },
+  ),
+  defineRoute(
+    {
+      method: 'get',
+      path: '/usage/own',
+      tag: 'Usage',
+      summary: "The signed-in member's own model usage over a range of days, by day or model",
+      access: 'user',
+      query: ownUsageQuery,
+      response: usageResponse,
+    },
+    ({ deps, user, query }) => service.ownUsageReport(deps, user, query),
   ),
 ]

@@ -6,17 +6,28 @@ export const MAX_USAGE_DAYS = 366
 const day = z.iso.date('Must be a date (YYYY-MM-DD)')
 const DAY_MS = 86_400_000
 
+function checkRange(q: { from: string; to: string }, ctx: z.RefinementCtx) {
+  const span = (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS + 1
+  if (span < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before the start' })
+  else if (span > MAX_USAGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `At most ${MAX_USAGE_DAYS} days` })
+}
+
 export const usageQuery = z
   .object({
     from: day,
     to: day,
     by: z.enum(['day', 'user', 'group', 'model'], 'Must be day, user, group or model').default('day'),
   })
-  .superRefine((q, ctx) => {
-    const span = (Date.parse(q.to) - Date.parse(q.from)) / DAY_MS + 1
-    if (span < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before the start' })
-    else if (span > MAX_USAGE_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `At most ${MAX_USAGE_DAYS} days` })
+  .superRefine(checkRange)
+
+/** A member's own usage: by day or by model. */
+export const ownUsageQuery = z
+  .object({
+    from: day,
+    to: day,
+    by: z.enum(['day', 'model'], 'Must be day or model').default('day'),
   })
+  .superRefine(checkRange)
 
 const totals = {
   calls: z.number(),
