@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = [
   'group.deleted',
   'group.members_added',
   'group.member_removed',
+  'budget.set',
+  'budget.removed',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
