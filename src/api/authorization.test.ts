@@ -74,6 +74,9 @@ const MATRIX: Row[] = [
     },
     expect: { ...ADMIN, admin: 200 },
   },
+  { route: 'GET /budgets', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'PUT /budgets', body: () => ({ scope: 'organization', metric: 'cost', limit: 1e6 }), expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'DELETE /budgets/:id', path: async (f) => `/budgets/${await f.newBudget()}`, expect: { ...ADMIN, admin: 204 } },
   { route: 'GET /usage.csv', path: () => '/usage.csv?from=2026-01-01&to=2026-12-31&by=group', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'GET /usage/own', path: () => '/usage/own?from=2026-01-01&to=2026-12-31', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'GET /usage', path: () => '/usage?from=2026-01-01&to=2026-12-31&by=user', expect: { ...ADMIN_LIST, admin: 200 } },
@@ -233,6 +236,7 @@ async function createFixture() {
     newAgent: async () => (await adminClient.post('/api/agents', { name: 'G', instructions: 'x', modelId: chatModel.id })).body.id as string,
     newApiKey: async () => (await adminClient.post('/api/api-keys', { name: 'Secret Org A key' })).body.id as string,
     groupId: (await adminClient.post('/api/groups', { name: 'Secret Org A group' })).body.id as string,
+    newBudget: async () => (await adminClient.put('/api/budgets', { scope: 'user', targetId: m.id, metric: 'tokens', limit: 1e9 })).body.id as string,
     newGroup: async () => (await adminClient.post('/api/groups', { name: `G ${crypto.randomUUID().slice(0, 6)}` })).body.id as string,
     newEndpoint: async () => (await adminClient.post('/api/models/endpoints', { name: 'E', baseUrl: 'https://llm.example.com/v1' })).body.id as string,
   }

@@ -6,7 +6,7 @@ import { expect, test } from './support/test'
 // The flow's variant: a phone's screen.
 test.use({ viewport: { width: 390, height: 844 } })
 
-test('Admin Settings → Usage: a chat reply shows in the totals, the chart, the tables and the CSV download', async ({ page }) => {
+test('Admin Settings → Usage: a chat reply shows in the totals, the chart, the tables and the CSV download; a budget is set', async ({ page }) => {
   test.setTimeout(90_000) // a chat reply, two pages with the chart library, a download
   await signUpAndSignIn(page)
   await enableModels(page)
@@ -41,6 +41,17 @@ test('Admin Settings → Usage: a chat reply shows in the totals, the chart, the
   expect(lines[0]).toBe('model,name,calls,estimated_calls,input_tokens,output_tokens,cost_usd')
   expect(lines[1]).toMatch(/^openai\/gpt-4\.1,,\d+,/)
   expect(lines.at(-1)).toMatch(/^total,,\d+,/)
+
+  // A monthly budget for the organisation: a bad limit is refused, a good one listed with this month's spend.
+  const budgets = page.getByRole('region', { name: 'Monthly budgets' })
+  await expect(budgets).toContainText('No budgets')
+  await budgets.getByLabel('Limit per month').fill('-5')
+  await budgets.getByRole('button', { name: 'Save budget' }).click()
+  await expect(budgets.getByRole('alert')).toContainText('Enter a limit above 0')
+  await budgets.getByLabel('Limit per month').fill('25')
+  await budgets.getByRole('button', { name: 'Save budget' }).click()
+  await expect(budgets.getByTestId('budget-row')).toContainText('Organisation')
+  await expect(budgets.getByTestId('budget-row')).toContainText('$25.00')
 
   // The member's own usage under Settings.
   await page.goto('/settings/usage')

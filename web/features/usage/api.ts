@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { UsageReport } from '../../../src/api/usage/schema'
+import type { BudgetView, UsageReport } from '../../../src/api/usage/schema'
 import type { ApiClient } from '../../lib/api-client'
 
-export type { UsageReport }
+export type { BudgetView, UsageReport }
 export type UsageRange = { from: string; to: string }
 export type UsageBreakdown = UsageReport['by']
 export type UsageRow = UsageReport['rows'][number]
@@ -37,4 +37,19 @@ export const usageQueries = {
   /** The signed-in member's own usage. */
   own: (api: ApiClient, range: UsageRange, by: 'day' | 'model') =>
     queryOptions({ queryKey: ['usage', 'own', range, by], queryFn: () => api.get<UsageReport>(`/usage/own?${search(range, by)}`) }),
+}
+
+export type BudgetInput = { scope: BudgetView['scope']; targetId?: string; metric: BudgetView['metric']; limit: number }
+type Named = { id: string; name: string }
+
+export const budgetQueries = {
+  list: (api: ApiClient) => queryOptions({ queryKey: ['budgets'], queryFn: () => api.get<BudgetView[]>('/budgets') }),
+  // The same cache entries as the Groups and Users pages.
+  groups: (api: ApiClient) => queryOptions({ queryKey: ['groups', 'list'], queryFn: () => api.get<Named[]>('/groups') }),
+  members: (api: ApiClient) => queryOptions({ queryKey: ['members', 'list'], queryFn: () => api.get<Named[]>('/users') }),
+}
+
+export const budgetsApi = {
+  set: (api: ApiClient, input: BudgetInput) => api.put<BudgetView>('/budgets', input),
+  remove: (api: ApiClient, id: string) => api.delete<void>(`/budgets/${encodeURIComponent(id)}`),
 }

@@ -6,6 +6,7 @@ import { Label } from '../../../components/ui/label'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { useApi } from '../../../lib/use-api'
 import { lastDays, usageCsvHref, usageQueries, type UsageRow } from '../api'
+import { BudgetsCard } from './budgets-card'
 import { CsvLink, OverTimeCard, QueryState, RangeFields, UsageTable, UsageTotals, useRange } from './usage-sections'
 
 type Breakdown = 'user' | 'group' | 'model'
@@ -26,6 +27,7 @@ export function UsagePage() {
       </SectionCard>
       <OverTimeCard id="usage-over-time" range={applied} query={byDay} csvHref={usageCsvHref(applied, 'day')} />
       <BreakdownCard range={applied} />
+      <BudgetsCard />
     </div>
   )
 }
