@@ -163,6 +163,10 @@ describe('audit log entries', () => {
     expectEntry('rid-export', 'data.exported', { type: 'user', label: adminEmail })
     await ok(call(admin, 'DELETE', '/api/threads', 'rid-chats', { ids: chats }), 204)
     expectEntry('rid-chats', 'chats.deleted', { type: 'user', label: adminEmail }, { details: { count: 2 } })
+    const budget = await ok(call(admin, 'PUT', '/api/budgets', 'rid-budget', { scope: 'organization', metric: 'cost', limit: 50 }))
+    expectEntry('rid-budget', 'budget.set', { type: 'organization' }, { details: { metric: 'cost', to: '50 cost' } })
+    await ok(call(admin, 'DELETE', `/api/budgets/${budget.id}`, 'rid-budget-off'), 204)
+    expectEntry('rid-budget-off', 'budget.removed', { type: 'organization' }, { details: { from: '50 cost' } })
 
     await ok(call(admin, 'PUT', '/api/api-keys/settings', 'rid-provider-off-prep', { apiAccess: false }))
     await ok(call(admin, 'DELETE', '/api/models/providers/permitted', 'rid-provider-off', { providerId: 'openai' }), 204)
