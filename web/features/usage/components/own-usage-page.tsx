@@ -3,23 +3,19 @@ import { useTranslation } from 'react-i18next'
 import { SectionCard } from '../../../components/section-card'
 import { useApi } from '../../../lib/use-api'
 import { lastDays, usageQueries } from '../api'
-import { OverTimeCard, QueryState, RangeFields, UsageTable, UsageTotals, useRange } from './usage-sections'
+import { OverTimeCard, QueryState, RangeCard, UsageTable, useRange } from './usage-sections'
 
 /** Settings → Usage: the member's own tokens and cost over a range, by day and by model. */
 export function OwnUsagePage() {
   const { t } = useTranslation('usage')
   const api = useApi()
-  const { range, applied, problem, change } = useRange(lastDays())
+  const range = useRange(lastDays())
+  const { applied } = range
   const byDay = useQuery({ ...usageQueries.own(api, applied, 'day'), placeholderData: keepPreviousData })
   const byModel = useQuery({ ...usageQueries.own(api, applied, 'model'), placeholderData: keepPreviousData })
   return (
     <div className="grid gap-6">
-      <SectionCard id="own-usage" title={t('ownTitle')} description={t('ownDescription')}>
-        <div className="grid gap-4">
-          <RangeFields idPrefix="own-usage" range={range} problem={problem} onChange={change} />
-          <UsageTotals report={byDay.data} />
-        </div>
-      </SectionCard>
+      <RangeCard id="own-usage" title={t('ownTitle')} description={t('ownDescription')} range={range} report={byDay.data} />
       <OverTimeCard id="own-usage-over-time" range={applied} query={byDay} />
       <SectionCard id="own-usage-models" title={t('breakdowns.model')}>
         <QueryState query={byModel}>

@@ -7,7 +7,7 @@ import { NativeSelect } from '../../../components/ui/native-select'
 import { useApi } from '../../../lib/use-api'
 import { lastDays, usageCsvHref, usageQueries, type UsageRow } from '../api'
 import { BudgetsCard } from './budgets-card'
-import { CsvLink, OverTimeCard, QueryState, RangeFields, UsageTable, UsageTotals, useRange } from './usage-sections'
+import { CsvLink, OverTimeCard, QueryState, RangeCard, UsageTable, useRange } from './usage-sections'
 
 type Breakdown = 'user' | 'group' | 'model'
 
@@ -15,16 +15,12 @@ type Breakdown = 'user' | 'group' | 'model'
 export function UsagePage() {
   const { t } = useTranslation('usage')
   const api = useApi()
-  const { range, applied, problem, change } = useRange(lastDays())
+  const range = useRange(lastDays())
+  const { applied } = range
   const byDay = useQuery({ ...usageQueries.report(api, applied, 'day'), placeholderData: keepPreviousData })
   return (
     <div className="grid gap-6">
-      <SectionCard id="usage" title={t('title')} description={t('description')}>
-        <div className="grid gap-4">
-          <RangeFields idPrefix="usage" range={range} problem={problem} onChange={change} />
-          <UsageTotals report={byDay.data} />
-        </div>
-      </SectionCard>
+      <RangeCard id="usage" title={t('title')} description={t('description')} range={range} report={byDay.data} />
       <OverTimeCard id="usage-over-time" range={applied} query={byDay} csvHref={usageCsvHref(applied, 'day')} />
       <BreakdownCard range={applied} />
       <BudgetsCard />

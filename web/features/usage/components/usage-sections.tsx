@@ -78,6 +78,19 @@ export function RangeFields(props: { idPrefix: string; range: UsageRange; proble
   )
 }
 
+/** The page's first card: its title, the date range and the range's totals. */
+export function RangeCard(props: { id: string; title: string; description: string; range: ReturnType<typeof useRange>; report: UsageReport | undefined }) {
+  const { range, problem, change } = props.range
+  return (
+    <SectionCard id={props.id} title={props.title} description={props.description}>
+      <div className="grid gap-4">
+        <RangeFields idPrefix={props.id} range={range} problem={problem} onChange={change} />
+        <UsageTotals report={props.report} />
+      </div>
+    </SectionCard>
+  )
+}
+
 /** The range's totals as four figures. */
 export function UsageTotals(props: { report: UsageReport | undefined }) {
   const { t } = useTranslation('usage')
