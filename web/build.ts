@@ -83,8 +83,14 @@ for (const font of readdirSync(join(katexDir, 'fonts')).filter((n) => n.endsWith
   cpSync(join(katexDir, 'fonts', font), join(katexOut, 'fonts', font))
 }
 
+// uPlot's stylesheet, loaded by the usage chart (web/features/usage/components/usage-chart.tsx).
+const uplotDir = join(root, 'node_modules/uplot')
+const uplotCss = join(`uplot-${JSON.parse(readFileSync(join(uplotDir, 'package.json'), 'utf8')).version}`, 'uPlot.min.css')
+mkdirSync(dirname(join(out, uplotCss)), { recursive: true })
+cpSync(join(uplotDir, 'dist/uPlot.min.css'), join(out, uplotCss))
+
 // Served as-is to browsers that accept them (serveStatic `precompressed`): no work per request.
-for (const name of [...readdirSync(out).filter((n) => /\.(js|css)$/.test(n)), join(katexOut.slice(out.length + 1), 'katex.min.css')]) {
+for (const name of [...readdirSync(out).filter((n) => /\.(js|css)$/.test(n)), join(katexOut.slice(out.length + 1), 'katex.min.css'), uplotCss]) {
   const raw = readFileSync(join(out, name))
   writeFileSync(join(out, `${name}.gz`), gzipSync(raw, { level: 9 }))
   writeFileSync(join(out, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))

@@ -10,6 +10,7 @@ import { Route as adminGroupsRoute } from './routes/admin-groups'
 import { Route as adminModelsRoute } from './routes/admin-models'
 import { Route as adminOrganizationRoute } from './routes/admin-organization'
 import { Route as adminSettingsRoute } from './routes/admin-settings'
+import { Route as adminUsageRoute } from './routes/admin-usage'
 import { Route as adminUsersRoute } from './routes/admin-users'
 import { Route as agentsRoute } from './routes/agents'
 import { Route as appRoute } from './routes/app'
@@ -28,6 +29,7 @@ import { Route as settingsAccountRoute } from './routes/settings-account'
 import { Route as settingsApiKeysRoute } from './routes/settings-api-keys'
 import { Route as settingsGeneralRoute } from './routes/settings-general'
 import { Route as settingsIndexRoute } from './routes/settings-index'
+import { Route as settingsUsageRoute } from './routes/settings-usage'
 
 /** Code-based route tree (no generator step): one file per route under routes/. */
 export const routeTree = rootRoute.addChildren([
@@ -44,7 +46,7 @@ export const routeTree = rootRoute.addChildren([
     chatThreadRoute,
     promptsRoute,
     agentsRoute,
-    settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsAccountRoute, settingsApiKeysRoute]),
-    adminSettingsRoute.addChildren([adminIndexRoute, adminOrganizationRoute, adminUsersRoute, adminGroupsRoute, adminModelsRoute, adminApiRoute, adminSecurityRoute, adminAuditRoute, adminBillingRoute, adminMailsRoute]),
+    settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsAccountRoute, settingsApiKeysRoute, settingsUsageRoute]),
+    adminSettingsRoute.addChildren([adminIndexRoute, adminOrganizationRoute, adminUsersRoute, adminGroupsRoute, adminModelsRoute, adminApiRoute, adminUsageRoute, adminSecurityRoute, adminAuditRoute, adminBillingRoute, adminMailsRoute]),
   ]),
 ])

@@ -94,3 +94,59 @@ export const usageDaily = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.day, t.userId, t.modelRef] })],
 )
+
+/**
+ * A monthly limit (UTC calendar month) in US dollars or tokens (input and output together) for
+ * the whole organisation, a group or a member; every limit that applies to a member counts and
+ * the tightest decides. `targetId` is the organisation's, the group's or the member's id.
+ */
+export const budgets = sqliteTable(
+  'budgets',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    scope: text('scope', { enum: ['organization', 'group', 'user'] }).notNull(),
+    targetId: text('target_id').notNull(),
+    metric: text('metric', { enum: ['cost', 'tokens'] }).notNull(),
+    monthlyLimit: real('monthly_limit').notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('budgets_target_idx').on(t.organizationId, t.scope, t.targetId)],
+)
+
+/**
+ * A model call that was let through the budgets and has not been recorded yet (a running reply
+ * or API call): what it may still spend counts against the budgets, so concurrent sends at the
+ * edge of a budget do not all pass. Deleted when the call ends; older than an hour, ignored.
+ */
+export const budgetReservations = sqliteTable(
+  'budget_reservations',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    cost: real('cost').notNull(),
+    tokens: integer('tokens').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('budget_reservations_organization_idx').on(t.organizationId, t.createdAt)],
+)
+
+/** The organisation-budget e-mails sent to the admins: one row per month and threshold (80, 100), so each goes once. */
+export const budgetAlerts = sqliteTable(
+  'budget_alerts',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** YYYY-MM (UTC). */
+    month: text('month').notNull(),
+    threshold: integer('threshold').notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.month, t.threshold] })],
+)

@@ -52,6 +52,8 @@ export const ERRORS = {
   TOO_MANY_USED_SEATS: [409, 'Too many used seats'],
   SUBSCRIPTIONS_NOT_USED: [404, 'This instance does not use subscriptions.'],
   SUBSCRIPTION_REQUIRED: [402, 'You need to upgrade to a paid plan to use this feature.'],
+  BUDGET_EXCEEDED: [429, 'The monthly budget is used up.'],
+  BUDGET_NOT_FOUND: [404, 'Budget not found'],
   REPLY_IN_PROGRESS: [409, 'A reply is still being written. Wait for it or stop it first.'],
   NOTHING_TO_REGENERATE: [409, 'There is no reply to regenerate.'],
   MESSAGE_NOT_SENT: [500, 'Message could not be sent. Please refresh the page and try again.'],
@@ -115,6 +117,8 @@ export type ErrorBody = {
   message: string
   status: number
   fields?: Record<string, string>
+  /** Values the message names (BUDGET_EXCEEDED: which limit, how much, when it resets), for the client's own translation. */
+  details?: Record<string, string | number>
   requestId?: string
 }
 
@@ -123,18 +127,20 @@ export class AppError extends Error {
   readonly status: ContentfulStatusCode
   constructor(
     readonly code: ErrorCode,
-    options: { message?: string; fields?: Record<string, string>; retryAfter?: number } = {},
+    options: { message?: string; fields?: Record<string, string>; details?: Record<string, string | number>; retryAfter?: number } = {},
   ) {
     super(options.message ?? ERRORS[code][1])
     this.status = ERRORS[code][0]
     this.fields = options.fields
+    this.details = options.details
     this.retryAfter = options.retryAfter
   }
   readonly fields?: Record<string, string>
+  readonly details?: Record<string, string | number>
   readonly retryAfter?: number
 
   toBody(): ErrorBody {
-    return { code: this.code, message: this.message, status: this.status, ...(this.fields && { fields: this.fields }) }
+    return { code: this.code, message: this.message, status: this.status, ...(this.fields && { fields: this.fields }), ...(this.details && { details: this.details }) }
   }
 }
 

@@ -61,13 +61,38 @@ export function renderMail(
   vars: { to: string; url: string; name?: string; inviter?: string; organization?: string },
 ): Mail {
   const t = TEMPLATES[kind][locale] ?? TEMPLATES[kind].de
-  const values = { name: '', ...vars }
+  return renderTemplate(kind, t, locale, vars.to, vars.url, { name: '', ...vars })
+}
+
+function renderTemplate(kind: string, t: Template, locale: Locale, to: string, url: string, values: Record<string, string>): Mail {
   const intro = fill(t.intro, values)
-  const text = `${intro}\n\n${t.action}: ${vars.url}\n\n${t.outro}\n`
+  const text = `${intro}\n\n${t.action}: ${url}\n\n${t.outro}\n`
   const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
 <p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(vars.url)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(t.action)}</a></p>
 <p style="color:#555;font-size:13px">${escapeHtml(t.outro)}</p>
 </body></html>`
-  return { kind, to: vars.to, subject: fill(t.subject, values), text, html }
+  return { kind, to, subject: fill(t.subject, values), text, html }
+}
+
+const BUDGET_ALERT: Record<Locale, Template> = {
+  en: {
+    subject: "{{threshold}}% of your organisation's monthly budget is used",
+    intro: "Hello {{name}}, {{threshold}}% of your organisation's monthly model budget ({{limit}}) for {{month}} is used.",
+    action: 'See the usage',
+    outro: 'At 100% nobody in the organisation can send to a model until the next month begins (UTC). You can raise the budget on the usage page.',
+  },
+  de: {
+    subject: '{{threshold}} % des Monatsbudgets Ihrer Organisation sind verbraucht',
+    intro: 'Hallo {{name}}, {{threshold}} % des monatlichen Modellbudgets Ihrer Organisation ({{limit}}) für {{month}} sind verbraucht.',
+    action: 'Nutzung ansehen',
+    outro: 'Bei 100 % kann niemand in der Organisation mehr an ein Modell senden, bis der nächste Monat beginnt (UTC). Sie können das Budget auf der Nutzungsseite erhöhen.',
+  },
+}
+
+/** The admins' e-mail at 80% and 100% of the organisation's monthly budget. */
+export function renderBudgetAlert(locale: Locale, vars: { to: string; url: string; name: string; threshold: number; limit: string; month: string }): Mail {
+  const t = BUDGET_ALERT[locale] ?? BUDGET_ALERT.de
+  const values = { ...vars, threshold: String(vars.threshold) }
+  return renderTemplate('budgetAlert', t, locale, vars.to, vars.url, values)
 }

@@ -5,6 +5,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields?: Record<string, string>,
+    /** Values the message names (BUDGET_EXCEEDED: the limit and when it resets). */
+    readonly details?: Record<string, string | number>,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -18,7 +20,7 @@ export type Fetcher = (input: string, init?: RequestInit) => Promise<Response>
 /** The ApiError of an error answer: its JSON body when there is one, else the HTTP status. */
 export function toApiError(status: number, body: unknown, statusText = ''): ApiError {
   const data = body as Partial<ApiError> | null
-  return new ApiError(data?.code ?? 'INTERNAL_ERROR', data?.message ?? statusText, data?.status ?? status ?? 500, data?.fields)
+  return new ApiError(data?.code ?? 'INTERNAL_ERROR', data?.message ?? statusText, data?.status ?? status ?? 500, data?.fields, data?.details)
 }
 
 /**

@@ -6,7 +6,8 @@ import { createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../
 import de from '../../../web/locales/de'
 import en from '../../../web/locales/en'
 import { AUDIT_ACTIONS, recordAudit } from './access'
-import { auditUpkeep, csvCell, deleteExpiredAuditEntries } from './service'
+import { csvCell } from '../../lib/csv'
+import { auditUpkeep, deleteExpiredAuditEntries } from './service'
 
 // Each test signs up members (real password hashing): room for a loaded machine.
 setDefaultTimeout(20_000)
@@ -162,6 +163,10 @@ describe('audit log entries', () => {
     expectEntry('rid-export', 'data.exported', { type: 'user', label: adminEmail })
     await ok(call(admin, 'DELETE', '/api/threads', 'rid-chats', { ids: chats }), 204)
     expectEntry('rid-chats', 'chats.deleted', { type: 'user', label: adminEmail }, { details: { count: 2 } })
+    const budget = await ok(call(admin, 'PUT', '/api/budgets', 'rid-budget', { scope: 'organization', metric: 'cost', limit: 50 }))
+    expectEntry('rid-budget', 'budget.set', { type: 'organization' }, { details: { metric: 'cost', to: '50 cost' } })
+    await ok(call(admin, 'DELETE', `/api/budgets/${budget.id}`, 'rid-budget-off'), 204)
+    expectEntry('rid-budget-off', 'budget.removed', { type: 'organization' }, { details: { from: '50 cost' } })
 
     await ok(call(admin, 'PUT', '/api/api-keys/settings', 'rid-provider-off-prep', { apiAccess: false }))
     await ok(call(admin, 'DELETE', '/api/models/providers/permitted', 'rid-provider-off', { providerId: 'openai' }), 204)

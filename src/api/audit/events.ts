@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = [
   'sso.configured',
   'sso.removed',
   'sso.domain_verified',
+  'budget.set',
+  'budget.removed',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { auditEntries } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
+import { csvDocument } from '../../lib/csv'
 import { requireAdmin } from '../../lib/guards'
 import { hitRateLimit } from '../../lib/rate-limit'
 import type { AuditEntryView, AuditListQuery } from './schema'
@@ -63,16 +64,6 @@ export async function listAuditEntries(deps: AppDeps, caller: SessionUser, q: Au
 
 const CSV_COLUMNS = ['time', 'action', 'actor_name', 'actor_email', 'actor_id', 'target_type', 'target_id', 'target_label', 'details', 'address', 'request_id']
 
-/**
- * A cell as spreadsheets read it safely: quoted when it holds a separator, a quote or a line
- * break, and prefixed with ' when it starts like a formula (= + - @, tab, carriage return).
- */
-export function csvCell(value: string | null): string {
-  let text = value ?? ''
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
 /** The filtered log as CSV (newest first), at most CSV_MAX_ROWS rows. */
 export async function auditCsv(deps: AppDeps, caller: SessionUser, q: Filters): Promise<string> {
   requireAdmin(caller)
@@ -82,12 +73,10 @@ export async function auditCsv(deps: AppDeps, caller: SessionUser, q: Filters): 
     .where(whereOf(caller, q))
     .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
     .limit(CSV_MAX_ROWS)
-  const lines = [CSV_COLUMNS.join(',')]
-  for (const r of rows) {
-    const cells = [r.createdAt.toISOString(), r.action, r.actorName, r.actorEmail, r.actorId, r.targetType, r.targetId, r.targetLabel, r.details, r.address, r.requestId]
-    lines.push(cells.map(csvCell).join(','))
-  }
-  return `${lines.join('\r\n')}\r\n`
+  return csvDocument([
+    CSV_COLUMNS,
+    ...rows.map((r) => [r.createdAt.toISOString(), r.action, r.actorName, r.actorEmail, r.actorId, r.targetType, r.targetId, r.targetLabel, r.details, r.address, r.requestId]),
+  ])
 }
 
 /** Deletes entries older than the retention (KONTOR_AUDIT_RETENTION_DAYS); the number deleted. */

@@ -70,6 +70,14 @@ export const sourcePassage = z.object({
  */
 export const replyEvents = {
   message_start: z.object({ threadId: z.string(), userMessageId: z.string().nullable(), assistantMessageId: z.string(), model: z.string() }),
+  /** 80% or more of a monthly budget that applies to the member is spent (the tightest such budget). */
+  budget_notice: z.object({
+    scope: z.enum(['organization', 'group', 'user']),
+    group: z.string().nullable(),
+    metric: z.enum(['cost', 'tokens']),
+    limit: z.number(),
+    spent: z.number(),
+  }),
   text: z.object({ delta: z.string() }),
   reasoning: z.object({ delta: z.string() }),
   tool_call: toolCallPart.pick({ id: true, name: true, arguments: true }),
@@ -83,3 +91,5 @@ export const replyEvents = {
 
 export type ReplyEventName = keyof typeof replyEvents
 export type ReplyEvent = { [K in ReplyEventName]: { event: K; data: z.infer<(typeof replyEvents)[K]> } }[ReplyEventName]
+
+export type BudgetNotice = z.infer<typeof replyEvents.budget_notice>

@@ -4,6 +4,7 @@ import { fail } from '../../lib/errors'
 import { toolsFor } from '../../ai/tools'
 import { hasActiveSubscription, returnTrialMessage, takeTrialMessage } from '../subscriptions/access'
 import { providerClient } from '../models/access'
+import { admitModelCall } from '../usage/access'
 import { chatSources, findOwnThread, sourcesOfThread } from '../sources/access'
 import { replyModel } from '../threads/access'
 import { beginReply, type BeginMode } from './begin-reply'
@@ -32,10 +33,16 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
   ])
   const provider = await providerClient(deps, caller.organizationId, model.providerId, { userId: caller.id, threadId: thread.id })
   const onTrial = !subscribed
-  if (onTrial && !(await takeTrialMessage(deps, caller.organizationId))) fail('SUBSCRIPTION_REQUIRED')
+  // The budgets first: a refused send uses up no trial message.
+  const admission = await admitModelCall(deps, caller)
+  if (onTrial && !(await takeTrialMessage(deps, caller.organizationId))) {
+    await admission.release()
+    fail('SUBSCRIPTION_REQUIRED')
+  }
   const begun = await beginReply(deps, thread.id, mode, model.modelId).catch(async (error) => {
     // Refused before anything was sent: the trial message is not used up.
     if (onTrial) await returnTrialMessage(deps, caller.organizationId)
+    await admission.release()
     throw error
   })
 
@@ -58,6 +65,8 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
     toolContext,
     titleFrom: thread.title === null && firstUser ? firstUser.content : undefined,
     signal,
+    budgetNotice: admission.notice && { scope: admission.notice.scope, group: admission.notice.label, metric: admission.notice.metric, limit: admission.notice.limit, spent: admission.notice.spent },
+    onEnd: admission.release,
   })
   return new Response(body, { headers: SSE_HEADERS })
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors'
 import type { Tool, ToolContext } from '../../ai/tools/types'
 import { startReplyWriter } from './reply-writer'
 import { trackReply } from './running-replies'
+import type { BudgetNotice } from './schema'
 import { frameQueue, type ReplyEvent } from './sse'
 import { titleFromMessage } from '../threads/schema'
 import { generateTitle } from './title'
@@ -26,6 +27,10 @@ export type ReplyRun = {
   titleFrom?: string
   /** The request's signal: a closed tab aborts the provider call. */
   signal: AbortSignal
+  /** At 80% of a budget: sent to the client before the reply (the tightest budget that applies). */
+  budgetNotice?: BudgetNotice | null
+  /** Called once the reply has ended, whichever way (the budget reservation ends). */
+  onEnd?: () => Promise<void>
 }
 
 /**
@@ -68,6 +73,7 @@ export function streamReply(run: ReplyRun): ReadableStream<Uint8Array> {
       try {
         await trackReply(abort, runReply(run, abort.signal, send, frames.flush))
       } finally {
+        await run.onEnd?.()
         run.signal.removeEventListener('abort', onRequestAbort)
         frames.flush()
         if (!closed) {
@@ -89,6 +95,7 @@ async function runReply(run: ReplyRun, signal: AbortSignal, send: (e: ReplyEvent
   const writer = startReplyWriter(deps, assistantMessageId, state)
 
   send({ event: 'message_start', data: { threadId: run.threadId, userMessageId: run.userMessageId, assistantMessageId, model: run.model.ref } })
+  if (run.budgetNotice) send({ event: 'budget_notice', data: run.budgetNotice })
   try {
     await runToolLoop({
       provider: run.provider,

@@ -11,6 +11,7 @@ const VOCABULARY: Partial<Record<ErrorCode, [type: string, code: string | null]>
   INVALID_API_KEY: ['invalid_request_error', 'invalid_api_key'],
   API_ACCESS_DISABLED: ['permission_error', 'api_access_disabled'],
   SUBSCRIPTION_REQUIRED: ['insufficient_quota', 'subscription_required'],
+  BUDGET_EXCEEDED: ['insufficient_quota', 'budget_exceeded'],
   MODEL_NOT_FOUND: ['invalid_request_error', 'model_not_found'],
   VALIDATION_FAILED: ['invalid_request_error', 'invalid_value'],
   INVALID_JSON: ['invalid_request_error', null],

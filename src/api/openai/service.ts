@@ -4,6 +4,7 @@ import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { hitRateLimit } from '../../lib/rate-limit'
 import { languageModels, embeddingModelOf, providerClient } from '../models/access'
+import { admitModelCall } from '../usage/access'
 import type { PermittedModel } from '../models/schema'
 import { hasActiveSubscription } from '../subscriptions/access'
 import { ApiError } from './errors'
@@ -53,8 +54,19 @@ export async function chatCompletion(deps: AppDeps, caller: SessionUser, body: C
   const provider = await providerClient(deps, caller.organizationId, model.providerId, { userId: caller.id, threadId: null })
   const request = toChatRequest(model.model, body)
   const meta = { id: `chatcmpl-${crypto.randomUUID().replaceAll('-', '')}`, created: Math.floor(Date.now() / 1000), model: body.model }
-  if (body.stream) return streamCompletion(provider, request, meta, { includeUsage: body.stream_options?.include_usage === true, signal, logger: deps.logger })
-  return toCompletionResponse(await provider.complete({ ...request, signal }), meta)
+  const admission = await admitModelCall(deps, caller)
+  if (body.stream) {
+    const options = { includeUsage: body.stream_options?.include_usage === true, signal, logger: deps.logger, onEnd: admission.release }
+    return streamCompletion(provider, request, meta, options).catch(async (error) => {
+      await admission.release()
+      throw error
+    })
+  }
+  try {
+    return toCompletionResponse(await provider.complete({ ...request, signal }), meta)
+  } finally {
+    await admission.release()
+  }
 }
 
 /** Embeddings with the organisation's embedding model (the only one the API offers for them). */
@@ -64,7 +76,8 @@ export async function createEmbeddings(deps: AppDeps, caller: SessionUser, body:
   if (!model || model.modelId !== body.model) throw modelNotFound(body.model)
   const provider = await providerClient(deps, caller.organizationId, model.providerId, { userId: caller.id, threadId: null })
   const input = typeof body.input === 'string' ? [body.input] : body.input
-  const { vectors, usage } = await provider.embed({ model: model.model, input, dimensions: body.dimensions, signal })
+  const admission = await admitModelCall(deps, caller)
+  const { vectors, usage } = await provider.embed({ model: model.model, input, dimensions: body.dimensions, signal }).finally(admission.release)
   const tokens = usage?.inputTokens ?? 0
   return {
     object: 'list' as const,

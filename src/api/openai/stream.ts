@@ -24,7 +24,7 @@ export async function streamCompletion(
   provider: ChatProvider,
   request: ChatRequest,
   meta: CompletionMeta,
-  options: { includeUsage: boolean; signal: AbortSignal; logger: Logger },
+  options: { includeUsage: boolean; signal: AbortSignal; logger: Logger; onEnd?: () => Promise<void> },
 ): Promise<Response> {
   const abort = new AbortController()
   const onAbort = () => abort.abort(options.signal.reason)
@@ -66,7 +66,12 @@ export async function streamCompletion(
     return []
   }
 
-  const finish = () => options.signal.removeEventListener('abort', onAbort)
+  let ended = false
+  const finish = () => {
+    options.signal.removeEventListener('abort', onAbort)
+    if (!ended) void options.onEnd?.()
+    ended = true
+  }
   const stream = new ReadableStream<Uint8Array>({
     // Each pull enqueues at least one frame or closes: a pull that enqueued nothing would not be called again.
     async pull(controller) {

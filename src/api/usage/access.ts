@@ -67,3 +67,5 @@ export async function recordUsage(deps: AppDeps, u: UsageRecord) {
       }),
   ])
 }
+
+export { admitModelCall, budgetStates, type Admission, type BudgetState } from './budget-check'

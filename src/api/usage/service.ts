@@ -1,9 +1,10 @@
-import { and, asc, between, eq, sql } from 'drizzle-orm'
+import { and, asc, between, eq, sql, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import { groupMembers, groups, usageDaily, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
+import { csvDocument } from '../../lib/csv'
 import { requireAdmin } from '../../lib/guards'
-import type { UsageReport, usageQuery } from './schema'
+import type { ownUsageQuery, UsageReport, usageQuery } from './schema'
 
 type Totals = UsageReport['total']
 
@@ -32,12 +33,8 @@ function add(into: Totals, row: Totals) {
  */
 export async function usageReport(deps: AppDeps, caller: SessionUser, q: z.infer<typeof usageQuery>): Promise<UsageReport> {
   requireAdmin(caller)
-  const inRange = and(eq(usageDaily.organizationId, caller.organizationId), between(usageDaily.day, q.from, q.to))
-  if (q.by === 'day' || q.by === 'model') {
-    const key = q.by === 'day' ? usageDaily.day : usageDaily.modelRef
-    const found = await deps.db.select({ key, ...sums }).from(usageDaily).where(inRange).groupBy(key).orderBy(key)
-    return report(q, found.map((r) => ({ ...r, label: null })))
-  }
+  const inRange = and(eq(usageDaily.organizationId, caller.organizationId), between(usageDaily.day, q.from, q.to))!
+  if (q.by === 'day' || q.by === 'model') return byDayOrModel(deps, { ...q, by: q.by }, inRange)
   const perUser = await deps.db
     .select({ key: usageDaily.userId, label: users.name, ...sums })
     .from(usageDaily)
@@ -69,6 +66,31 @@ export async function usageReport(deps: AppDeps, caller: SessionUser, q: z.infer
   return { ...report(q, rows), total: perUser.reduce(add, zero()) }
 }
 
-function report(q: z.infer<typeof usageQuery>, rows: UsageReport['rows']): UsageReport {
+/** The caller's own usage over a range of UTC days, by day or by model. */
+export async function ownUsageReport(deps: AppDeps, caller: SessionUser, q: z.infer<typeof ownUsageQuery>): Promise<UsageReport> {
+  const mine = and(eq(usageDaily.organizationId, caller.organizationId), eq(usageDaily.userId, caller.id), between(usageDaily.day, q.from, q.to))!
+  return byDayOrModel(deps, q, mine)
+}
+
+async function byDayOrModel(deps: AppDeps, q: { from: string; to: string; by: 'day' | 'model' }, where: SQL) {
+  const key = q.by === 'day' ? usageDaily.day : usageDaily.modelRef
+  const found = await deps.db.select({ key, ...sums }).from(usageDaily).where(where).groupBy(key).orderBy(key)
+  return report(q, found.map((r) => ({ ...r, label: null })))
+}
+
+const CSV_KEY = { day: 'day', user: 'user_id', group: 'group_id', model: 'model' } as const
+
+/** The report as CSV: one line per row, then the total (a member in several groups counts once there). */
+export async function usageCsv(deps: AppDeps, caller: SessionUser, q: z.infer<typeof usageQuery>): Promise<string> {
+  const found = await usageReport(deps, caller, q)
+  const line = (key: string | null, label: string | null, r: Totals) => [key, label, r.calls, r.estimatedCalls, r.inputTokens, r.outputTokens, r.cost]
+  return csvDocument([
+    [CSV_KEY[q.by], 'name', 'calls', 'estimated_calls', 'input_tokens', 'output_tokens', 'cost_usd'],
+    ...found.rows.map((r) => line(r.key, r.label, r)),
+    line('total', null, found.total),
+  ])
+}
+
+function report(q: { from: string; to: string; by: UsageReport['by'] }, rows: UsageReport['rows']): UsageReport {
   return { from: q.from, to: q.to, by: q.by, rows, total: rows.reduce(add, zero()) }
 }

@@ -216,3 +216,60 @@ describe('GET /api/usage', () => {
     expect((await member.get('/api/usage?from=2026-05-01&to=2026-05-31')).status).toBe(403)
   }, 30_000)
 })
+
+describe('GET /api/usage.csv and GET /api/usage/own', () => {
+  async function spendOf(orgId: string, userId: string, day: string, modelRef = 'openai/gpt-4.1') {
+    await recordUsage(t.deps, { organizationId: orgId, userId, threadId: null, modelRef, kind: 'chat', inputTokens: 100, outputTokens: 10, estimated: false, cost: 0.25, at: new Date(`${day}T12:00:00Z`) })
+  }
+
+  test('the CSV holds the same rows and total as the report, names that look like formulas defused', async () => {
+    const { client, orgId, userId } = await setup()
+    const g = (await client.post('/api/groups', { name: '=Sales, North' })).body
+    await client.post(`/api/groups/${g.id}/members`, { userIds: [userId] })
+    await spendOf(orgId, userId, '2026-06-01')
+    await spendOf(orgId, userId, '2026-06-02', 'openai/gpt-4o')
+    await spendOf(orgId, 'removed-member', '2026-06-02')
+    const res = await t.app.request('/api/usage.csv?from=2026-06-01&to=2026-06-30&by=group', { headers: { cookie: client.cookieHeader() } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toStartWith('text/csv')
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="usage-group-2026-06-01-2026-06-30.csv"')
+    expect((await res.text()).split('\r\n')).toEqual([
+      'group_id,name,calls,estimated_calls,input_tokens,output_tokens,cost_usd',
+      `${g.id},"'=Sales, North",2,0,200,20,0.5`,
+      ',,1,0,100,10,0.25',
+      'total,,3,0,300,30,0.75',
+      '',
+    ])
+    const byDay = await (await t.app.request('/api/usage.csv?from=2026-06-01&to=2026-06-30', { headers: { cookie: client.cookieHeader() } })).text()
+    expect(byDay.split('\r\n').slice(1, 3)).toEqual(['2026-06-01,,1,0,100,10,0.25', '2026-06-02,,2,0,200,20,0.5'])
+    const bad = await client.get('/api/usage.csv?from=2026-06-30&to=2026-06-01')
+    expect(bad.status).toBe(400)
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { to: expect.any(String) } })
+  }, 30_000)
+
+  test("a member sees their own usage only, by day and by model; never another member's or organisation's", async () => {
+    const { client, orgId, userId } = await setup()
+    const { client: member, id: memberId } = await joinAsMember(t, client)
+    await spendOf(orgId, memberId, '2026-07-01')
+    await spendOf(orgId, memberId, '2026-07-03', 'openai/gpt-4o')
+    await spendOf(orgId, userId, '2026-07-01')
+    const other = t.client()
+    const otherOrg = await registerOrg(other)
+    await spendOf(otherOrg.user.organization.id, memberId, '2026-07-02')
+
+    const byDay = (await member.get('/api/usage/own?from=2026-07-01&to=2026-07-31')).body
+    expect(byDay.rows.map((r: { key: string; calls: number }) => [r.key, r.calls])).toEqual([['2026-07-01', 1], ['2026-07-03', 1]])
+    expect(byDay.total).toEqual({ calls: 2, estimatedCalls: 0, inputTokens: 200, outputTokens: 20, cost: 0.5 })
+    const byModel = (await member.get('/api/usage/own?from=2026-07-01&to=2026-07-31&by=model')).body
+    expect(byModel.rows.map((r: { key: string }) => r.key)).toEqual(['openai/gpt-4.1', 'openai/gpt-4o'])
+    expect((await client.get('/api/usage/own?from=2026-07-01&to=2026-07-31')).body.total.calls).toBe(1)
+    for (const [query, field] of [
+      ['from=2026-07-31&to=2026-07-01', 'to'],
+      ['from=2026-07-01&to=2026-07-31&by=user', 'by'],
+      ['from=2026-07-01&to=2027-08-01', 'to'],
+    ]) {
+      const res = await member.get(`/api/usage/own?${query}`)
+      expect({ query, status: res.status, field: Boolean(res.body.fields?.[field!]) }).toEqual({ query, status: 400, field: true })
+    }
+  }, 30_000)
+})

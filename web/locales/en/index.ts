@@ -17,5 +17,6 @@ import mails from './mails.json'
 import apiKeys from './api-keys.json'
 import audit from './audit.json'
 import security from './security.json'
+import usage from './usage.json'
 
-export default { common, errors, auth, settings, validation, members, groups, models, chat, prompts, agents, billing, tools, sources, mails, apiKeys, audit, security }
+export default { common, errors, auth, settings, validation, members, groups, models, chat, prompts, agents, billing, tools, sources, mails, apiKeys, audit, security, usage }

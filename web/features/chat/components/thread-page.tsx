@@ -26,6 +26,7 @@ import { MessageList } from './message-list'
 import { ModelPicker } from './model-picker'
 import { NoModelNotice } from './no-model-notice'
 import { QueuedMessage } from './queued-message'
+import { BudgetNotice } from './budget-notice'
 import { UpgradeNotice } from './upgrade-notice'
 import { modelListQueries } from '../../../lib/model-lists'
 
@@ -163,6 +164,7 @@ export function ThreadPage(props: {
       />
       {queued && <QueuedMessage content={queued.content} onSendNow={() => setQueued({ ...queued, now: true })} onEdit={editQueued} />}
       {!thread.model && <NoModelNotice reason={thread.agent ? 'agent' : models.length > 0 ? 'choose' : 'none'} isAdmin={me.role === 'admin'} />}
+      <BudgetNotice />
       <UpgradeNotice isAdmin={me.role === 'admin'} refused={needsUpgrade} />
       <Composer
         key={threadId}

@@ -3,6 +3,7 @@ import { titleFromMessage } from '../../../../src/api/threads/limits'
 import { ApiError, isApiError } from '../../../lib/api-client'
 import { SUBSCRIPTION_ACTIVE_KEY } from '../../../lib/subscription'
 import { patchThreadInList, threadDetailKey, upsertThreadInList, type Message, type ThreadDetail } from '../api'
+import type { BudgetNotice } from '../../../../src/api/chat/schema'
 import { streamReply, type ReplyRequest } from './stream'
 import { localMessage, updateMessage, updateThread, withoutLastReply, withoutLastUserTurn, type ToolPart } from './thread-cache'
 
@@ -18,6 +19,10 @@ export const subscribeReplies = (listener: () => void) => {
   return () => listeners.delete(listener)
 }
 export const isReplying = (threadId: string) => active.has(threadId)
+
+export type { BudgetNotice }
+/** The last send's budget notice (80% or more of a monthly budget spent), or null. */
+export const BUDGET_NOTICE_KEY = ['chat', 'budget-notice'] as const
 
 /** Stops the reply: the fetch is aborted, the server keeps what streamed and marks it stopped. */
 export function stopReply(threadId: string) {
@@ -99,11 +104,16 @@ export async function runReply({ queryClient, request, onStarted, fetcher }: Run
             ),
           }))
           assistantId = assistantMessageId
+          // A budget's notice follows this event when 80% of it is spent; until then, none.
+          queryClient.setQueryData(BUDGET_NOTICE_KEY, null)
           // A cloud trial counts the message: its notice shows one fewer left.
           if (request.kind === 'send') void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_ACTIVE_KEY })
           onStarted?.()
           break
         }
+        case 'budget_notice':
+          queryClient.setQueryData(BUDGET_NOTICE_KEY, e.data)
+          break
         case 'text':
           pending.text += e.data.delta
           schedule()

@@ -8,6 +8,7 @@ export type { ReplyEvent, ReplyEventName }
 // at run time would bring zod into the shell's chunk.
 const EVENTS: Record<ReplyEventName, true> = {
   message_start: true,
+  budget_notice: true,
   text: true,
   reasoning: true,
   tool_call: true,
@@ -56,7 +57,7 @@ export async function* streamReply(request: ReplyRequest, signal: AbortSignal, f
   })
   if (!res.ok || !res.body) {
     const data = (await res.json().catch(() => null)) as Partial<ApiError> | null
-    throw new ApiError(data?.code ?? 'INTERNAL_ERROR', data?.message ?? res.statusText, data?.status ?? res.status ?? 500, data?.fields)
+    throw new ApiError(data?.code ?? 'INTERNAL_ERROR', data?.message ?? res.statusText, data?.status ?? res.status ?? 500, data?.fields, data?.details)
   }
   yield* readSseEvents(res.body)
 }

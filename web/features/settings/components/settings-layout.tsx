@@ -13,6 +13,7 @@ export function SettingsLayout() {
           <TabLink to="/settings/general">{t('tabs.general')}</TabLink>
           <TabLink to="/settings/account">{t('tabs.account')}</TabLink>
           <TabLink to="/settings/api-keys">{t('tabs.apiKeys')}</TabLink>
+          <TabLink to="/settings/usage">{t('tabs.usage')}</TabLink>
         </TabNav>
       }
     >
