@@ -51,6 +51,11 @@ export const threads = sqliteTable(
  * `streaming`, content so far) and ends `complete`, `stopped` or `failed`, or `interrupted` when
  * the process writing it died. At most one message of a thread streams at a time: the partial
  * unique index is the lock for concurrent sends.
+ *
+ * The messages form a tree (docs/decisions/0060-reply-versions.md): each follows its `parentId`
+ * (null for the first), and the versions of a message (a regenerated reply, an edited message)
+ * are siblings. The branch the user sees is marked `onBranch`, root to leaf, in `seq` order; the
+ * model reads only that branch, and a new message continues it.
  */
 export const messages = sqliteTable(
   'messages',
@@ -79,9 +84,16 @@ export const messages = sqliteTable(
      */
     leaseOwner: text('lease_owner'),
     leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
+    /** The message this one follows (null: the first of the chat). No foreign key: messages go with their thread. */
+    parentId: text('parent_id'),
+    /** On the branch shown (and given to the model); the other versions and what followed them are not. */
+    onBranch: integer('on_branch', { mode: 'boolean' }).notNull().default(true),
+    /** When this version was last shown: switching to an earlier message goes on down the versions shown last. Null for messages older than versions (their `createdAt` counts). */
+    shownAt: integer('shown_at', { mode: 'timestamp_ms' }).$defaultFn(() => new Date()),
   },
   (t) => [
     uniqueIndex('messages_thread_seq_idx').on(t.threadId, t.seq),
+    index('messages_thread_parent_idx').on(t.threadId, t.parentId),
     uniqueIndex('messages_one_streaming_idx').on(t.threadId).where(sql`status = 'streaming'`),
   ],
 )

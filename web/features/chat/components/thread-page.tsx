@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { sessionQueries } from '../../../lib/session'
 import { agentQueries } from '../../../lib/agent-queries'
-import { threadDetailKey, threadQueries, useSetThreadAgent, useSetThreadModel, type ThreadDetail } from '../api'
+import { threadDetailKey, threadQueries, useSetThreadAgent, useSetThreadModel, useShowVersion, type ThreadDetail } from '../api'
 import { useOlderMessages } from '../hooks/use-older-messages'
 import { useChangeThread } from '../hooks/use-change-thread'
 import { useCopyMessage } from '../hooks/use-copy'
@@ -73,6 +73,7 @@ export function ThreadPage(props: {
   const actions = useReplyActions(threadId, { onRefused: (error) => error.code === 'SUBSCRIPTION_REQUIRED' && setNeedsUpgrade(true) })
   const setModel = useSetThreadModel(threadId)
   const setAgent = useSetThreadAgent(threadId)
+  const showVersion = useShowVersion(threadId)
   const agents = useQuery(agentQueries.list(api)).data ?? []
   const changeThread = useChangeThread()
   const title = thread.title ?? t('untitled')
@@ -154,9 +155,10 @@ export function ThreadPage(props: {
       <MessageList
         key={threadId}
         messages={thread.messages}
-        busy={busy}
+        busy={busy || showVersion.isPending}
         onEdit={actions.editLast}
         onRegenerate={() => void actions.regenerate()}
+        onShowVersion={(messageId) => showVersion.mutate(messageId, { onError: (error) => toast.error(`${t('message.versionFailed')} ${errorMessage(t, error)}`) })}
         older={older}
         reveal={props.reveal}
         onRevealed={props.onRevealed}
