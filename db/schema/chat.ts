@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { users } from './auth'
+import { groups } from './governance'
 import { permittedModels } from './models'
 import { organizations } from './organizations'
 
@@ -145,4 +146,45 @@ export const chatSearchDocs = sqliteTable(
     messageId: text('message_id'),
   },
   (t) => [uniqueIndex('chat_search_docs_message_idx').on(t.messageId), uniqueIndex('chat_search_docs_title_idx').on(t.threadId).where(sql`message_id IS NULL`)],
+)
+
+/**
+ * A read-only link to a snapshot of a chat (docs/decisions/0061-sharing-chats.md): the messages
+ * of its branch shown, copied when it was shared, seen by the signed-in members of its
+ * organisation, or of the chosen groups only (`chatShareGroups`). Revoking deletes it; it goes
+ * with its chat.
+ */
+export const chatShares = sqliteTable(
+  'chat_shares',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    threadId: text('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** The messages as they were shared (JSON: role, content, reasoning, parts, status, model, createdAt). */
+    messages: text('messages', { mode: 'json' }).$type<unknown[]>().notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+  },
+  (t) => [index('chat_shares_thread_idx').on(t.threadId)],
+)
+
+/** The groups a shared chat is limited to; none: the whole organisation. */
+export const chatShareGroups = sqliteTable(
+  'chat_share_groups',
+  {
+    shareId: text('share_id')
+      .notNull()
+      .references(() => chatShares.id, { onDelete: 'cascade' }),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.shareId, t.groupId] })],
 )

@@ -1,3 +1,25 @@
+CREATE TABLE `chat_share_groups` (
+	`share_id` text NOT NULL,
+	`group_id` text NOT NULL,
+	PRIMARY KEY(`share_id`, `group_id`),
+	FOREIGN KEY (`share_id`) REFERENCES `chat_shares`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`group_id`) REFERENCES `groups`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE TABLE `chat_shares` (
+	`id` text PRIMARY KEY NOT NULL,
+	`organization_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`thread_id` text NOT NULL,
+	`title` text NOT NULL,
+	`messages` text NOT NULL,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`thread_id`) REFERENCES `threads`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `chat_shares_thread_idx` ON `chat_shares` (`thread_id`);--> statement-breakpoint
 ALTER TABLE `messages` ADD `parent_id` text;--> statement-breakpoint
 ALTER TABLE `messages` ADD `on_branch` integer DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE `messages` ADD `shown_at` integer;--> statement-breakpoint
