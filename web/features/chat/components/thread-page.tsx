@@ -26,6 +26,7 @@ import { MessageList } from './message-list'
 import { ModelPicker } from './model-picker'
 import { NoModelNotice } from './no-model-notice'
 import { QueuedMessage } from './queued-message'
+import { ShareDialog } from './share-dialog'
 import { UpgradeNotice } from './upgrade-notice'
 import { modelListQueries } from '../../../lib/model-lists'
 
@@ -74,6 +75,7 @@ export function ThreadPage(props: {
   const setModel = useSetThreadModel(threadId)
   const setAgent = useSetThreadAgent(threadId)
   const showVersion = useShowVersion(threadId)
+  const [sharing, setSharing] = useState(false)
   const agents = useQuery(agentQueries.list(api)).data ?? []
   const changeThread = useChangeThread()
   const title = thread.title ?? t('untitled')
@@ -150,7 +152,8 @@ export function ThreadPage(props: {
         <AgentPicker agents={agents} value={thread.agent} model={thread.model?.displayName ?? null} onChange={chooseAgent} disabled={changing} />
         {/* The agent's model wins over the chat's own, so there is no model to pick while an agent is set. */}
         {!thread.agent && <ModelPicker models={models} value={thread.model} onChange={(m) => chooseModel(m.id)} disabled={changing} />}
-        <ChatExportMenu threadId={threadId} onPrint={print} />
+        <ChatExportMenu threadId={threadId} onPrint={print} onShare={() => setSharing(true)} />
+        <ShareDialog threadId={threadId} open={sharing} onOpenChange={setSharing} />
       </ChatHeader>
       <MessageList
         key={threadId}
