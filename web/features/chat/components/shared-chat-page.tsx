@@ -1,14 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
-import { MessageSquareOff } from 'lucide-react'
+import { useNavigate } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
-import { Button, buttonVariants } from '../../../components/ui/button'
+import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { useDocumentTitle } from '../hooks/use-document-title'
 import { shareQueries, useContinueShare } from '../share-api'
 import { AssistantMessage } from './assistant-message'
+import { ThreadNotFound } from './chat-skeletons'
 import { UserMessage } from './user-message'
 
 /** A chat shared in the organisation: read-only, as it was when shared, with "Continue this chat". */
@@ -53,15 +53,4 @@ export function SharedChatPage(props: { shareId: string }) {
   )
 }
 
-export function SharedChatNotFound() {
-  const { t } = useTranslation('chat')
-  return (
-    <div className="flex h-full flex-col items-center justify-center gap-3 p-8 text-center">
-      <MessageSquareOff aria-hidden className="size-8 text-muted-foreground" />
-      <h1 className="text-lg font-semibold">{t('errors:SHARE_NOT_FOUND')}</h1>
-      <Link to="/chat" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-        {t('common:nav.newChat')}
-      </Link>
-    </div>
-  )
-}
+export const SharedChatNotFound = () => <ThreadNotFound code="SHARE_NOT_FOUND" />
