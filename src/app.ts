@@ -15,6 +15,7 @@ import { outboxRoutes } from './api/outbox/routes'
 import { promptRoutes } from './api/prompts/routes'
 import { subscriptionRoutes } from './api/subscriptions/routes'
 import { searchRoutes } from './api/search/routes'
+import { shareRoutes } from './api/shares/routes'
 import { threadRoutes } from './api/threads/routes'
 import { systemRoutes } from './api/system/routes'
 import { sourceRoutes, UPLOAD_PATH } from './api/sources/routes'
@@ -30,7 +31,7 @@ import { AppError, ERRORS, type ErrorCode } from './lib/errors'
 import { mountRoutes, type RouteDef } from './lib/route'
 import { securityHeaders } from './lib/security-headers'
 
-export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...groupRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...searchRoutes, ...sourceRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...subscriptionRoutes, ...organizationRoutes, ...outboxRoutes, ...apiKeyRoutes, ...usageRoutes, ...auditRoutes, ...ssoRoutes]
+export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...groupRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...searchRoutes, ...sourceRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...shareRoutes, ...subscriptionRoutes, ...organizationRoutes, ...outboxRoutes, ...apiKeyRoutes, ...usageRoutes, ...auditRoutes, ...ssoRoutes]
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024

@@ -30,6 +30,7 @@ import { Route as settingsApiKeysRoute } from './routes/settings-api-keys'
 import { Route as settingsGeneralRoute } from './routes/settings-general'
 import { Route as settingsIndexRoute } from './routes/settings-index'
 import { Route as settingsUsageRoute } from './routes/settings-usage'
+import { Route as sharedRoute } from './routes/shared'
 
 /** Code-based route tree (no generator step): one file per route under routes/. */
 export const routeTree = rootRoute.addChildren([
@@ -44,6 +45,7 @@ export const routeTree = rootRoute.addChildren([
   appRoute.addChildren([
     chatRoute,
     chatThreadRoute,
+    sharedRoute,
     promptsRoute,
     agentsRoute,
     settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsAccountRoute, settingsApiKeysRoute, settingsUsageRoute]),

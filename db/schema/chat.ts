@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { users } from './auth'
+import { groups } from './governance'
 import { permittedModels } from './models'
 import { organizations } from './organizations'
 
@@ -51,6 +52,11 @@ export const threads = sqliteTable(
  * `streaming`, content so far) and ends `complete`, `stopped` or `failed`, or `interrupted` when
  * the process writing it died. At most one message of a thread streams at a time: the partial
  * unique index is the lock for concurrent sends.
+ *
+ * The messages form a tree (docs/decisions/0060-reply-versions.md): each follows its `parentId`
+ * (null for the first), and the versions of a message (a regenerated reply, an edited message)
+ * are siblings. The branch the user sees is marked `onBranch`, root to leaf, in `seq` order; the
+ * model reads only that branch, and a new message continues it.
  */
 export const messages = sqliteTable(
   'messages',
@@ -79,9 +85,16 @@ export const messages = sqliteTable(
      */
     leaseOwner: text('lease_owner'),
     leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
+    /** The message this one follows (null: the first of the chat). No foreign key: messages go with their thread. */
+    parentId: text('parent_id'),
+    /** On the branch shown (and given to the model); the other versions and what followed them are not. */
+    onBranch: integer('on_branch', { mode: 'boolean' }).notNull().default(true),
+    /** When this version was last shown: switching to an earlier message goes on down the versions shown last. Null for messages older than versions (their `createdAt` counts). */
+    shownAt: integer('shown_at', { mode: 'timestamp_ms' }).$defaultFn(() => new Date()),
   },
   (t) => [
     uniqueIndex('messages_thread_seq_idx').on(t.threadId, t.seq),
+    index('messages_thread_parent_idx').on(t.threadId, t.parentId),
     uniqueIndex('messages_one_streaming_idx').on(t.threadId).where(sql`status = 'streaming'`),
   ],
 )
@@ -133,4 +146,45 @@ export const chatSearchDocs = sqliteTable(
     messageId: text('message_id'),
   },
   (t) => [uniqueIndex('chat_search_docs_message_idx').on(t.messageId), uniqueIndex('chat_search_docs_title_idx').on(t.threadId).where(sql`message_id IS NULL`)],
+)
+
+/**
+ * A read-only link to a snapshot of a chat (docs/decisions/0061-sharing-chats.md): the messages
+ * of its branch shown, copied when it was shared, seen by the signed-in members of its
+ * organisation, or of the chosen groups only (`chatShareGroups`). Revoking deletes it; it goes
+ * with its chat.
+ */
+export const chatShares = sqliteTable(
+  'chat_shares',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    threadId: text('thread_id')
+      .notNull()
+      .references(() => threads.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** The messages as they were shared (JSON: role, content, reasoning, parts, status, model, createdAt). */
+    messages: text('messages', { mode: 'json' }).$type<unknown[]>().notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+  },
+  (t) => [index('chat_shares_thread_idx').on(t.threadId)],
+)
+
+/** The groups a shared chat is limited to; none: the whole organisation. */
+export const chatShareGroups = sqliteTable(
+  'chat_share_groups',
+  {
+    shareId: text('share_id')
+      .notNull()
+      .references(() => chatShares.id, { onDelete: 'cascade' }),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.shareId, t.groupId] })],
 )

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { sources, threads } from '../../db/schema'
+import { messages, sources, threads } from '../../db/schema'
 import { API_ROUTES } from '../app'
 import { openAiRoutes } from './openai/routes'
 import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm'
@@ -119,6 +119,13 @@ const MATRIX: Row[] = [
   { route: 'GET /search', path: () => '/search?q=Secret%20Org%20A', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'DELETE /threads', body: async (f) => ({ ids: [await f.newThread()] }), expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'DELETE /threads/:id', path: async (f) => `/threads/${await f.newThread()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
+  { route: 'PUT /threads/:id/branch', path: (f) => `/threads/${f.threadId}/branch`, body: async (f) => ({ messageId: await newMessage(f.threadId) }), expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
+  { route: 'POST /threads/:id/shares', path: (f) => `/threads/${f.threadId}/shares`, body: () => ({}), expect: { ...SIGNED_IN, user: 404, admin: 201, otherAdmin: 404 } },
+  { route: 'GET /threads/:id/shares', path: (f) => `/threads/${f.threadId}/shares`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  // A chat shared with the whole organisation: its members read it and continue it; another organisation finds nothing.
+  { route: 'GET /shares/:id', path: async (f) => `/shares/${await newShare(f)}`, expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 404 } },
+  { route: 'POST /shares/:id/continue', path: async (f) => `/shares/${await newShare(f)}/continue`, expect: { ...SIGNED_IN, user: 201, admin: 201, otherAdmin: 404 } },
+  { route: 'DELETE /shares/:id', path: async (f) => `/shares/${await newShare(f)}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id/model', path: (f) => `/threads/${f.threadId}/model`, body: (f) => ({ modelId: f.modelId }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id/agent', path: (f) => `/threads/${f.threadId}/agent`, body: () => ({ agentId: null }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'GET /threads/:id/export', path: (f) => `/threads/${f.threadId}/export?format=json`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
@@ -186,6 +193,17 @@ async function newSource(threadId: string) {
     mimeType: 'text/plain', size: 1, fileKey: `sources/matrix/${id}`, status: 'failed', error: 'SOURCE_NO_TEXT',
   })
   return id
+}
+/** A message of a thread (its first, a version of any other first), written straight to the database. */
+let messageSeq = 0
+async function newMessage(threadId: string) {
+  const id = crypto.randomUUID()
+  await t.deps.db.insert(messages).values({ id, threadId, seq: 1_000 + ++messageSeq, role: 'user', content: 'Matrix', status: 'complete', onBranch: false })
+  return id
+}
+/** A share of the admin's chat with the whole organisation. */
+async function newShare(f: Fixture) {
+  return (await f.admin.client.post(`/api/threads/${f.threadId}/shares`, {})).body.id as string
 }
 let fake: FakeLlm
 let f: Fixture

@@ -37,6 +37,8 @@ export const ERRORS = {
   MODEL_ALREADY_PERMITTED: [409, 'This model is already enabled.'],
   NO_MODEL_FOUND: [404, 'No model found'],
   THREAD_NOT_FOUND: [404, 'Chat not found'],
+  MESSAGE_NOT_FOUND: [404, 'Message not found'],
+  SHARE_NOT_FOUND: [404, 'This shared chat does not exist or is no longer shared.'],
   TOO_MANY_PINNED: [409, 'At most 20 chats can be pinned. Unpin one before pinning another.'],
   AGENT_NOT_FOUND: [404, 'Agent not found'],
   PROMPT_NOT_FOUND: [404, 'Prompt not found'],

@@ -7,7 +7,7 @@ import { useThreadAttachments } from '../features/sources/hooks/use-attachments'
 
 export const Route = createLazyRoute('/app/chats/$threadId')({
   pendingComponent: ThreadSkeleton,
-  notFoundComponent: ThreadNotFound,
+  notFoundComponent: () => <ThreadNotFound />,
   component: ChatThreadPage,
 })
 

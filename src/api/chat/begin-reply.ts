@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm'
 import { messages, threads } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
@@ -24,7 +24,7 @@ export async function beginReply(deps: AppDeps, threadId: string, mode: BeginMod
         ? await beginSend(deps, threadId, mode, model, assistantMessageId, now)
         : await beginRegenerate(deps, threadId, model, assistantMessageId, now)
     const assistantMessage = history.find((m) => m.id === assistantMessageId)!
-    const userMessage = mode.kind === 'send' ? history.findLast((m) => m.role === 'user') : undefined
+    const userMessage = mode.kind === 'send' ? history.find((m) => m.id === assistantMessage.parentId) : undefined
     return { userMessage, assistantMessage, history: history.filter((m) => m !== assistantMessage) }
   } catch (error) {
     if (error instanceof AppError) throw error
@@ -35,38 +35,56 @@ export async function beginReply(deps: AppDeps, threadId: string, mode: BeginMod
 
 /**
  * A send is one batch (one round trip, one commit, no interactive transaction): it needs no
- * answer from the database before it writes. An edit-and-resend deletes the last user message and
- * what followed it only while no reply streams; otherwise the insert of the streaming message
- * fails on the index and the whole batch is rolled back.
+ * answer from the database before it writes. The user message follows the last message of the
+ * branch shown. An edit-and-resend adds a version of the last user message of that branch: the
+ * new one follows what the old one followed, and the old one with what came after it leaves the
+ * branch (kept as an earlier version), only while no reply streams; otherwise the insert of the
+ * streaming message fails on the index and the whole batch is rolled back.
  */
 async function beginSend(deps: AppDeps, threadId: string, mode: Extract<BeginMode, { kind: 'send' }>, model: string, assistantId: string, now: Date) {
   const { db } = deps
+  const userId = crypto.randomUUID()
   const noReplyStreaming = sql`NOT EXISTS (SELECT 1 FROM messages WHERE thread_id = ${threadId} AND status = 'streaming')`
-  const lastUserSeq = sql`(SELECT max(seq) FROM messages WHERE thread_id = ${threadId} AND role = 'user')`
-  const replaceLast = db.delete(messages).where(and(eq(messages.threadId, threadId), gte(messages.seq, lastUserSeq), noReplyStreaming))
+  // The branch's last user message before this send (the one an edit gives a new version of).
+  const lastUser = (column: 'parent_id' | 'seq') =>
+    sql`(SELECT ${sql.raw(column)} FROM messages WHERE thread_id = ${threadId} AND on_branch = 1 AND role = 'user' AND id <> ${userId} ORDER BY seq DESC LIMIT 1)`
+  const parentId = mode.replaceLast ? lastUser('parent_id') : sql`(SELECT id FROM messages WHERE thread_id = ${threadId} AND on_branch = 1 ORDER BY seq DESC LIMIT 1)`
+  const leaveBranch = db
+    .update(messages)
+    .set({ onBranch: false })
+    .where(and(eq(messages.threadId, threadId), eq(messages.onBranch, true), ne(messages.id, userId), gte(messages.seq, lastUser('seq')), noReplyStreaming))
   const results = await db.batch([
     endAbandonedReplies(deps, threadId, now),
-    ...(mode.replaceLast ? [replaceLast] : []),
-    db.insert(messages).values({ id: crypto.randomUUID(), threadId, seq: nextSeq(threadId), role: 'user', content: mode.content, status: 'complete', createdAt: now, updatedAt: now }),
-    db.insert(messages).values({ id: assistantId, threadId, seq: nextSeq(threadId), role: 'assistant', status: 'streaming', model, createdAt: now, updatedAt: now, ...replyLease(deps, now.getTime()) }),
+    db.insert(messages).values({ id: userId, threadId, seq: nextSeq(threadId), parentId, role: 'user', content: mode.content, status: 'complete', createdAt: now, updatedAt: now, shownAt: now }),
+    ...(mode.replaceLast ? [leaveBranch] : []),
+    db.insert(messages).values({ id: assistantId, threadId, seq: nextSeq(threadId), parentId: userId, role: 'assistant', status: 'streaming', model, createdAt: now, updatedAt: now, shownAt: now, ...replyLease(deps, now.getTime()) }),
     db.update(threads).set({ lastMessageAt: now }).where(eq(threads.id, threadId)),
-    db.select().from(messages).where(eq(messages.threadId, threadId)).orderBy(asc(messages.seq)),
+    branchOf(deps, threadId),
   ])
   return results.at(-1) as MessageRow[]
 }
 
-/** Regenerating must first see that the last message is a reply, so it keeps its transaction (it is rare). */
+/**
+ * Regenerating must first see that the last message of the branch is a reply, so it keeps its
+ * transaction (it is rare). The reply stays as an earlier version, off the branch; one that failed
+ * without a word is replaced instead (there is nothing in it to go back to).
+ */
 async function beginRegenerate(deps: AppDeps, threadId: string, model: string, assistantId: string, now: Date) {
   return deps.db.transaction(async (tx) => {
     await endAbandonedReplies(deps, threadId, now, tx)
-    const last = await tx.query.messages.findFirst({ where: eq(messages.threadId, threadId), orderBy: desc(messages.seq) })
+    const last = await tx.query.messages.findFirst({ where: and(eq(messages.threadId, threadId), eq(messages.onBranch, true)), orderBy: desc(messages.seq) })
     if (last?.status === 'streaming') throw new AppError('REPLY_IN_PROGRESS')
     if (!last || last.role !== 'assistant') throw new AppError('NOTHING_TO_REGENERATE')
-    await tx.delete(messages).where(eq(messages.id, last.id))
-    await tx.insert(messages).values({ id: assistantId, threadId, seq: nextSeq(threadId), role: 'assistant', status: 'streaming', model, createdAt: now, updatedAt: now, ...replyLease(deps, now.getTime()) })
+    if (last.status === 'failed' && !last.content.trim() && !last.parts.length) await tx.delete(messages).where(eq(messages.id, last.id))
+    else await tx.update(messages).set({ onBranch: false }).where(eq(messages.id, last.id))
+    await tx.insert(messages).values({ id: assistantId, threadId, seq: nextSeq(threadId), parentId: last.parentId, role: 'assistant', status: 'streaming', model, createdAt: now, updatedAt: now, shownAt: now, ...replyLease(deps, now.getTime()) })
     await tx.update(threads).set({ lastMessageAt: now }).where(eq(threads.id, threadId))
-    return tx.select().from(messages).where(eq(messages.threadId, threadId)).orderBy(asc(messages.seq))
+    return branchOf(deps, threadId, tx)
   })
 }
+
+/** The messages of the branch shown, in order. */
+const branchOf = (deps: AppDeps, threadId: string, db: Pick<AppDeps['db'], 'select'> = deps.db) =>
+  db.select().from(messages).where(and(eq(messages.threadId, threadId), eq(messages.onBranch, true))).orderBy(asc(messages.seq))
 
 const nextSeq = (threadId: string) => sql`(SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE thread_id = ${threadId})`

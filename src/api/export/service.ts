@@ -13,7 +13,7 @@ type ThreadRow = typeof threads.$inferSelect
 /** A chat with its messages, agent and file list, as the exports write it (the caller owns it). */
 async function chatExportOf(deps: AppDeps, caller: SessionUser, thread: ThreadRow, exportedAt: string): Promise<ChatExport> {
   const [rows, parts, files, agent] = await deps.db.batch([
-    deps.db.select().from(messages).where(eq(messages.threadId, thread.id)).orderBy(asc(messages.seq)),
+    deps.db.select().from(messages).where(and(eq(messages.threadId, thread.id), eq(messages.onBranch, true))).orderBy(asc(messages.seq)),
     appendedText(deps, thread.id),
     deps.db.select().from(sources).where(eq(sources.threadId, thread.id)).orderBy(asc(sources.createdAt), asc(sources.id)),
     deps.db.select({ id: agents.id, name: agents.name }).from(agents).where(and(eq(agents.id, thread.agentId ?? ''), eq(agents.userId, caller.id))),

@@ -4,7 +4,7 @@ import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { findOwnAgent } from '../agents/access'
 import { usableLanguageModel } from '../models/access'
-import type { MessageView } from './schema'
+import type { StoredMessageView } from './schema'
 
 type ThreadRow = typeof threads.$inferSelect
 type MessageRow = typeof messages.$inferSelect
@@ -12,7 +12,7 @@ type MessageRow = typeof messages.$inferSelect
 /** The thread lookups other domains need (chat, export). */
 
 /** A message as the API answers it. */
-export const toMessageView = (m: MessageRow): MessageView => ({
+export const toMessageView = (m: MessageRow): StoredMessageView => ({
   id: m.id,
   role: m.role,
   content: m.content,

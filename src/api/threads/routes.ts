@@ -3,6 +3,7 @@ import { defineRoute } from '../../lib/route'
 import * as s from './schema'
 import * as organise from './organise'
 import * as service from './service'
+import { showVersion } from './versions'
 
 const tag = 'Threads'
 
@@ -52,6 +53,22 @@ export const threadRoutes = [
       errors: ['THREAD_NOT_FOUND'],
     },
     ({ deps, user, params, query }) => service.olderMessages(deps, user, params.id, query),
+  ),
+  defineRoute(
+    {
+      method: 'put',
+      path: '/threads/:id/branch',
+      tag,
+      summary: 'Show another version of a message (a regenerated reply, an edited message); the chat continues from it',
+      access: 'user',
+      params: s.threadIdParams,
+      body: s.showVersionBody,
+      status: 204,
+      errors: ['THREAD_NOT_FOUND', 'MESSAGE_NOT_FOUND', 'REPLY_IN_PROGRESS'],
+    },
+    async ({ deps, user, params, body }) => {
+      await showVersion(deps, user, params.id, body.messageId)
+    },
   ),
   defineRoute(
     {

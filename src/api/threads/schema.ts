@@ -91,6 +91,19 @@ export const messageResponse = z.object({
   createdAt: z.string(),
 })
 
+/**
+ * A message of the branch shown, with where it stands in the chat's tree of versions
+ * (docs/decisions/0060-reply-versions.md): what it follows, and its versions (itself among them,
+ * oldest first; just itself when it has none). `PUT /threads/{id}/branch` shows another version.
+ */
+export const branchMessageResponse = messageResponse.extend({
+  parentId: z.string().nullable(),
+  siblingIds: z.array(z.string()),
+})
+
+/** Show a version of a message: the branch shown passes through it, and goes on down the versions shown last. */
+export const showVersionBody = z.object({ messageId: z.string().min(1, 'Message is required').max(64) })
+
 export const threadSummaryResponse = z.object({
   id: z.string(),
   title: z.string().nullable(),
@@ -108,11 +121,11 @@ export const threadListResponse = z.object({ threads: z.array(threadSummaryRespo
 /** Where the messages shown begin: pass it as `before` for the page before them; null when there is none. */
 const olderCursor = z.number().int().nullable()
 
-export const olderMessagesResponse = z.object({ messages: z.array(messageResponse), olderCursor })
+export const olderMessagesResponse = z.object({ messages: z.array(branchMessageResponse), olderCursor })
 
 export const threadDetailResponse = threadSummaryResponse.extend({
-  /** Oldest first: all of them, or the newest `last`. */
-  messages: z.array(messageResponse),
+  /** The branch shown, oldest first: all of it, or the newest `last`. */
+  messages: z.array(branchMessageResponse),
   olderCursor,
   /** The model replies come from now (the agent's when there is one), or null when none is usable. */
   model: permittedModelResponse.nullable(),
@@ -121,5 +134,6 @@ export const threadDetailResponse = threadSummaryResponse.extend({
   sources: z.array(sourceResponse),
 })
 
-export type MessageView = z.infer<typeof messageResponse>
+export type StoredMessageView = z.infer<typeof messageResponse>
+export type MessageView = z.infer<typeof branchMessageResponse>
 export type ThreadSummary = z.infer<typeof threadSummaryResponse>

@@ -111,7 +111,7 @@ export async function getThread(deps: AppDeps, caller: SessionUser, id: string, 
   const agent = thread.agentId ? await findOwnAgent(deps, caller, thread.agentId).catch(() => null) : null
   return {
     ...toThreadSummary(thread),
-    messages: rows.map(toMessageView),
+    messages: rows,
     olderCursor,
     model: resolved?.model ?? null,
     agent: agent ? { id: agent.id, name: agent.name } : null,
@@ -125,10 +125,10 @@ export async function getThread(deps: AppDeps, caller: SessionUser, id: string, 
  */
 const THROUGH_CONTEXT = 20
 
-/** How many messages of a thread there are from the given one on, it included, plus `context` (0 when it is not in the thread). */
+/** How many messages of a thread's branch shown there are from the given one on, it included, plus `context` (0 when it is not on it). */
 async function countFrom(deps: AppDeps, threadId: string, messageId: string, context: number) {
-  const seq = deps.db.select({ seq: messages.seq }).from(messages).where(and(eq(messages.id, messageId), eq(messages.threadId, threadId)))
-  const count = await deps.db.$count(messages, and(eq(messages.threadId, threadId), gte(messages.seq, seq)))
+  const seq = deps.db.select({ seq: messages.seq }).from(messages).where(and(eq(messages.id, messageId), onBranchOf(threadId)))
+  const count = await deps.db.$count(messages, and(onBranchOf(threadId), gte(messages.seq, seq)))
   return count && count + context
 }
 
@@ -136,19 +136,21 @@ async function countFrom(deps: AppDeps, threadId: string, messageId: string, con
 export async function olderMessages(deps: AppDeps, caller: SessionUser, id: string, page: { before: number; limit: number }) {
   await findOwnThread(deps, caller, id)
   const { rows, olderCursor } = await messagePage(deps, id, page)
-  return { messages: rows.map(toMessageView), olderCursor }
+  return { messages: rows, olderCursor }
 }
 
+const onBranchOf = (threadId: string) => and(eq(messages.threadId, threadId), eq(messages.onBranch, true))
+
 /**
- * The newest `limit` messages of a thread before `before` (all when no limit), oldest first, in one
- * read with the appended parts of a streaming reply (src/api/chat/reply-writer.ts); replies whose
- * writer died are ended on the way.
+ * The newest `limit` messages of a thread's branch shown before `before` (all when no limit),
+ * oldest first, with their versions, in one read with the appended parts of a streaming reply
+ * (src/api/chat/reply-writer.ts); replies whose writer died are ended on the way.
  */
 async function messagePage(deps: AppDeps, threadId: string, page: { before?: number; limit?: number }) {
-  const where = page.before === undefined ? eq(messages.threadId, threadId) : and(eq(messages.threadId, threadId), lt(messages.seq, page.before))
+  const where = page.before === undefined ? onBranchOf(threadId) : and(onBranchOf(threadId), lt(messages.seq, page.before))
   const select = deps.db.select().from(messages).where(where)
   const query = page.limit === undefined ? select.orderBy(asc(messages.seq)) : select.orderBy(desc(messages.seq)).limit(page.limit + 1)
-  const [found, parts] = await deps.db.batch([query, appendedText(deps, threadId)])
+  const [found, parts, versioned] = await deps.db.batch([query, appendedText(deps, threadId), versionsOf(deps, threadId)])
   const more = page.limit !== undefined && found.length > page.limit
   const stored = page.limit === undefined ? found : found.slice(0, page.limit).reverse()
   let rows = withAppendedText(stored, parts)
@@ -156,7 +158,24 @@ async function messagePage(deps: AppDeps, threadId: string, page: { before?: num
     const ended = new Set((await endAbandonedReplies(deps, threadId)).map((m) => m.id))
     rows = rows.map((m) => (ended.has(m.id) ? { ...m, status: 'interrupted' } : m))
   }
-  return { rows, olderCursor: more ? rows[0]!.seq : null }
+  const siblings = new Map<string | null, { id: string }[]>()
+  for (const v of versioned) siblings.set(v.parentId, [...(siblings.get(v.parentId) ?? []), v])
+  const views = rows.map((m) => ({ ...toMessageView(m), parentId: m.parentId, siblingIds: siblings.get(m.parentId)?.map((v) => v.id) ?? [m.id] }))
+  return { rows: views, olderCursor: more ? rows[0]!.seq : null }
+}
+
+/** The messages of a thread that have versions (other messages following the same one), oldest first: few, as users make them. */
+function versionsOf(deps: AppDeps, threadId: string) {
+  return deps.db
+    .select({ id: messages.id, parentId: messages.parentId })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.threadId, threadId),
+        sql`EXISTS (SELECT 1 FROM messages o WHERE o.thread_id = ${messages.threadId} AND o.parent_id IS ${messages.parentId} AND o.id <> ${messages.id})`,
+      ),
+    )
+    .orderBy(asc(messages.seq))
 }
 
 export async function deleteThread(deps: AppDeps, caller: SessionUser, id: string) {

@@ -75,6 +75,7 @@ export const threadsApi = {
   update: (api: ApiClient, id: string, change: ThreadChange) => api.patch<ThreadSummary>(`/threads/${encodeURIComponent(id)}`, change),
   setModel: (api: ApiClient, id: string, modelId: string) =>
     api.patch<ThreadDetail>(`/threads/${encodeURIComponent(id)}/model`, { modelId }),
+  showVersion: (api: ApiClient, id: string, messageId: string) => api.put<void>(`/threads/${encodeURIComponent(id)}/branch`, { messageId }),
   setAgent: (api: ApiClient, id: string, agentId: string | null) =>
     api.patch<ThreadDetail>(`/threads/${encodeURIComponent(id)}/agent`, { agentId }),
 }
@@ -163,5 +164,15 @@ export function useSetThreadAgent(threadId: string) {
       queryClient.setQueryData<ThreadDetail>(threadDetailKey(threadId), thread)
       patchThreadInList(queryClient, threadId, { agentId: thread.agentId, modelId: thread.modelId })
     },
+  })
+}
+
+/** Shows another version of a message; the chat is read again along the branch now shown. */
+export function useShowVersion(threadId: string) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (messageId: string) => threadsApi.showVersion(api, threadId, messageId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: threadDetailKey(threadId) }),
   })
 }

@@ -9,6 +9,7 @@ import { useCopyMessage } from '../hooks/use-copy'
 import { replyPassages } from '../lib/tool-data'
 import { segmentsOf, toolCallsOf } from '../lib/tool-parts'
 import { ActionButton } from './action-button'
+import { VersionSwitcher } from './version-switcher'
 import { Markdown } from './markdown'
 import { ToolCallGroup } from './tool-calls'
 
@@ -16,10 +17,13 @@ type AssistantMessageProps = {
   message: Message
   /** Set for the last reply while nothing streams: regenerate it (also the Retry of a failed or interrupted one). */
   onRegenerate?: () => void
+  /** Shows another version of the reply (absent while a reply streams). */
+  onShowVersion?: (messageId: string) => void
 }
 
 /** A reply: plain full-width text rendered as markdown, its tool calls where they happened, with its reasoning, state and actions. */
-export function AssistantMessage({ message, onRegenerate }: AssistantMessageProps) {
+export function AssistantMessage({ message, onRegenerate, onShowVersion }: AssistantMessageProps) {
+  const versioned = message.siblingIds.length > 1
   const { t } = useTranslation('chat')
   const { copied, copy } = useCopyMessage()
   const streaming = message.status === 'streaming'
@@ -67,20 +71,26 @@ export function AssistantMessage({ message, onRegenerate }: AssistantMessageProp
       )}
       {message.status === 'stopped' && <p className="mt-1 text-xs italic text-muted-foreground">{t('message.stopped')}</p>}
 
-      {!streaming && (message.content || onRegenerate) && message.status !== 'failed' && message.status !== 'interrupted' && (
+      {versioned && streaming && (
+        <div className="mt-1 flex">
+          <VersionSwitcher message={message} />
+        </div>
+      )}
+      {!streaming && (message.content || onRegenerate || versioned) && (
         <div
           className={cn(
-            'mt-1 flex gap-0.5 transition-opacity',
-            // The last reply's actions stay visible; older ones show on hover and keyboard focus.
-            !onRegenerate && 'opacity-0 focus-within:opacity-100 group-hover/message:opacity-100 max-md:opacity-100',
+            'mt-1 flex items-center gap-0.5 transition-opacity',
+            // The last reply's actions stay visible (and the versions); older ones show on hover and keyboard focus.
+            !onRegenerate && !versioned && 'opacity-0 focus-within:opacity-100 group-hover/message:opacity-100 max-md:opacity-100',
           )}
         >
-          {message.content && (
+          <VersionSwitcher message={message} onShow={onShowVersion} />
+          {message.content && message.status !== 'failed' && message.status !== 'interrupted' && (
             <ActionButton label={t('message.copy')} onClick={() => void copy(message.content)}>
               {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
             </ActionButton>
           )}
-          {onRegenerate && (
+          {onRegenerate && message.status !== 'failed' && message.status !== 'interrupted' && (
             <ActionButton label={t('message.regenerate')} onClick={onRegenerate}>
               <RefreshCw aria-hidden />
             </ActionButton>

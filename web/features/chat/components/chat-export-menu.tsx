@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui'
-import { Download, FileJson, FileText, MoreHorizontal, Printer } from 'lucide-react'
+import { Download, FileJson, FileText, MoreHorizontal, Printer, Share2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { pickerItem } from './picker-menu'
@@ -8,8 +8,8 @@ const exportUrl = (threadId: string, format: 'markdown' | 'json') => `/api/threa
 
 const item = `${pickerItem} items-center pr-3 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground`
 
-/** The "…" menu of the chat header: download the chat as Markdown or JSON, or print it (and so save it as PDF). */
-export function ChatExportMenu(props: { threadId: string; onPrint: () => void }) {
+/** The "…" menu of the chat header: share the chat in the organisation, download it as Markdown or JSON, or print it (and so save it as PDF). */
+export function ChatExportMenu(props: { threadId: string; onPrint: () => void; onShare: () => void }) {
   const { t } = useTranslation('chat')
   const download = (format: 'markdown' | 'json', icon: ReactNode, label: string) => (
     <DropdownMenu.Item asChild className={item}>
@@ -31,6 +31,11 @@ export function ChatExportMenu(props: { threadId: string; onPrint: () => void })
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg">
+          <DropdownMenu.Item onSelect={props.onShare} className={item}>
+            <Share2 aria-hidden />
+            {t('share.menu')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
           <DropdownMenu.Label className="flex items-center gap-1.5 px-2 pb-1 pt-1.5 text-xs font-medium text-muted-foreground">
             <Download aria-hidden className="size-3.5" />
             {t('export.title')}

@@ -57,12 +57,13 @@ export function ThreadSkeleton() {
 }
 
 /** A chat that does not exist (or is someone else's). */
-export function ThreadNotFound() {
+/** A chat (or a shared chat, `code`) that is not there, or not the caller's to see. */
+export function ThreadNotFound({ code = 'THREAD_NOT_FOUND' }: { code?: 'THREAD_NOT_FOUND' | 'SHARE_NOT_FOUND' }) {
   const { t } = useTranslation('chat')
   return (
     <div className="flex h-full flex-col items-center justify-center gap-3 p-8 text-center">
       <MessageSquareOff aria-hidden className="size-8 text-muted-foreground" />
-      <h1 className="text-lg font-semibold">{t('errors:THREAD_NOT_FOUND')}</h1>
+      <h1 className="text-lg font-semibold">{t(`errors:${code}`)}</h1>
       <Link to="/chat" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
         {t('common:nav.newChat')}
       </Link>

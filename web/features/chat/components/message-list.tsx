@@ -23,6 +23,8 @@ type MessageListProps = {
   busy: boolean
   onEdit: (content: string) => Promise<boolean>
   onRegenerate: () => void
+  /** Shows another version of a message. */
+  onShowVersion: (messageId: string) => void
   /** The messages before those given, loaded as the user scrolls up. */
   older?: OlderMessages
   /** A message to scroll to and highlight briefly (a search result); `onRevealed` once done. */
@@ -35,7 +37,7 @@ type MessageListProps = {
  * measured as they render, so a chat of thousands of messages opens and scrolls smoothly. Follows
  * a streaming reply to the bottom until the user scrolls up; then offers a jump back.
  */
-export function MessageList({ messages, busy, onEdit, onRegenerate, older, reveal, onRevealed }: MessageListProps) {
+export function MessageList({ messages, busy, onEdit, onRegenerate, onShowVersion, older, reveal, onRevealed }: MessageListProps) {
   const { t } = useTranslation('chat')
   const scrollRef = useRef<HTMLDivElement>(null)
   // The server cannot measure a scroll box: it renders the skeleton, the browser the list.
@@ -121,9 +123,13 @@ export function MessageList({ messages, busy, onEdit, onRegenerate, older, revea
       onAnimationEnd={(e) => e.animationName === 'reveal-flash' && setFlash(null)}
     >
       {message.role === 'user' ? (
-        <UserMessage message={message} onEdit={!busy && index === lastUserIndex ? onEdit : undefined} />
+        <UserMessage message={message} onEdit={!busy && index === lastUserIndex ? onEdit : undefined} onShowVersion={busy ? undefined : onShowVersion} />
       ) : (
-        <AssistantMessage message={message} onRegenerate={!busy && index === lastIndex && message.status !== 'streaming' ? onRegenerate : undefined} />
+        <AssistantMessage
+          message={message}
+          onRegenerate={!busy && index === lastIndex && message.status !== 'streaming' ? onRegenerate : undefined}
+          onShowVersion={busy ? undefined : onShowVersion}
+        />
       )}
     </div>
   )

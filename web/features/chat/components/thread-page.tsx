@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { sessionQueries } from '../../../lib/session'
 import { agentQueries } from '../../../lib/agent-queries'
-import { threadDetailKey, threadQueries, useSetThreadAgent, useSetThreadModel, type ThreadDetail } from '../api'
+import { threadDetailKey, threadQueries, useSetThreadAgent, useSetThreadModel, useShowVersion, type ThreadDetail } from '../api'
 import { useOlderMessages } from '../hooks/use-older-messages'
 import { useChangeThread } from '../hooks/use-change-thread'
 import { useCopyMessage } from '../hooks/use-copy'
@@ -27,6 +27,7 @@ import { ModelPicker } from './model-picker'
 import { NoModelNotice } from './no-model-notice'
 import { QueuedMessage } from './queued-message'
 import { BudgetNotice } from './budget-notice'
+import { ShareDialog } from './share-dialog'
 import { UpgradeNotice } from './upgrade-notice'
 import { modelListQueries } from '../../../lib/model-lists'
 
@@ -74,6 +75,8 @@ export function ThreadPage(props: {
   const actions = useReplyActions(threadId, { onRefused: (error) => error.code === 'SUBSCRIPTION_REQUIRED' && setNeedsUpgrade(true) })
   const setModel = useSetThreadModel(threadId)
   const setAgent = useSetThreadAgent(threadId)
+  const showVersion = useShowVersion(threadId)
+  const [sharing, setSharing] = useState(false)
   const agents = useQuery(agentQueries.list(api)).data ?? []
   const changeThread = useChangeThread()
   const title = thread.title ?? t('untitled')
@@ -150,14 +153,16 @@ export function ThreadPage(props: {
         <AgentPicker agents={agents} value={thread.agent} model={thread.model?.displayName ?? null} onChange={chooseAgent} disabled={changing} />
         {/* The agent's model wins over the chat's own, so there is no model to pick while an agent is set. */}
         {!thread.agent && <ModelPicker models={models} value={thread.model} onChange={(m) => chooseModel(m.id)} disabled={changing} />}
-        <ChatExportMenu threadId={threadId} onPrint={print} />
+        <ChatExportMenu threadId={threadId} onPrint={print} onShare={() => setSharing(true)} />
+        <ShareDialog threadId={threadId} open={sharing} onOpenChange={setSharing} />
       </ChatHeader>
       <MessageList
         key={threadId}
         messages={thread.messages}
-        busy={busy}
+        busy={busy || showVersion.isPending}
         onEdit={actions.editLast}
         onRegenerate={() => void actions.regenerate()}
+        onShowVersion={(messageId) => showVersion.mutate(messageId, { onError: (error) => toast.error(`${t('message.versionFailed')} ${errorMessage(t, error)}`) })}
         older={older}
         reveal={props.reveal}
         onRevealed={props.onRevealed}

@@ -6,15 +6,18 @@ import { Button } from '../../../components/ui/button'
 import type { Message } from '../api'
 import { useCopyMessage } from '../hooks/use-copy'
 import { ActionButton } from './action-button'
+import { VersionSwitcher } from './version-switcher'
 
 type UserMessageProps = {
   message: Message
   /** Set for the last user message while no reply streams: edit and resend it. */
   onEdit?: (content: string) => Promise<boolean>
+  /** Shows another version of the message (absent while a reply streams). */
+  onShowVersion?: (messageId: string) => void
 }
 
 /** What the user wrote: a soft bubble on the right, shown as typed (no markdown). */
-export function UserMessage({ message, onEdit }: UserMessageProps) {
+export function UserMessage({ message, onEdit, onShowVersion }: UserMessageProps) {
   const { t } = useTranslation('chat')
   const { copied, copy } = useCopyMessage()
   const [editing, setEditing] = useState(false)
@@ -37,7 +40,9 @@ export function UserMessage({ message, onEdit }: UserMessageProps) {
     <div className="group/message flex flex-col items-end gap-1" data-testid="user-message">
       <h3 className="sr-only">{t('message.you')}</h3>
       <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl bg-muted px-4 py-2.5 leading-relaxed">{message.content}</div>
-      <div className="flex gap-0.5 opacity-0 transition-opacity focus-within:opacity-100 group-hover/message:opacity-100 max-md:opacity-100">
+      <div className="flex items-center gap-0.5">
+        <VersionSwitcher message={message} onShow={onShowVersion} />
+        <div className="flex gap-0.5 opacity-0 transition-opacity focus-within:opacity-100 group-hover/message:opacity-100 max-md:opacity-100">
         <ActionButton label={t('message.copy')} onClick={() => void copy(message.content)}>
           {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
         </ActionButton>
@@ -46,6 +51,7 @@ export function UserMessage({ message, onEdit }: UserMessageProps) {
             <Pencil aria-hidden />
           </ActionButton>
         )}
+        </div>
       </div>
     </div>
   )

@@ -5,7 +5,7 @@ import { SUBSCRIPTION_ACTIVE_KEY } from '../../../lib/subscription'
 import { patchThreadInList, threadDetailKey, upsertThreadInList, type Message, type ThreadDetail } from '../api'
 import type { BudgetNotice } from '../../../../src/api/chat/schema'
 import { streamReply, type ReplyRequest } from './stream'
-import { localMessage, updateMessage, updateThread, withoutLastReply, withoutLastUserTurn, type ToolPart } from './thread-cache'
+import { localMessage, updateMessage, versionsAfter, updateThread, withoutLastReply, withoutLastUserTurn, type ToolPart } from './thread-cache'
 
 // Replies in flight in this tab, by thread. They belong to the tab, not to a component: leaving
 // a chat while it streams keeps the reply coming into the cache, and React's double effects in
@@ -63,8 +63,12 @@ export async function runReply({ queryClient, request, onStarted, fetcher }: Run
   const now = new Date().toISOString()
   updateThread(queryClient, threadId, (thread) => {
     const kept = request.kind === 'regenerate' ? withoutLastReply(thread.messages) : request.replaceLast ? withoutLastUserTurn(thread.messages) : thread.messages
+    // What was replaced stays as an earlier version: the new message shows its place among them.
+    const replaced = thread.messages[kept.length]
     const assistant: Message = { ...localMessage('assistant', '', 'streaming'), id: assistantId, model: thread.model?.modelId ?? null }
-    return { ...thread, lastMessageAt: now, messages: [...kept, ...(userMessage ? [userMessage] : []), assistant] }
+    if (request.kind === 'regenerate') assistant.siblingIds = versionsAfter(replaced, assistantId)
+    const user = userMessage && (request.kind === 'send' && request.replaceLast ? { ...userMessage, siblingIds: versionsAfter(replaced, userMessage.id) } : userMessage)
+    return { ...thread, lastMessageAt: now, messages: [...kept, ...(user ? [user] : []), assistant] }
   })
   const afterOptimistic = queryClient.getQueryData<ThreadDetail>(detailKey)
   if (afterOptimistic) upsertThreadInList(queryClient, summaryOf(afterOptimistic), true)
@@ -99,9 +103,10 @@ export async function runReply({ queryClient, request, onStarted, fetcher }: Run
           const { userMessageId, assistantMessageId, model } = e.data
           updateThread(queryClient, threadId, (thread) => ({
             ...thread,
-            messages: thread.messages.map((m) =>
-              m.id === userMessage?.id && userMessageId ? { ...m, id: userMessageId } : m.id === assistantId ? { ...m, id: assistantMessageId, model } : m,
-            ),
+            messages: thread.messages.map((m) => {
+              const confirmed = m.id === userMessage?.id && userMessageId ? { ...m, id: userMessageId } : m.id === assistantId ? { ...m, id: assistantMessageId, model } : m
+              return confirmed === m ? m : { ...confirmed, siblingIds: confirmed.siblingIds.map((id) => (id === m.id ? confirmed.id : id)) }
+            }),
           }))
           assistantId = assistantMessageId
           // A budget's notice follows this event when 80% of it is spent; until then, none.

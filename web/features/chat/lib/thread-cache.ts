@@ -34,8 +34,13 @@ export function localMessage(role: Message['role'], content: string, status: Mes
     model: null,
     usage: null,
     createdAt: new Date().toISOString(),
+    parentId: null,
+    siblingIds: [],
   }
 }
+
+/** The versions of a message that replaces `previous` as a new version of it (edit and resend, regenerate). */
+export const versionsAfter = (previous: Message | undefined, id: string) => [...(previous ? (previous.siblingIds.length ? previous.siblingIds : [previous.id]) : []), id]
 
 /** The messages left once the last user message and everything after it are replaced (edit and resend). */
 export function withoutLastUserTurn(messages: Message[]): Message[] {

@@ -1,0 +1,57 @@
+import { enableModels, startChat } from './support/chat'
+import { inviteLink } from './support/members'
+import { PASSWORD, signUpAndSignIn, uniqueEmail, waitForHydration } from './support/session'
+import { expect, test } from './support/test'
+
+// This flow's variant: English, dark, desktop.
+test.use({ colorScheme: 'dark' })
+
+test('a chat shared in the organisation opens read-only for a colleague, who continues it as a chat of their own; signed out, the link asks to sign in', async ({ page, browser }) => {
+  test.setTimeout(180_000) // two people and a visitor, in three browsers
+  await signUpAndSignIn(page)
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
+  await enableModels(page)
+  const chat = await startChat(page)
+  await chat.write('[[fake:title=Quarterly plan]] What goes into the quarterly plan?')
+  await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
+
+  await page.getByRole('button', { name: 'More chat actions' }).click()
+  await page.getByRole('menuitem', { name: 'Share in the organisation…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Share this chat' })
+  await expect(dialog.getByText('This chat is not shared.')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Create link' }).click()
+  const link = await dialog.getByLabel('Link').inputValue()
+  expect(link).toMatch(/\/shared\/[\w-]+$/)
+
+  // A colleague of the same organisation, in a browser of their own.
+  const email = uniqueEmail()
+  const invite = await page.request.post('/api/invites', { data: { email, role: 'user', locale: 'en' } })
+  expect(invite.status(), await invite.text()).toBe(201)
+  const token = new URL(await inviteLink(email)).searchParams.get('token')
+  const colleague = await (await browser.newContext({ colorScheme: 'dark' })).newPage()
+  const joined = await colleague.request.post('/api/invites/accept', { data: { token, name: 'Cleo Colleague', password: PASSWORD, passwordConfirmation: PASSWORD } })
+  expect(joined.status(), await joined.text()).toBe(201)
+  await colleague.goto(link)
+  await waitForHydration(colleague)
+  await expect(colleague.getByRole('heading', { name: 'Quarterly plan' })).toBeVisible()
+  await expect(colleague.getByTestId('assistant-message')).toContainText('You said: What goes into the quarterly plan?')
+  await expect(colleague.getByRole('textbox', { name: 'Message' })).toHaveCount(0)
+  await colleague.getByRole('button', { name: 'Continue this chat' }).click()
+  await expect(colleague).toHaveURL(/\/chats\/[\w-]+$/)
+  const copy = await colleague.getByRole('textbox', { name: 'Message' })
+  await copy.fill('And the budget?')
+  await copy.press('Enter')
+  await expect(colleague.getByTestId('assistant-message').last()).toContainText('You said: And the budget?')
+  await expect(colleague.getByTestId('assistant-message')).toHaveCount(2)
+
+  // Signed out, the link leads to the sign-in page.
+  const visitor = await (await browser.newContext()).newPage()
+  await visitor.goto(link)
+  await expect(visitor).toHaveURL(/\/login/)
+
+  // Stopped sharing, the link finds nothing.
+  await dialog.getByRole('button', { name: 'Stop sharing' }).click()
+  await expect(dialog.getByText('This chat is not shared.')).toBeVisible()
+  await colleague.goto(link)
+  await expect(colleague.getByRole('heading', { name: 'This shared chat does not exist or is no longer shared.' })).toBeVisible()
+})

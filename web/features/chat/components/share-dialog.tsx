@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query'
+import { Check, Copy } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { toast } from '../../../components/toaster'
+import { Button } from '../../../components/ui/button'
+import { Dialog, DialogContent, DialogFooter, DialogHeader } from '../../../components/ui/dialog'
+import { Input } from '../../../components/ui/input'
+import { errorMessage } from '../../../lib/error-message'
+import { useApi } from '../../../lib/use-api'
+import { useCopy } from '../hooks/use-copy'
+import { shareQueries, shareUrl, useRevokeShare, useShareThread } from '../share-api'
+
+/**
+ * Sharing a chat with the organisation: a read-only link to a snapshot of it as it is now, which
+ * signed-in members open; shared again, the link shows the chat as it is then. Stop sharing
+ * revokes the link.
+ */
+export function ShareDialog(props: { threadId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('chat')
+  const api = useApi()
+  const shares = useQuery({ ...shareQueries.ofThread(api, props.threadId), enabled: props.open })
+  const share = useShareThread(props.threadId)
+  const revoke = useRevokeShare(props.threadId)
+  const { copied, copy } = useCopy()
+  const current = shares.data?.shares[0]
+  const link = current ? shareUrl(current.id) : ''
+  const failed = (error: unknown) => toast.error(`${t('share.failed')} ${errorMessage(t, error)}`)
+
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent closeLabel={t('share.close')}>
+        <DialogHeader title={t('share.title')} description={t('share.description')} />
+        {current ? (
+          <div className="grid gap-2">
+            <label htmlFor="share-link" className="text-sm font-medium">
+              {t('share.link')}
+            </label>
+            <div className="flex gap-2">
+              <Input id="share-link" readOnly value={link} onFocus={(e) => e.target.select()} />
+              <Button variant="outline" onClick={() => void copy(link).then((ok) => ok && toast.success(t('share.copied')))}>
+                {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+                {t('share.copy')}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          shares.isSuccess && <p className="text-sm text-muted-foreground">{t('share.notShared')}</p>
+        )}
+        <DialogFooter>
+          {current && (
+            <Button variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate(current.id, { onError: failed })}>
+              {t('share.stop')}
+            </Button>
+          )}
+          <Button disabled={share.isPending || !shares.isSuccess} onClick={() => share.mutate(undefined, { onError: failed })}>
+            {current ? t('share.update') : t('share.create')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  )
+}

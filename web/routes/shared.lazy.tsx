@@ -1,0 +1,14 @@
+import { createLazyRoute } from '@tanstack/react-router'
+import { ThreadSkeleton } from '../features/chat/components/chat-skeletons'
+import { SharedChatNotFound, SharedChatPage } from '../features/chat/components/shared-chat-page'
+
+export const Route = createLazyRoute('/app/shared/$shareId')({
+  pendingComponent: ThreadSkeleton,
+  notFoundComponent: SharedChatNotFound,
+  component: SharedPage,
+})
+
+function SharedPage() {
+  const { shareId } = Route.useParams()
+  return <SharedChatPage key={shareId} shareId={shareId} />
+}
