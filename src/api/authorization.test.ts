@@ -156,6 +156,9 @@ const MATRIX: Row[] = [
   { route: 'PUT /api-keys/settings', body: () => ({ apiAccess: true }), expect: { ...ADMIN_LIST, otherAdmin: 200, admin: 200 } },
   { route: 'GET /audit-log', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'GET /audit-log.csv', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'GET /scim-tokens', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'POST /scim-tokens', body: () => ({ name: 'Matrix directory' }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },
+  { route: 'DELETE /scim-tokens/:id', path: async (f) => `/scim-tokens/${await f.newScimToken()}`, expect: { ...ADMIN, admin: 204 } },
 ]
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -231,6 +234,7 @@ async function createFixture() {
     newAgent: async () => (await adminClient.post('/api/agents', { name: 'G', instructions: 'x', modelId: chatModel.id })).body.id as string,
     newApiKey: async () => (await adminClient.post('/api/api-keys', { name: 'Secret Org A key' })).body.id as string,
     groupId: (await adminClient.post('/api/groups', { name: 'Secret Org A group' })).body.id as string,
+    newScimToken: async () => (await adminClient.post('/api/scim-tokens', { name: 'Directory' })).body.id as string,
     newGroup: async () => (await adminClient.post('/api/groups', { name: `G ${crypto.randomUUID().slice(0, 6)}` })).body.id as string,
     newEndpoint: async () => (await adminClient.post('/api/models/endpoints', { name: 'E', baseUrl: 'https://llm.example.com/v1' })).body.id as string,
   }

@@ -1,5 +1,6 @@
 import { apiKey } from '@better-auth/api-key'
 import { betterAuth } from 'better-auth/minimal'
+import { eq } from 'drizzle-orm'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import type { Database } from '../../db/client'
 import { accounts, apiKeys, sessions, users, verifications } from '../../db/schema'
@@ -72,6 +73,17 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
     // Confirmation mails are sent by the users service (rate limited, with delivery errors surfaced).
     emailVerification: { expiresIn: CONFIRM_EMAIL_TTL_SECONDS },
     rateLimit: { enabled: false },
+    // A member deactivated by SCIM gets no session, whichever way they sign in.
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const user = await db.query.users.findFirst({ where: eq(users.id, session.userId), columns: { deactivatedAt: true } })
+            return user?.deactivatedAt ? false : undefined
+          },
+        },
+      },
+    },
     plugins: [
       // Personal API keys: the plugin makes and hashes them and checks them (expiry, revocation,
       // last use). Listing, revoking and rate limits are Kontor's (src/api/api-keys, src/api/openai).

@@ -7,7 +7,7 @@ import { INVITE_TTL_MS } from './access'
 export const SEATS_WITHOUT_SUBSCRIPTION = 1
 
 /**
- * SQL condition "a seat is free": members plus pending invites below the organisation's seats.
+ * SQL condition "a seat is free": active members plus pending invites below the organisation's seats.
  * Evaluated inside the insert that uses the seat, so two invites cannot take the last one.
  * Self-hosted instances have no seat limit.
  */
@@ -17,7 +17,7 @@ export function seatAvailable(config: Config, organizationId: string, now = Date
   const seats = sql`coalesce((SELECT ${subscriptions.seats} FROM ${subscriptions} WHERE ${subscriptions.organizationId} = ${organizationId}
     AND (${subscriptions.cancelledAt} IS NULL OR ${subscriptions.nextRenewalAt} > ${now})), ${SEATS_WITHOUT_SUBSCRIPTION})`
   return sql`(
-    (SELECT count(*) FROM ${users} WHERE ${users.organizationId} = ${organizationId}) +
+    (SELECT count(*) FROM ${users} WHERE ${users.organizationId} = ${organizationId} AND ${users.deactivatedAt} IS NULL) +
     (SELECT count(*) FROM ${invites} WHERE ${invites.organizationId} = ${organizationId}
       AND ${invites.acceptedAt} IS NULL AND ${invites.revokedAt} IS NULL AND ${invites.sentAt} > ${now - INVITE_TTL_MS})
   ) < ${seats}`

@@ -19,9 +19,9 @@ const toMember = (u: Pick<typeof users.$inferSelect, keyof typeof memberColumns>
   joinedAt: u.createdAt.toISOString(),
 })
 
-/** More than one admin in the organisation, evaluated inside the statement that changes it. */
-const anotherAdminExists = (organizationId: string) =>
-  sql`(SELECT count(*) FROM ${users} WHERE ${users.organizationId} = ${organizationId} AND ${users.role} = 'admin') > 1`
+/** More than one active admin in the organisation, evaluated inside the statement that changes it. */
+export const anotherAdminExists = (organizationId: string) =>
+  sql`(SELECT count(*) FROM ${users} WHERE ${users.organizationId} = ${organizationId} AND ${users.role} = 'admin' AND ${users.deactivatedAt} IS NULL) > 1`
 
 const membersOf = preparedFor((db) =>
   db.select(memberColumns).from(users).where(eq(users.organizationId, sql.placeholder('organizationId'))).orderBy(asc(users.createdAt)).prepare(),
