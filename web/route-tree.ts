@@ -2,6 +2,7 @@ import { Route as rootRoute } from './routes/__root'
 import { Route as acceptInviteRoute } from './routes/accept-invite'
 import { Route as adminApiRoute } from './routes/admin-api'
 import { Route as adminAuditRoute } from './routes/admin-audit'
+import { Route as adminSecurityRoute } from './routes/admin-security'
 import { Route as adminBillingRoute } from './routes/admin-billing'
 import { Route as adminIndexRoute } from './routes/admin-index'
 import { Route as adminMailsRoute } from './routes/admin-mails'
@@ -44,6 +45,6 @@ export const routeTree = rootRoute.addChildren([
     promptsRoute,
     agentsRoute,
     settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsAccountRoute, settingsApiKeysRoute]),
-    adminSettingsRoute.addChildren([adminIndexRoute, adminOrganizationRoute, adminUsersRoute, adminGroupsRoute, adminModelsRoute, adminApiRoute, adminAuditRoute, adminBillingRoute, adminMailsRoute]),
+    adminSettingsRoute.addChildren([adminIndexRoute, adminOrganizationRoute, adminUsersRoute, adminGroupsRoute, adminModelsRoute, adminApiRoute, adminSecurityRoute, adminAuditRoute, adminBillingRoute, adminMailsRoute]),
   ]),
 ])

@@ -6,6 +6,7 @@ import type { AppDeps, Role, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { requireAdmin } from '../../lib/guards'
 import { removeFiles, fileKeysOf } from '../sources/access'
+import { anotherAdminExists } from './access'
 import type { Member } from './schema'
 
 const memberColumns = { id: users.id, name: users.name, email: users.email, role: users.role, emailVerified: users.emailVerified, createdAt: users.createdAt }
@@ -18,10 +19,6 @@ const toMember = (u: Pick<typeof users.$inferSelect, keyof typeof memberColumns>
   emailVerified: u.emailVerified,
   joinedAt: u.createdAt.toISOString(),
 })
-
-/** More than one active admin in the organisation, evaluated inside the statement that changes it. */
-export const anotherAdminExists = (organizationId: string) =>
-  sql`(SELECT count(*) FROM ${users} WHERE ${users.organizationId} = ${organizationId} AND ${users.role} = 'admin' AND ${users.deactivatedAt} IS NULL) > 1`
 
 const membersOf = preparedFor((db) =>
   db.select(memberColumns).from(users).where(eq(users.organizationId, sql.placeholder('organizationId'))).orderBy(asc(users.createdAt)).prepare(),

@@ -73,24 +73,18 @@ export function createScimApi() {
   })
 
   app.get('/ServiceProviderConfig', (c) => answer(c, discovery(c.get('scim').base).serviceProviderConfig))
-  app.get('/ResourceTypes', (c) => {
-    const list = discovery(c.get('scim').base).resourceTypes
-    return answer(c, listResponse(list, list.length, 1))
-  })
-  app.get('/ResourceTypes/:id', (c) => {
-    const found = discovery(c.get('scim').base).resourceTypes.find((r) => r.id === c.req.param('id'))
-    if (!found) throw new ScimError(404, 'Resource type not found')
-    return answer(c, found)
-  })
-  app.get('/Schemas', (c) => {
-    const list = discovery(c.get('scim').base).schemas
-    return answer(c, listResponse(list, list.length, 1))
-  })
-  app.get('/Schemas/:id', (c) => {
-    const found = discovery(c.get('scim').base).schemas.find((s) => s.id === c.req.param('id'))
-    if (!found) throw new ScimError(404, 'Schema not found')
-    return answer(c, found)
-  })
+  // ResourceTypes and Schemas: a list, and each entry by its id.
+  for (const [path, key, what] of [['/ResourceTypes', 'resourceTypes', 'Resource type'], ['/Schemas', 'schemas', 'Schema']] as const) {
+    app.get(path, (c) => {
+      const list: { id: string }[] = discovery(c.get('scim').base)[key]
+      return answer(c, listResponse(list, list.length, 1))
+    })
+    app.get(`${path}/:id`, (c) => {
+      const found = (discovery(c.get('scim').base)[key] as { id: string }[]).find((r) => r.id === c.req.param('id'))
+      if (!found) throw new ScimError(404, `${what} not found`)
+      return answer(c, found)
+    })
+  }
 
   app.get('/Users', async (c) => answer(c, await usersService.listUsers(c.get('scim'), c.req.query())))
   app.post('/Users', async (c) => answer(c, await usersService.createUser(c.get('scim'), await readBody(c)), 201))

@@ -1,6 +1,5 @@
 import { z } from 'zod'
-
-export const SCIM_TOKEN_NAME_MAX = 100
+import { SCIM_TOKEN_NAME_MAX } from './limits'
 
 export const createScimTokenBody = z.object({
   name: z.string('Name is required').trim().min(1, 'Name is required').max(SCIM_TOKEN_NAME_MAX, `Name must be at most ${SCIM_TOKEN_NAME_MAX} characters`),
