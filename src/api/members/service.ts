@@ -9,7 +9,7 @@ import { removeFiles, fileKeysOf } from '../sources/access'
 import { anotherAdminExists } from './access'
 import type { Member } from './schema'
 
-const memberColumns = { id: users.id, name: users.name, email: users.email, role: users.role, emailVerified: users.emailVerified, createdAt: users.createdAt }
+const memberColumns = { id: users.id, name: users.name, email: users.email, role: users.role, emailVerified: users.emailVerified, deactivatedAt: users.deactivatedAt, createdAt: users.createdAt }
 
 const toMember = (u: Pick<typeof users.$inferSelect, keyof typeof memberColumns>): Member => ({
   id: u.id,
@@ -17,6 +17,7 @@ const toMember = (u: Pick<typeof users.$inferSelect, keyof typeof memberColumns>
   email: u.email,
   role: u.role,
   emailVerified: u.emailVerified,
+  deactivated: u.deactivatedAt !== null,
   joinedAt: u.createdAt.toISOString(),
 })
 

@@ -179,6 +179,7 @@ describe('SCIM Users', () => {
     const signIn = await t.client().post('/api/auth/login', { email: member.email, password: PASSWORD })
     expect(signIn.status).toBe(401)
     expect((await call('GET', `/Users?filter=${encodeURIComponent('active eq false')}`)).body.totalResults).toBe(1)
+    expect((await admin.get('/api/users')).body.find((m: { id: string }) => m.id === member.id).deactivated).toBe(true)
 
     const on = await call('PATCH', `/Users/${member.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { active: true } }] })
     expect(on.body.active).toBe(true)
