@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { confirm } from '../../../components/confirm-dialog'
-import { CopyField } from '../../../components/copy-field'
+import { ShownOncePanel } from '../../../components/shown-once-panel'
 import { EmptyState } from '../../../components/empty-state'
 import { IconAction } from '../../../components/icon-action'
 import { LocalDate } from '../../../components/local-date'
@@ -56,16 +56,15 @@ function CreateScimToken() {
 
   if (created) {
     return (
-      <div role="status" className="grid gap-3 rounded-md border border-primary/30 bg-primary/5 p-4">
-        <div className="grid gap-1">
-          <p className="font-medium">{t('scim.createdTitle', { name: created.name })}</p>
-          <p className="text-sm text-muted-foreground">{t('scim.createdText')}</p>
-        </div>
-        <CopyField value={created.token} label={t('scim.newToken')} testId="new-scim-token" copy={t('scim.copy')} copied={t('scim.copied')} copyFailed={t('scim.copyFailed')} />
-        <div>
-          <Button onClick={() => setCreated(null)}>{t('scim.done')}</Button>
-        </div>
-      </div>
+      <ShownOncePanel
+        title={t('scim.createdTitle', { name: created.name })}
+        text={t('scim.createdText')}
+        value={created.token}
+        label={t('scim.newToken')}
+        testId="new-scim-token"
+        labels={{ copy: t('scim.copy'), copied: t('scim.copied'), copyFailed: t('scim.copyFailed'), done: t('scim.done') }}
+        onDone={() => setCreated(null)}
+      />
     )
   }
   return (
