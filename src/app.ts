@@ -24,6 +24,8 @@ import { apiKeyRoutes } from './api/api-keys/routes'
 import { auditRoutes } from './api/audit/routes'
 import { ssoRoutes } from './api/sso/routes'
 import { createOpenAiApi, openAiRoutes } from './api/openai/routes'
+import { createScimApi } from './api/scim/app'
+import { scimTokenRoutes } from './api/scim/routes'
 import type { AppDeps, AppEnv } from './lib/context'
 import { DATABASE_UNREACHABLE, describeDatabaseError, isDatabaseUnavailable } from './lib/database-errors'
 import { refuseCrossSiteWrites } from './lib/cross-site'
@@ -31,7 +33,7 @@ import { AppError, ERRORS, type ErrorCode } from './lib/errors'
 import { mountRoutes, type RouteDef } from './lib/route'
 import { securityHeaders } from './lib/security-headers'
 
-export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...groupRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...searchRoutes, ...sourceRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...shareRoutes, ...subscriptionRoutes, ...organizationRoutes, ...outboxRoutes, ...apiKeyRoutes, ...usageRoutes, ...auditRoutes, ...ssoRoutes]
+export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...groupRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...searchRoutes, ...sourceRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...shareRoutes, ...subscriptionRoutes, ...organizationRoutes, ...outboxRoutes, ...apiKeyRoutes, ...usageRoutes, ...auditRoutes, ...scimTokenRoutes, ...ssoRoutes]
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024
@@ -66,14 +68,14 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
     const started = Date.now()
     await next()
     // One access line per API call (assets and probes are left out to keep the log useful).
-    if ((c.req.path.startsWith('/api/') && c.req.path !== '/api/health') || c.req.path.startsWith('/v1/')) {
+    if ((c.req.path.startsWith('/api/') && c.req.path !== '/api/health') || c.req.path.startsWith('/v1/') || c.req.path.startsWith('/scim/')) {
       c.get('logger').info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started })
     }
   })
   app.use(securityHeaders({ baseUrl: deps.config.baseUrl }))
-  // /v1 reads no cookie (its calls carry an API key), so a request from another site rides on nothing.
+  // /v1 and /scim read no cookie (their calls carry a bearer token), so a request from another site rides on nothing.
   const crossSite = refuseCrossSiteWrites({ baseUrl: deps.config.baseUrl })
-  app.use((c, next) => (c.req.path.startsWith('/v1/') ? next() : crossSite(c, next)))
+  app.use((c, next) => (c.req.path.startsWith('/v1/') || c.req.path.startsWith('/scim/') ? next() : crossSite(c, next)))
 
   app.onError((error, c) => {
     if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
@@ -117,6 +119,7 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
   })
   app.route('/api', api)
   app.route('/v1', createOpenAiApi())
+  app.route('/scim/v2', createScimApi())
 
   if (opts.assets) app.use('*', opts.assets)
   if (opts.renderPage) {

@@ -24,6 +24,10 @@ export const users = sqliteTable(
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
     locale: text('locale', { enum: ['en', 'de'] }).notNull().default('de'),
     theme: text('theme', { enum: ['light', 'dark'] }),
+    /** The identity provider's id for this member (SCIM `externalId`), when provisioned by SCIM. */
+    scimExternalId: text('scim_external_id'),
+    /** Set while the member is deactivated (SCIM `active: false`): no sign-in, no seat. */
+    deactivatedAt: integer('deactivated_at', { mode: 'timestamp_ms' }),
     ...timestamps,
   },
   (t) => [index('users_organization_idx').on(t.organizationId)],

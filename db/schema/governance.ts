@@ -12,6 +12,8 @@ export const groups = sqliteTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The identity provider's id for this group (SCIM `externalId`), when provisioned by SCIM. */
+    scimExternalId: text('scim_external_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
   },
   (t) => [uniqueIndex('groups_name_unique').on(t.organizationId, t.name)],

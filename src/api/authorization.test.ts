@@ -180,6 +180,9 @@ const MATRIX: Row[] = [
   { route: 'POST /auth/sso/start', body: () => ({ email: 'nobody@acme.test' }), expect: { anonymous: 404, user: 404, admin: 404, otherAdmin: 404 } },
   { route: 'GET /auth/sso/callback/:providerId', path: () => '/auth/sso/callback/unknown', expect: { anonymous: 302, user: 302, admin: 302, otherAdmin: 302 } },
   { route: 'GET /audit-log.csv', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'GET /scim-tokens', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'POST /scim-tokens', body: () => ({ name: 'Matrix directory' }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },
+  { route: 'DELETE /scim-tokens/:id', path: async (f) => `/scim-tokens/${await f.newScimToken()}`, expect: { ...ADMIN, admin: 204 } },
 ]
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -267,6 +270,7 @@ async function createFixture() {
     newApiKey: async () => (await adminClient.post('/api/api-keys', { name: 'Secret Org A key' })).body.id as string,
     groupId: (await adminClient.post('/api/groups', { name: 'Secret Org A group' })).body.id as string,
     newBudget: async () => (await adminClient.put('/api/budgets', { scope: 'user', targetId: m.id, metric: 'tokens', limit: 1e9 })).body.id as string,
+    newScimToken: async () => (await adminClient.post('/api/scim-tokens', { name: 'Directory' })).body.id as string,
     newGroup: async () => (await adminClient.post('/api/groups', { name: `G ${crypto.randomUUID().slice(0, 6)}` })).body.id as string,
     newEndpoint: async () => (await adminClient.post('/api/models/endpoints', { name: 'E', baseUrl: 'https://llm.example.com/v1' })).body.id as string,
   }

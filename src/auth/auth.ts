@@ -1,5 +1,6 @@
 import { apiKey } from '@better-auth/api-key'
 import { betterAuth } from 'better-auth/minimal'
+import { eq } from 'drizzle-orm'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import type { Database } from '../../db/client'
 import { accounts, apiKeys, sessions, ssoProviders, users, verifications } from '../../db/schema'
@@ -62,7 +63,16 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
           after: async (user, ctx) => auditSso(deps, ctx, user.id, 'member.created_by_sso'),
         },
       },
-      session: { create: { after: async (session, ctx) => auditSso(deps, ctx, session.userId, 'sign_in.sso') } },
+      session: {
+        create: {
+          // A member deactivated by SCIM gets no session, whichever way they sign in.
+          before: async (session) => {
+            const user = await db.query.users.findFirst({ where: eq(users.id, session.userId), columns: { deactivatedAt: true } })
+            return user?.deactivatedAt ? false : undefined
+          },
+          after: async (session, ctx) => auditSso(deps, ctx, session.userId, 'sign_in.sso'),
+        },
+      },
     },
     user: {
       additionalFields: {

@@ -156,6 +156,35 @@ describe('audit log entries', () => {
     expectEntry('rid-key', 'api_key.created', { type: 'api_key', id: key.id, label: 'Laptop' })
     await ok(call(admin, 'DELETE', `/api/api-keys/${key.id}`, 'rid-key-off'), 204)
     expectEntry('rid-key-off', 'api_key.revoked', { type: 'api_key', id: key.id, label: 'Laptop' })
+
+    // SCIM: its tokens, and what a directory changes with one (the token is the actor, by name).
+    const scimToken = await ok(call(admin, 'POST', '/api/scim-tokens', 'rid-scim-token', { name: 'Entra' }), 201)
+    expectEntry('rid-scim-token', 'scim_token.created', { type: 'scim_token', id: scimToken.id, label: 'Entra' })
+    const directory = t.client()
+    directory.setIp('198.51.100.11')
+    const scim = (method: string, path: string, requestId: string, body?: unknown) =>
+      directory.request(method, `/scim/v2${path}`, body, { authorization: `Bearer ${scimToken.token}`, 'x-request-id': requestId })
+    const byScim = { actorEmail: null, address: '198.51.100.11' }
+    const USER = 'urn:ietf:params:scim:schemas:core:2.0:User'
+    const PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp'
+    const grace = await ok(scim('POST', '/Users', 'rid-scim-user', { schemas: [USER], userName: 'grace@acme.test', displayName: 'Grace' }), 201)
+    expectEntry('rid-scim-user', 'scim.user_created', { type: 'user', id: grace.id, label: 'grace@acme.test' }, byScim)
+    await ok(scim('PATCH', `/Users/${grace.id}`, 'rid-scim-user-update', { schemas: [PATCH], Operations: [{ op: 'replace', path: 'displayName', value: 'Grace H.' }] }))
+    expectEntry('rid-scim-user-update', 'scim.user_updated', { type: 'user', id: grace.id }, { ...byScim, details: { name: { from: 'Grace', to: 'Grace H.' } } })
+    await ok(scim('PATCH', `/Users/${grace.id}`, 'rid-scim-user-off', { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: false }] }))
+    expectEntry('rid-scim-user-off', 'scim.user_deactivated', { type: 'user', id: grace.id }, byScim)
+    await ok(scim('PATCH', `/Users/${grace.id}`, 'rid-scim-user-on', { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: true }] }))
+    expectEntry('rid-scim-user-on', 'scim.user_reactivated', { type: 'user', id: grace.id }, byScim)
+    const scimGroup = await ok(scim('POST', '/Groups', 'rid-scim-group', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Pilots' }), 201)
+    expectEntry('rid-scim-group', 'scim.group_created', { type: 'group', id: scimGroup.id, label: 'Pilots' }, byScim)
+    await ok(scim('PATCH', `/Groups/${scimGroup.id}`, 'rid-scim-group-update', { schemas: [PATCH], Operations: [{ op: 'add', path: 'members', value: [{ value: grace.id }] }] }))
+    expectEntry('rid-scim-group-update', 'scim.group_updated', { type: 'group', id: scimGroup.id }, { ...byScim, details: { membersAdded: 1 } })
+    await ok(scim('DELETE', `/Groups/${scimGroup.id}`, 'rid-scim-group-delete'), 204)
+    expectEntry('rid-scim-group-delete', 'scim.group_deleted', { type: 'group', id: scimGroup.id, label: 'Pilots' }, byScim)
+    await ok(scim('DELETE', `/Users/${grace.id}`, 'rid-scim-user-delete'), 204)
+    expectEntry('rid-scim-user-delete', 'scim.user_deleted', { type: 'user', id: grace.id, label: 'grace@acme.test' }, byScim)
+    await ok(call(admin, 'DELETE', `/api/scim-tokens/${scimToken.id}`, 'rid-scim-token-off'), 204)
+    expectEntry('rid-scim-token-off', 'scim_token.revoked', { type: 'scim_token', id: scimToken.id, label: 'Entra' })
     const chats = [(await ok(admin.post('/api/threads', {}), 201)).id, (await ok(admin.post('/api/threads', {}), 201)).id]
     await ok(call(admin, 'GET', `/api/threads/${chats[0]}/export?format=json`, 'rid-chat-export'))
     expectEntry('rid-chat-export', 'chat.exported', { type: 'thread', id: chats[0] }, { details: { format: 'json' } })

@@ -48,6 +48,16 @@ export const AUDIT_ACTIONS = [
   'sso.domain_verified',
   'budget.set',
   'budget.removed',
+  'scim_token.created',
+  'scim_token.revoked',
+  'scim.user_created',
+  'scim.user_updated',
+  'scim.user_deactivated',
+  'scim.user_reactivated',
+  'scim.user_deleted',
+  'scim.group_created',
+  'scim.group_updated',
+  'scim.group_deleted',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

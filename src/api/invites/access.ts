@@ -1,4 +1,6 @@
-import type { invites } from '../../../db/schema'
+import { sql, type SQL } from 'drizzle-orm'
+import { invites, subscriptions, users } from '../../../db/schema'
+import type { Config } from '../../lib/config'
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
@@ -14,3 +16,23 @@ export function inviteStatus(invite: Pick<InviteRow, 'acceptedAt' | 'revokedAt' 
 }
 
 export const inviteExpiresAt = (invite: Pick<InviteRow, 'sentAt'>) => new Date(invite.sentAt.getTime() + INVITE_TTL_MS)
+
+/** Seats of a cloud organisation without a subscription (the trial seat of its first admin). */
+export const SEATS_WITHOUT_SUBSCRIPTION = 1
+
+/**
+ * SQL condition "a seat is free": active members plus pending invites below the organisation's seats.
+ * Evaluated inside the insert that uses the seat, so two invites cannot take the last one.
+ * Self-hosted instances have no seat limit.
+ */
+export function seatAvailable(config: Config, organizationId: string, now = Date.now()): SQL {
+  if (!config.isCloud) return sql`1`
+  // A running subscription (active, or cancelled before its end date) brings its seats.
+  const seats = sql`coalesce((SELECT ${subscriptions.seats} FROM ${subscriptions} WHERE ${subscriptions.organizationId} = ${organizationId}
+    AND (${subscriptions.cancelledAt} IS NULL OR ${subscriptions.nextRenewalAt} > ${now})), ${SEATS_WITHOUT_SUBSCRIPTION})`
+  return sql`(
+    (SELECT count(*) FROM ${users} WHERE ${users.organizationId} = ${organizationId} AND ${users.deactivatedAt} IS NULL) +
+    (SELECT count(*) FROM ${invites} WHERE ${invites.organizationId} = ${organizationId}
+      AND ${invites.acceptedAt} IS NULL AND ${invites.revokedAt} IS NULL AND ${invites.sentAt} > ${now - INVITE_TTL_MS})
+  ) < ${seats}`
+}

@@ -11,6 +11,8 @@ export const memberResponse = z.object({
   email: z.string(),
   role: roleSchema,
   emailVerified: z.boolean(),
+  /** Deactivated by the identity provider (SCIM): cannot sign in, holds no seat. */
+  deactivated: z.boolean(),
   joinedAt: z.string(),
 })
 export const memberListResponse = z.array(memberResponse)

@@ -6,9 +6,10 @@ import type { AppDeps, Role, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { requireAdmin } from '../../lib/guards'
 import { removeFiles, fileKeysOf } from '../sources/access'
+import { anotherAdminExists } from './access'
 import type { Member } from './schema'
 
-const memberColumns = { id: users.id, name: users.name, email: users.email, role: users.role, emailVerified: users.emailVerified, createdAt: users.createdAt }
+const memberColumns = { id: users.id, name: users.name, email: users.email, role: users.role, emailVerified: users.emailVerified, deactivatedAt: users.deactivatedAt, createdAt: users.createdAt }
 
 const toMember = (u: Pick<typeof users.$inferSelect, keyof typeof memberColumns>): Member => ({
   id: u.id,
@@ -16,12 +17,9 @@ const toMember = (u: Pick<typeof users.$inferSelect, keyof typeof memberColumns>
   email: u.email,
   role: u.role,
   emailVerified: u.emailVerified,
+  deactivated: u.deactivatedAt !== null,
   joinedAt: u.createdAt.toISOString(),
 })
-
-/** More than one admin in the organisation, evaluated inside the statement that changes it. */
-const anotherAdminExists = (organizationId: string) =>
-  sql`(SELECT count(*) FROM ${users} WHERE ${users.organizationId} = ${organizationId} AND ${users.role} = 'admin') > 1`
 
 const membersOf = preparedFor((db) =>
   db.select(memberColumns).from(users).where(eq(users.organizationId, sql.placeholder('organizationId'))).orderBy(asc(users.createdAt)).prepare(),

@@ -28,10 +28,10 @@ export async function hasActiveSubscription(deps: AppDeps, organizationId: strin
   return subscriptionState(await findSubscription(deps, organizationId)).kind !== 'none'
 }
 
-/** Members plus pending invitations. */
+/** Members (deactivated ones hold no seat) plus pending invitations. */
 export async function usedSeats(deps: AppDeps, organizationId: string, now = Date.now()) {
   const [row] = await deps.db.all<{ used: number }>(sql`SELECT
-    (SELECT count(*) FROM ${users} WHERE ${users.organizationId} = ${organizationId}) +
+    (SELECT count(*) FROM ${users} WHERE ${users.organizationId} = ${organizationId} AND ${users.deactivatedAt} IS NULL) +
     (SELECT count(*) FROM ${invites} WHERE ${invites.organizationId} = ${organizationId}
       AND ${invites.acceptedAt} IS NULL AND ${invites.revokedAt} IS NULL AND ${invites.sentAt} > ${now - INVITE_TTL_MS}) AS used`)
   return Number(row?.used ?? 0)

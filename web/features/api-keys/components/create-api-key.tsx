@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { CopyField } from '../../../components/copy-field'
+import { ShownOncePanel } from '../../../components/shown-once-panel'
 import { Button } from '../../../components/ui/button'
 import { FormField, fieldA11y } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
@@ -63,15 +63,14 @@ export function CreateApiKey(props: { disabled?: boolean }) {
 function NewKeyPanel(props: { created: CreatedApiKey; onDone: () => void }) {
   const { t } = useTranslation('apiKeys')
   return (
-    <div role="status" className="grid gap-3 rounded-md border border-primary/30 bg-primary/5 p-4">
-      <div className="grid gap-1">
-        <p className="font-medium">{t('createdTitle', { name: props.created.name })}</p>
-        <p className="text-sm text-muted-foreground">{t('createdText')}</p>
-      </div>
-      <CopyField value={props.created.key} label={t('newKey')} testId="new-api-key" copy={t('copy')} copied={t('copied')} copyFailed={t('copyFailed')} />
-      <div>
-        <Button onClick={props.onDone}>{t('done')}</Button>
-      </div>
-    </div>
+    <ShownOncePanel
+      title={t('createdTitle', { name: props.created.name })}
+      text={t('createdText')}
+      value={props.created.key}
+      label={t('newKey')}
+      testId="new-api-key"
+      labels={{ copy: t('copy'), copied: t('copied'), copyFailed: t('copyFailed'), done: t('done') }}
+      onDone={props.onDone}
+    />
   )
 }

@@ -55,6 +55,7 @@ export function MembersTable() {
                   <span className="font-medium">{member.name}</span>
                   {isMe && <span className="text-muted-foreground">{t('members.you')}</span>}
                   {!member.emailVerified && <Badge variant="warning">{t('members.unverified')}</Badge>}
+                  {member.deactivated && <Badge variant="neutral">{t('members.deactivated')}</Badge>}
                 </div>
                 <div className="text-[13px] text-muted-foreground [overflow-wrap:anywhere]">{member.email}</div>
               </TableCell>
