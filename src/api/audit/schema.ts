@@ -39,6 +39,10 @@ export const AUDIT_ACTIONS = [
   'group.deleted',
   'group.members_added',
   'group.member_removed',
+  'mcp_server.added',
+  'mcp_server.removed',
+  'mcp_tool.enabled',
+  'mcp_tool.disabled',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

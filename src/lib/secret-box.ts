@@ -1,0 +1,41 @@
+import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto'
+import type { AppDeps } from './context'
+
+/** A secret as stored: encrypted (XChaCha20-Poly1305) with the instance secret (KONTOR_SECRET). */
+export function encryptSecret(deps: Pick<AppDeps, 'config'>, data: string) {
+  return symmetricEncrypt({ key: deps.config.secret, data })
+}
+
+/**
+ * A stored secret in the clear. During a rotation of KONTOR_SECRET, one still encrypted with the
+ * previous secret (KONTOR_SECRET_PREVIOUS) is read with it and handed to `storeAgain`, encrypted
+ * with the current one, so that the caller writes it back.
+ */
+export async function decryptSecret(
+  deps: Pick<AppDeps, 'config' | 'logger'>,
+  stored: { id: string; encrypted: string },
+  storeAgain: (encrypted: string) => Promise<unknown>,
+): Promise<string> {
+  try {
+    return await symmetricDecrypt({ key: deps.config.secret, data: stored.encrypted })
+  } catch (error) {
+    const previous = deps.config.previousSecret
+    if (!previous) {
+      deps.logger.error('a stored secret cannot be decrypted: was KONTOR_SECRET changed without KONTOR_SECRET_PREVIOUS?', { id: stored.id })
+      throw error
+    }
+    const clear = await symmetricDecrypt({ key: previous, data: stored.encrypted })
+    await storeAgain(await encryptSecret(deps, clear))
+    return clear
+  }
+}
+
+/** Whether the current secret reads it (a rotation's run at start skips those). */
+export async function underCurrentSecret(deps: Pick<AppDeps, 'config'>, encrypted: string) {
+  try {
+    await symmetricDecrypt({ key: deps.config.secret, data: encrypted })
+    return true
+  } catch {
+    return false
+  }
+}
