@@ -6,6 +6,7 @@ import { Route as adminBillingRoute } from './routes/admin-billing'
 import { Route as adminIndexRoute } from './routes/admin-index'
 import { Route as adminMailsRoute } from './routes/admin-mails'
 import { Route as adminGroupsRoute } from './routes/admin-groups'
+import { Route as adminMcpRoute } from './routes/admin-mcp'
 import { Route as adminModelsRoute } from './routes/admin-models'
 import { Route as adminOrganizationRoute } from './routes/admin-organization'
 import { Route as adminSettingsRoute } from './routes/admin-settings'
@@ -44,6 +45,6 @@ export const routeTree = rootRoute.addChildren([
     promptsRoute,
     agentsRoute,
     settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsAccountRoute, settingsApiKeysRoute]),
-    adminSettingsRoute.addChildren([adminIndexRoute, adminOrganizationRoute, adminUsersRoute, adminGroupsRoute, adminModelsRoute, adminApiRoute, adminAuditRoute, adminBillingRoute, adminMailsRoute]),
+    adminSettingsRoute.addChildren([adminIndexRoute, adminOrganizationRoute, adminUsersRoute, adminGroupsRoute, adminModelsRoute, adminApiRoute, adminMcpRoute, adminAuditRoute, adminBillingRoute, adminMailsRoute]),
   ]),
 ])

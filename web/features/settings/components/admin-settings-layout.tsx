@@ -6,7 +6,7 @@ import { useApi } from '../../../lib/use-api'
 import { systemQueries } from '../../../lib/system'
 import { SettingsFrame } from './settings-frame'
 
-/** Admin area: Settings (the organisation's), Users, Groups, Models, API, Audit log, in the cloud Billing, and outside production Mails. */
+/** Admin area: Settings (the organisation's), Users, Groups, Models, API, MCP servers, Audit log, in the cloud Billing, and outside production Mails. */
 export function AdminSettingsLayout() {
   const { t } = useTranslation()
   const api = useApi()
@@ -22,6 +22,7 @@ export function AdminSettingsLayout() {
           <TabLink to="/admin-settings/groups">{t('admin.tabs.groups')}</TabLink>
           <TabLink to="/admin-settings/models">{t('admin.tabs.models')}</TabLink>
           <TabLink to="/admin-settings/api">{t('admin.tabs.api')}</TabLink>
+          <TabLink to="/admin-settings/mcp-servers">{t('admin.tabs.mcp')}</TabLink>
           <TabLink to="/admin-settings/audit-log">{t('admin.tabs.auditLog')}</TabLink>
           {isCloud && <TabLink to="/admin-settings/billing">{t('admin.tabs.billing')}</TabLink>}
           {info?.mailPage && <TabLink to="/admin-settings/mails">{t('admin.tabs.mails')}</TabLink>}
