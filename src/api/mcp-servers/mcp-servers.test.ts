@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { eq } from 'drizzle-orm'
 import { auditEntries, mcpServers } from '../../../db/schema'
 import { MCP_LIMITS } from '../../ai/mcp'
+import { serverAddress } from './access'
+import { reencryptMcpHeaders } from './secrets'
 import { MAX_TOOL_OUTPUT } from '../../ai/tools/run-tool'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { RED_DOT, startEverythingServer, startTestMcpServer } from '../../../tests/support/mcp-servers'
@@ -132,6 +134,17 @@ describe('MCP servers (admin)', () => {
     own.seen.length = 0
     expect((await admin.get(`/api/mcp-servers/${server.id}/tools`)).status).toBe(200)
     expect(own.seen.filter((s) => s.path === '/mcp').every((s) => s.authorization === 'Bearer tok-very-secret')).toBe(true)
+  })
+
+  test('a rotation of KONTOR_SECRET moves the headers to the new secret, at start or when they are read', async () => {
+    const admin = await adminOf()
+    const server = await addServer(admin, { name: 'Rotated', url: own.url, bearerToken: 'tok-rotated' })
+    const rotated = { ...t.deps, config: { ...t.deps.config, secret: 'another-secret-another-secret-0123456789', previousSecret: t.deps.config.secret } }
+    expect(await reencryptMcpHeaders(rotated)).toBeGreaterThanOrEqual(1)
+    expect(await reencryptMcpHeaders(rotated)).toBe(0)
+    const row = (await t.deps.db.query.mcpServers.findFirst({ where: eq(mcpServers.id, server.id) }))!
+    const withoutPrevious = { ...rotated, config: { ...rotated.config, previousSecret: undefined } }
+    expect(await serverAddress(withoutPrevious, row)).toEqual({ url: own.url, headers: { authorization: 'Bearer tok-rotated' } })
   })
 
   test('bad input is refused with the fields named', async () => {
