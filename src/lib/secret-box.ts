@@ -30,8 +30,32 @@ export async function decryptSecret(
   }
 }
 
-/** Whether the current secret reads it (a rotation's run at start skips those). */
-export async function underCurrentSecret(deps: Pick<AppDeps, 'config'>, encrypted: string) {
+/**
+ * Reads every stored secret that the current secret cannot (so `read`, through decryptSecret,
+ * stores it again under the current one); returns how many moved. `what` names them in the log.
+ */
+export async function moveToCurrentSecret<R extends { id: string }>(
+  deps: Pick<AppDeps, 'config' | 'logger'>,
+  rows: R[],
+  encryptedOf: (row: R) => string,
+  read: (row: R) => Promise<unknown>,
+  what: string,
+): Promise<number> {
+  let moved = 0
+  for (const row of rows) {
+    if (await underCurrentSecret(deps, encryptedOf(row))) continue
+    try {
+      await read(row)
+      moved++
+    } catch (error) {
+      deps.logger.error(`${what} can be decrypted with neither KONTOR_SECRET nor KONTOR_SECRET_PREVIOUS`, { id: row.id, error })
+    }
+  }
+  if (moved) deps.logger.info(`${what} encrypted again with the current secret`, { count: moved })
+  return moved
+}
+
+async function underCurrentSecret(deps: Pick<AppDeps, 'config'>, encrypted: string) {
   try {
     await symmetricDecrypt({ key: deps.config.secret, data: encrypted })
     return true

@@ -7,8 +7,8 @@ import { reencryptMcpHeaders } from './secrets'
 import { MAX_TOOL_OUTPUT } from '../../ai/tools/run-tool'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { RED_DOT, startEverythingServer, startTestMcpServer } from '../../../tests/support/mcp-servers'
-import { readSse, type SseEvent } from '../../../tests/support/sse'
-import { BASE_URL, createTestApp, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import type { SseEvent } from '../../../tests/support/sse'
+import { chatThrough, createTestApp, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
 
 // Each test signs up members (password hashing) and talks to real servers: room on a loaded machine.
 setDefaultTimeout(60_000)
@@ -65,14 +65,7 @@ async function chatSetup(access: Record<string, Record<string, unknown>> = { loo
   return { admin, model, server }
 }
 
-async function chat(client: TestClient, threadId: string, content: string) {
-  const res = await t.app.request(`/api/threads/${threadId}/messages`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: client.cookieHeader(), origin: BASE_URL },
-    body: JSON.stringify({ content }),
-  })
-  return readSse(res)
-}
+const chat = (client: TestClient, threadId: string, content: string) => chatThrough(t.app, client, threadId, content)
 const of = (events: SseEvent[], name: string) => events.filter((e) => e.event === name).map((e) => e.data)
 const offeredTools = (request: { body: { tools?: { function: { name: string } }[] } }) => (request.body.tools ?? []).map((x) => x.function.name)
 const modelCalls = () => fake.requests.filter((r) => r.body?.stream)

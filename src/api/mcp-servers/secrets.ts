@@ -1,7 +1,7 @@
 import { isNotNull } from 'drizzle-orm'
 import { mcpServers } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
-import { underCurrentSecret } from '../../lib/secret-box'
+import { moveToCurrentSecret } from '../../lib/secret-box'
 import { serverAddress } from './access'
 
 /**
@@ -14,16 +14,5 @@ export async function reencryptMcpHeaders(deps: AppDeps): Promise<number> {
     .select({ id: mcpServers.id, url: mcpServers.url, headersEncrypted: mcpServers.headersEncrypted })
     .from(mcpServers)
     .where(isNotNull(mcpServers.headersEncrypted))
-  let moved = 0
-  for (const row of rows) {
-    if (await underCurrentSecret(deps, row.headersEncrypted!)) continue
-    try {
-      await serverAddress(deps, row)
-      moved++
-    } catch (error) {
-      deps.logger.error('MCP server headers can be decrypted with neither KONTOR_SECRET nor KONTOR_SECRET_PREVIOUS', { serverId: row.id, error })
-    }
-  }
-  if (moved) deps.logger.info('MCP server headers encrypted again with the current secret', { count: moved })
-  return moved
+  return moveToCurrentSecret(deps, rows, (r) => r.headersEncrypted!, (r) => serverAddress(deps, r), 'MCP server headers')
 }

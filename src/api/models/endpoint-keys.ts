@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { modelEndpoints } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
-import { decryptSecret, encryptSecret, underCurrentSecret } from '../../lib/secret-box'
+import { decryptSecret, encryptSecret, moveToCurrentSecret } from '../../lib/secret-box'
 
 type Deps = Pick<AppDeps, 'config' | 'db' | 'logger'>
 type StoredKey = { id: string; apiKeyEncrypted: string }
@@ -37,16 +37,5 @@ export async function reencryptEndpointKeys(deps: Deps): Promise<number> {
     .select({ id: modelEndpoints.id, apiKeyEncrypted: modelEndpoints.apiKeyEncrypted })
     .from(modelEndpoints)
     .where(isNotNull(modelEndpoints.apiKeyEncrypted))
-  let moved = 0
-  for (const row of rows as StoredKey[]) {
-    if (await underCurrentSecret(deps, row.apiKeyEncrypted)) continue
-    try {
-      await decryptEndpointKey(deps, row)
-      moved++
-    } catch (error) {
-      deps.logger.error('an endpoint key can be decrypted with neither KONTOR_SECRET nor KONTOR_SECRET_PREVIOUS', { endpointId: row.id, error })
-    }
-  }
-  if (moved) deps.logger.info('endpoint keys encrypted again with the current secret', { count: moved })
-  return moved
+  return moveToCurrentSecret(deps, rows as StoredKey[], (r) => r.apiKeyEncrypted, (r) => decryptEndpointKey(deps, r), 'endpoint keys')
 }
