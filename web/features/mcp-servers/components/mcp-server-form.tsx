@@ -54,11 +54,11 @@ export function McpServerForm() {
       <h3 id="mcp-form-title" className="text-sm font-semibold">
         {t('formTitle')}
       </h3>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {field('mcp-name', 'name', { placeholder: t('form.namePlaceholder') })}
         {field('mcp-url', 'url', { type: 'url', inputMode: 'url', placeholder: 'https://mcp.example.com/mcp' })}
         {field('mcp-token', 'bearerToken', { type: 'password', autoComplete: 'new-password' }, t('form.secretHint'))}
-        <div className="grid grid-cols-2 gap-2">
+        <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-2">
           {field('mcp-header-name', 'headerName', { placeholder: 'X-Api-Key' })}
           {field('mcp-header-value', 'headerValue', { type: 'password', autoComplete: 'new-password' })}
         </div>

@@ -68,9 +68,9 @@ function ServerRow({ server }: { server: McpServer }) {
     })
   const panelId = `mcp-tools-${server.id}`
   return (
-    <li data-testid="mcp-server-row" className="grid gap-3 px-4 py-3 sm:px-5">
-      <div className="flex items-center gap-3">
-        <div className="grid min-w-0 flex-1 gap-1">
+    <li data-testid="mcp-server-row" className="grid min-w-0 gap-3 px-4 py-3 sm:px-5">
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="grid min-w-0 flex-1 basis-48 gap-1">
           <div className="flex flex-wrap items-center gap-1.5">
             <span className="font-medium [overflow-wrap:anywhere]">{server.name}</span>
             {server.headerNames.length > 0 && (
@@ -83,16 +83,18 @@ function ServerRow({ server }: { server: McpServer }) {
           </div>
           <span className="font-mono text-xs text-muted-foreground [overflow-wrap:anywhere]">{server.url}</span>
         </div>
-        <Button variant="outline" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-          {t('tools')}
-          <ChevronDown aria-hidden className={open ? 'rotate-180 transition-transform' : 'transition-transform'} />
-        </Button>
-        <IconAction label={t('remove', { name: server.name })} side="left" destructive className="shrink-0" onClick={confirmRemove}>
-          <Trash2 />
-        </IconAction>
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+            {t('tools')}
+            <ChevronDown aria-hidden className={open ? 'rotate-180 transition-transform' : 'transition-transform'} />
+          </Button>
+          <IconAction label={t('remove', { name: server.name })} side="left" destructive className="shrink-0" onClick={confirmRemove}>
+            <Trash2 />
+          </IconAction>
+        </div>
       </div>
       {open && (
-        <div id={panelId}>
+        <div id={panelId} className="min-w-0">
           <ServerTools server={server} />
         </div>
       )}
