@@ -15,6 +15,7 @@ import { ConfigError, type Config } from './lib/config'
 import { isDatabaseBusy, describeDatabaseError, isDatabaseUnavailable } from './lib/database-errors'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { reencryptEndpointKeys } from './api/models/endpoint-keys'
+import { reencryptMcpHeaders } from './api/mcp-servers/secrets'
 import { releaseSources, sourceUpkeep } from './api/sources/process'
 import { auditUpkeep } from './api/audit/service'
 import { endAbandonedReplies } from './api/threads/access'
@@ -147,6 +148,7 @@ export async function startServer(config: Config) {
       if (stopping) return
       // While the secret is being rotated, endpoint keys move to the new one (README "Rotating the secret").
       void reencryptEndpointKeys(deps).catch((error) => deps.logger.warn('re-encrypting endpoint keys failed', { error }))
+      void reencryptMcpHeaders(deps).catch((error) => deps.logger.warn('re-encrypting MCP server headers failed', { error }))
       // Replies left streaming by a process that died (a crash, a kill, a lost machine) are ended
       // `interrupted`: those of this slot's earlier starts at once, others' once their lease ran out.
       void endInterruptedReplies()

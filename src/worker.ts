@@ -13,6 +13,7 @@ import { createClient } from '@libsql/client/web'
 import type { ExecutionContext } from 'hono'
 import manifest from '../public/build/manifest.json'
 import { reencryptEndpointKeys } from './api/models/endpoint-keys'
+import { reencryptMcpHeaders } from './api/mcp-servers/secrets'
 import { sourceUpkeep } from './api/sources/process'
 import { auditUpkeep } from './api/audit/service'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
@@ -48,6 +49,7 @@ async function backgroundWork(deps: AppDeps) {
     sourceUpkeep(deps),
     deps.config.billing.webhook ? deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error })) : undefined,
     reencryptEndpointKeys(deps).catch((error) => deps.logger.warn('re-encrypting endpoint keys failed', { error })),
+    reencryptMcpHeaders(deps).catch((error) => deps.logger.warn('re-encrypting MCP server headers failed', { error })),
     auditUpkeep(deps),
   ])
 }

@@ -7,6 +7,7 @@ import { Route as adminBillingRoute } from './routes/admin-billing'
 import { Route as adminIndexRoute } from './routes/admin-index'
 import { Route as adminMailsRoute } from './routes/admin-mails'
 import { Route as adminGroupsRoute } from './routes/admin-groups'
+import { Route as adminMcpRoute } from './routes/admin-mcp'
 import { Route as adminModelsRoute } from './routes/admin-models'
 import { Route as adminOrganizationRoute } from './routes/admin-organization'
 import { Route as adminSettingsRoute } from './routes/admin-settings'
@@ -49,6 +50,6 @@ export const routeTree = rootRoute.addChildren([
     promptsRoute,
     agentsRoute,
     settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsAccountRoute, settingsApiKeysRoute, settingsUsageRoute]),
-    adminSettingsRoute.addChildren([adminIndexRoute, adminOrganizationRoute, adminUsersRoute, adminGroupsRoute, adminModelsRoute, adminApiRoute, adminUsageRoute, adminSecurityRoute, adminAuditRoute, adminBillingRoute, adminMailsRoute]),
+    adminSettingsRoute.addChildren([adminIndexRoute, adminOrganizationRoute, adminUsersRoute, adminGroupsRoute, adminModelsRoute, adminApiRoute, adminMcpRoute, adminUsageRoute, adminSecurityRoute, adminAuditRoute, adminBillingRoute, adminMailsRoute]),
   ]),
 ])

@@ -9,6 +9,7 @@ import { messages, sources, threads } from '../../db/schema'
 import { API_ROUTES } from '../app'
 import { openAiRoutes } from './openai/routes'
 import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm'
+import { startTestMcpServer } from '../../tests/support/mcp-servers'
 import { createTestApp, PASSWORD, registerOrg, type TestClient } from '../../tests/support/test-app'
 
 type Caller = 'anonymous' | 'user' | 'admin' | 'otherAdmin'
@@ -108,6 +109,20 @@ const MATRIX: Row[] = [
   { route: 'PUT /models/embedding', body: (f) => ({ id: f.embeddingId }), expect: { ...ADMIN, admin: 200 } },
   { route: 'DELETE /models/embedding', expect: { ...ADMIN_LIST, otherAdmin: 204, admin: 204 } },
   { route: 'GET /models/endpoints', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'GET /mcp-servers', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'POST /mcp-servers', body: () => ({ name: `Matrix MCP ${crypto.randomUUID().slice(0, 6)}`, url: 'https://mcp.example.com/mcp', bearerToken: 't' }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },
+  { route: 'GET /mcp-servers/agent-choices', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'DELETE /mcp-servers/:id', path: async (f) => `/mcp-servers/${await f.newMcpServer()}`, expect: { ...ADMIN, admin: 204 } },
+  { route: 'GET /mcp-servers/:id/tools', path: (f) => `/mcp-servers/${f.mcpServerId}/tools`, expect: { ...ADMIN, admin: 200 } },
+  { route: 'PUT /mcp-servers/:id/tools/:name', path: (f) => `/mcp-servers/${f.mcpServerId}/tools/lookup`, body: () => ({ scope: 'everyone' }), expect: { ...ADMIN, admin: 200 } },
+  {
+    route: 'DELETE /mcp-servers/:id/tools/:name',
+    path: async (f) => {
+      await f.admin.client.put(`/api/mcp-servers/${f.mcpServerId}/tools/lookup`, { scope: 'everyone' })
+      return `/mcp-servers/${f.mcpServerId}/tools/lookup`
+    },
+    expect: { ...ADMIN, admin: 204 },
+  },
   { route: 'POST /models/endpoints', body: () => ({ name: 'Matrix endpoint', baseUrl: 'https://llm.example.com/v1', apiKey: 'k' }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },
   { route: 'DELETE /models/endpoints/:id', path: async (f) => `/models/endpoints/${await f.newEndpoint()}`, expect: { ...ADMIN, admin: 204 } },
   { route: 'POST /threads', expect: { ...SIGNED_IN, user: 201, admin: 201, otherAdmin: 404 } },
@@ -209,6 +224,7 @@ async function newShare(f: Fixture) {
   return (await f.admin.client.post(`/api/threads/${f.threadId}/shares`, {})).body.id as string
 }
 let fake: FakeLlm
+let mcp: ReturnType<typeof startTestMcpServer>
 let f: Fixture
 let callers: Record<Caller, (fresh?: boolean) => Promise<TestClient>>
 
@@ -272,13 +288,17 @@ async function createFixture() {
     newBudget: async () => (await adminClient.put('/api/budgets', { scope: 'user', targetId: m.id, metric: 'tokens', limit: 1e9 })).body.id as string,
     newScimToken: async () => (await adminClient.post('/api/scim-tokens', { name: 'Directory' })).body.id as string,
     newGroup: async () => (await adminClient.post('/api/groups', { name: `G ${crypto.randomUUID().slice(0, 6)}` })).body.id as string,
+    mcpServerId: (await adminClient.post('/api/mcp-servers', { name: 'Secret Org A MCP', url: mcp.url })).body.id as string,
+    newMcpServer: async () => (await adminClient.post('/api/mcp-servers', { name: `M ${crypto.randomUUID().slice(0, 6)}`, url: mcp.url })).body.id as string,
     newEndpoint: async () => (await adminClient.post('/api/models/endpoints', { name: 'E', baseUrl: 'https://llm.example.com/v1' })).body.id as string,
   }
 }
 
 beforeAll(async () => {
   fake = await startFakeLlm()
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-matrix', OPENAI_BASE_URL: `${fake.url}/v1`, MISTRAL_API_KEY: 'm-matrix' } })
+  mcp = startTestMcpServer()
+  // The operator allows 127.0.0.1, where the test MCP server runs.
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-matrix', OPENAI_BASE_URL: `${fake.url}/v1`, MISTRAL_API_KEY: 'm-matrix', KONTOR_FETCH_ALLOWED_HOSTS: '127.0.0.1' } })
   f = await createFixture()
   const cache = new Map<string, TestClient>()
   const signIn = async (email: string, fresh = false) => {
@@ -295,10 +315,11 @@ beforeAll(async () => {
     admin: (fresh) => signIn(f.admin.email, fresh),
     otherAdmin: (fresh) => signIn(f.other.email, fresh),
   }
-})
+}, 60_000)
 afterAll(async () => {
   await t.close()
   fake.close()
+  mcp.close()
 })
 
 test('every API route has a row in the matrix', () => {

@@ -9,7 +9,7 @@ import { recordAudit } from '../api/audit/access'
 import { seatAvailable } from '../api/invites/access'
 import type { Config } from '../lib/config'
 import type { Logger } from '../lib/logger'
-import { decryptSecret } from '../lib/secret-box'
+import { readSecret } from '../lib/secret-box'
 
 /** The path of the OpenID Connect redirect back to Kontor (better-auth's, below /api/auth). */
 export const SSO_CALLBACK_PATH = '/sso/callback/'
@@ -101,7 +101,7 @@ async function decrypted<T>(row: T, config: Config): Promise<T> {
   const stored = (row as { oidcConfig?: unknown } | null)?.oidcConfig
   if (typeof stored !== 'string') return row
   const oidc = JSON.parse(stored) as { clientSecret?: string }
-  if (oidc.clientSecret) oidc.clientSecret = await decryptSecret(config, oidc.clientSecret)
+  if (oidc.clientSecret) oidc.clientSecret = await readSecret(config, oidc.clientSecret)
   return { ...row, oidcConfig: JSON.stringify(oidc) }
 }
 

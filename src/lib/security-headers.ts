@@ -54,14 +54,14 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = {
  * A page's policy. Scripts: Kontor's own files and the inline scripts of this response (the
  * theme script, React's and the router's streamed scripts), which carry `nonce`. Styles allow
  * inline: React renders `style` attributes (virtualised lists, progress bars) and sonner and
- * Radix insert <style> elements without a nonce. No images, fonts or connections elsewhere.
+ * Radix insert <style> elements without a nonce. No images (but the page's own blob: URLs, for pictures that MCP tools return), fonts or connections elsewhere.
  */
 export function pageCsp(nonce: string) {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self'",
+    "img-src 'self' blob:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

@@ -96,7 +96,7 @@ test.describe('admin settings', () => {
     await expect(page).toHaveURL(/\/admin-settings\/users$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Settings' })).toBeVisible()
     const tabs = page.getByRole('navigation', { name: 'Admin Settings' })
-    await expect(tabs.getByRole('link')).toHaveText(['Settings', 'Users', 'Groups', 'Models', 'API', 'Usage', 'Security', 'Audit log', 'Mails'])
+    await expect(tabs.getByRole('link')).toHaveText(['Settings', 'Users', 'Groups', 'Models', 'API', 'MCP servers', 'Usage', 'Security', 'Audit log', 'Mails'])
     await expect(tabs.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page')
     await expect(page.getByRole('region', { name: 'Members' })).toBeVisible()
 

@@ -80,7 +80,7 @@ function pageNonce(res: Response): string {
   expect(csp['script-src']).toEqual(["'self'", `'nonce-${nonce}'`])
   expect(csp['default-src']).toEqual(["'self'"])
   expect(csp['connect-src']).toEqual(["'self'"])
-  expect(csp['img-src']).toEqual(["'self'"])
+  expect(csp['img-src']).toEqual(["'self'", 'blob:'])
   expect(csp['object-src']).toEqual(["'none'"])
   expect(csp['base-uri']).toEqual(["'none'"])
   expect(csp['frame-ancestors']).toEqual(["'none'"])

@@ -3,6 +3,7 @@ import { createDeps } from '../../src/deps'
 import { parseConfig } from '../../src/lib/config'
 import { createSmtpTransport } from '../../src/mail/smtp'
 import { startSmtpSink } from './smtp-sink'
+import { readSse } from './sse'
 import { createTestDatabase } from './test-db'
 
 export const BASE_URL = 'http://localhost:3000'
@@ -92,6 +93,16 @@ export function createClient(app: { request: (input: string, init?: RequestInit)
 }
 
 export type TestClient = ReturnType<typeof createClient>
+
+/** Sends a chat message as the client and reads the whole streamed reply (its SSE events). */
+export async function chatThrough(app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> }, client: TestClient, threadId: string, content: string) {
+  const res = await app.request(`/api/threads/${threadId}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: client.cookieHeader(), origin: BASE_URL },
+    body: JSON.stringify({ content }),
+  })
+  return readSse(res)
+}
 
 /** Enables the OpenAI provider and the given models for the client's organisation; the permitted models, in order. */
 export async function enableOpenAiModels(client: TestClient, modelIds: string[]) {

@@ -21,6 +21,7 @@ export async function toolsFor(ctx: Omit<ToolContext, 'signal'>, tools: Tool[] =
 
 /** A tool as the model is told about it: name, description and its arguments as JSON Schema. */
 export function toolDefinition(tool: Tool): ToolDefinition {
+  if (tool.jsonSchema) return { name: tool.name, description: tool.description, parameters: tool.jsonSchema }
   const { $schema: _, ...parameters } = z.toJSONSchema(tool.parameters, { io: 'input' }) as Record<string, unknown>
   return { name: tool.name, description: tool.description, parameters }
 }

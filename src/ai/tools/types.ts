@@ -41,6 +41,8 @@ export type Tool<Args = any> = {
   name: string
   description: string
   parameters: z.ZodType<Args>
+  /** The arguments' JSON Schema as given elsewhere (an MCP server's listing); the model is told this instead of `parameters`. */
+  jsonSchema?: Record<string, unknown>
   available?: (ctx: Omit<ToolContext, 'signal'>) => boolean | Promise<boolean>
   run: (args: Args, ctx: ToolContext) => Promise<ToolOutput>
 }

@@ -1,10 +1,32 @@
-import { and, eq } from 'drizzle-orm'
-import { agents } from '../../../db/schema'
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { agents, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
-import { fail } from '../../lib/errors'
+import { AppError, fail } from '../../lib/errors'
 
 /** The caller's own agent (threads and chat use it); anyone else's is not found. */
 export async function findOwnAgent(deps: AppDeps, caller: SessionUser, id: string) {
   const agent = await deps.db.query.agents.findFirst({ where: and(eq(agents.id, id), eq(agents.userId, caller.id)) })
   return agent ?? fail('AGENT_NOT_FOUND')
+}
+
+/** Every agent of the organisation with its owner's name (admins choose agents that get a tool). */
+export async function agentsOfOrganization(deps: AppDeps, organizationId: string) {
+  return deps.db
+    .select({ id: agents.id, name: agents.name, ownerName: users.name })
+    .from(agents)
+    .innerJoin(users, eq(users.id, agents.userId))
+    .where(eq(agents.organizationId, organizationId))
+    .orderBy(asc(agents.name), asc(users.name))
+}
+
+/** The given agents of the organisation, or a validation error naming the field when one is unknown (or another organisation's). */
+export async function agentIdsOfOrganization(deps: AppDeps, organizationId: string, ids: string[], field = 'agentIds') {
+  const unique = [...new Set(ids)]
+  if (!unique.length) return []
+  const found = await deps.db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(and(eq(agents.organizationId, organizationId), inArray(agents.id, unique)))
+  if (found.length !== unique.length) throw new AppError('VALIDATION_FAILED', { fields: { [field]: 'Unknown agent' } })
+  return unique
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { auditEntries } from '../../../db/schema'
+import { startTestMcpServer } from '../../../tests/support/mcp-servers'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import de from '../../../web/locales/de'
@@ -146,6 +147,21 @@ describe('audit log entries', () => {
     expectEntry('rid-endpoint', 'endpoint.created', { type: 'endpoint', id: endpoint.id, label: 'Our vLLM' })
     await ok(call(admin, 'DELETE', `/api/models/endpoints/${endpoint.id}`, 'rid-endpoint-off'), 204)
     expectEntry('rid-endpoint-off', 'endpoint.removed', { type: 'endpoint', id: endpoint.id, label: 'Our vLLM' })
+
+    // MCP servers and their tools.
+    const dictionary = startTestMcpServer()
+    try {
+      const mcp = await ok(call(admin, 'POST', '/api/mcp-servers', 'rid-mcp', { name: 'Dictionary', url: dictionary.url, bearerToken: 'tok' }), 201)
+      expectEntry('rid-mcp', 'mcp_server.added', { type: 'mcp_server', id: mcp.id, label: 'Dictionary' }, { details: { url: dictionary.url, headers: ['authorization'] } })
+      await ok(call(admin, 'PUT', `/api/mcp-servers/${mcp.id}/tools/lookup`, 'rid-mcp-tool', { scope: 'everyone' }))
+      expectEntry('rid-mcp-tool', 'mcp_tool.enabled', { type: 'mcp_tool', label: 'Dictionary: lookup' }, { details: { scope: 'everyone' } })
+      await ok(call(admin, 'DELETE', `/api/mcp-servers/${mcp.id}/tools/lookup`, 'rid-mcp-tool-off'), 204)
+      expectEntry('rid-mcp-tool-off', 'mcp_tool.disabled', { type: 'mcp_tool', label: 'Dictionary: lookup' })
+      await ok(call(admin, 'DELETE', `/api/mcp-servers/${mcp.id}`, 'rid-mcp-off'), 204)
+      expectEntry('rid-mcp-off', 'mcp_server.removed', { type: 'mcp_server', id: mcp.id, label: 'Dictionary' })
+    } finally {
+      dictionary.close()
+    }
 
     // Organisation, API access and keys, chats deleted at once.
     await ok(call(admin, 'PATCH', '/api/organization', 'rid-rename', { name: 'Acme Audit' }))

@@ -58,6 +58,10 @@ export const AUDIT_ACTIONS = [
   'scim.group_created',
   'scim.group_updated',
   'scim.group_deleted',
+  'mcp_server.added',
+  'mcp_server.removed',
+  'mcp_tool.enabled',
+  'mcp_tool.disabled',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -50,6 +50,14 @@ export const searchResult = z.object({ title: z.string().catch(''), url: z.strin
 /** website_content: the page read. */
 export const websiteData = z.object({ url: z.string(), title: z.string() })
 
+/** A tool of an MCP server (named `<server>__<tool>`): its names, the images it returned (base64) and the resources it named (src/ai/mcp.ts). */
+export const mcpData = z.object({
+  server: z.string(),
+  tool: z.string(),
+  images: z.array(z.object({ mimeType: z.string(), data: z.string() })).catch([]),
+  resources: z.array(z.object({ uri: z.string(), name: z.string().optional(), mimeType: z.string().optional() })).catch([]),
+})
+
 /** source_query: `{ passages }`, each a sourcePassage (file name, pages, citation, text). */
 export const passageData = z.object({ passages: z.array(z.unknown()) })
 const page = z.number().int().nullable().catch(null)

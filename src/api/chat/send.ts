@@ -3,6 +3,7 @@ import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { toolsFor } from '../../ai/tools'
 import { hasActiveSubscription, returnTrialMessage, takeTrialMessage } from '../subscriptions/access'
+import { mcpToolsFor } from '../mcp-servers/access'
 import { providerClient } from '../models/access'
 import { admitModelCall } from '../usage/access'
 import { chatSources, findOwnThread, sourcesOfThread } from '../sources/access'
@@ -25,12 +26,14 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
   const thread = await findOwnThread(deps, caller, threadId)
   const toolContext = { deps, caller, threadId: thread.id, sources: chatSources(deps, thread.id) }
   // Independent look-ups: against a database server they overlap instead of queueing.
-  const [{ model, agent }, tools, subscribed, files] = await Promise.all([
+  const [{ model, agent }, builtIn, mcp, subscribed, files] = await Promise.all([
     replyModel(deps, caller, thread),
     toolsFor(toolContext),
+    mcpToolsFor(deps, caller, thread.agentId),
     hasActiveSubscription(deps, caller.organizationId),
     sourcesOfThread(deps, thread.id),
   ])
+  const tools = [...builtIn, ...mcp]
   const provider = await providerClient(deps, caller.organizationId, model.providerId, { userId: caller.id, threadId: thread.id })
   const onTrial = !subscribed
   // The budgets first: a refused send uses up no trial message.

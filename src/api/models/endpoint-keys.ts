@@ -1,15 +1,14 @@
-import { symmetricDecrypt } from 'better-auth/crypto'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { modelEndpoints } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
-import { encryptSecret } from '../../lib/secret-box'
+import { decryptSecret, encryptSecret, moveToCurrentSecret } from '../../lib/secret-box'
 
 type Deps = Pick<AppDeps, 'config' | 'db' | 'logger'>
 type StoredKey = { id: string; apiKeyEncrypted: string }
 
 /** An endpoint's API key as stored: encrypted (XChaCha20-Poly1305) with the instance secret. */
 export function encryptEndpointKey(deps: Pick<AppDeps, 'config'>, apiKey: string) {
-  return encryptSecret(deps.config, apiKey)
+  return encryptSecret(deps, apiKey)
 }
 
 /**
@@ -18,22 +17,13 @@ export function encryptEndpointKey(deps: Pick<AppDeps, 'config'>, apiKey: string
  * with the current one.
  */
 export async function decryptEndpointKey(deps: Deps, endpoint: StoredKey): Promise<string> {
-  try {
-    return await symmetricDecrypt({ key: deps.config.secret, data: endpoint.apiKeyEncrypted })
-  } catch (error) {
-    const previous = deps.config.previousSecret
-    if (!previous) {
-      deps.logger.error('an endpoint key cannot be decrypted: was KONTOR_SECRET changed without KONTOR_SECRET_PREVIOUS?', { endpointId: endpoint.id })
-      throw error
-    }
-    const apiKey = await symmetricDecrypt({ key: previous, data: endpoint.apiKeyEncrypted })
-    // Only if nobody changed it meanwhile (another process re-encrypting it, an admin replacing it).
-    await deps.db
+  // Only if nobody changed it meanwhile (another process re-encrypting it, an admin replacing it).
+  return decryptSecret(deps, { id: endpoint.id, encrypted: endpoint.apiKeyEncrypted }, (apiKeyEncrypted) =>
+    deps.db
       .update(modelEndpoints)
-      .set({ apiKeyEncrypted: await encryptEndpointKey(deps, apiKey) })
-      .where(and(eq(modelEndpoints.id, endpoint.id), eq(modelEndpoints.apiKeyEncrypted, endpoint.apiKeyEncrypted)))
-    return apiKey
-  }
+      .set({ apiKeyEncrypted })
+      .where(and(eq(modelEndpoints.id, endpoint.id), eq(modelEndpoints.apiKeyEncrypted, endpoint.apiKeyEncrypted))),
+  )
 }
 
 /**
@@ -47,19 +37,5 @@ export async function reencryptEndpointKeys(deps: Deps): Promise<number> {
     .select({ id: modelEndpoints.id, apiKeyEncrypted: modelEndpoints.apiKeyEncrypted })
     .from(modelEndpoints)
     .where(isNotNull(modelEndpoints.apiKeyEncrypted))
-  let moved = 0
-  for (const row of rows as StoredKey[]) {
-    try {
-      await symmetricDecrypt({ key: deps.config.secret, data: row.apiKeyEncrypted })
-      continue // already under the current secret
-    } catch {}
-    try {
-      await decryptEndpointKey(deps, row)
-      moved++
-    } catch (error) {
-      deps.logger.error('an endpoint key can be decrypted with neither KONTOR_SECRET nor KONTOR_SECRET_PREVIOUS', { endpointId: row.id, error })
-    }
-  }
-  if (moved) deps.logger.info('endpoint keys encrypted again with the current secret', { count: moved })
-  return moved
+  return moveToCurrentSecret(deps, rows as StoredKey[], (r) => r.apiKeyEncrypted, (r) => decryptEndpointKey(deps, r), 'endpoint keys')
 }

@@ -66,7 +66,7 @@ export async function saveSsoSettings(deps: AppDeps, caller: SessionUser, input:
   const oidcConfig = {
     issuer: endpoints.issuer,
     clientId: input.clientId,
-    clientSecret: secret ? await encryptSecret(deps.config, secret) : stored.clientSecret,
+    clientSecret: secret ? await encryptSecret(deps, secret) : stored.clientSecret,
     pkce: true,
     scopes: ['openid', 'email', 'profile'],
     ...endpoints.config,

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { usageDaily, usageEvents } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
-import { readSse, type SseEvent } from '../../../tests/support/sse'
-import { BASE_URL, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import type { SseEvent } from '../../../tests/support/sse'
+import { BASE_URL, chatThrough, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { createLocalFileStore } from '../../storage/local'
 import { effectivePrice } from '../models/access'
 import { processingIdle } from '../sources/process'
@@ -40,14 +40,7 @@ async function setup() {
   return { client, org, userId: org.user.id as string, orgId: org.user.organization.id as string, model, embedding, thread: thread as { id: string } }
 }
 
-async function chat(client: TestClient, threadId: string, content: string) {
-  const res = await t.app.request(`/api/threads/${threadId}/messages`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: client.cookieHeader(), origin: BASE_URL },
-    body: JSON.stringify({ content }),
-  })
-  return readSse(res)
-}
+const chat = (client: TestClient, threadId: string, content: string) => chatThrough(t.app, client, threadId, content)
 
 const usageOf = (events: SseEvent[]) => events.filter((e) => e.event === 'usage').map((e) => e.data as { inputTokens: number; outputTokens: number })
 const eventsOf = (threadId: string) => t.deps.db.select().from(usageEvents).where(eq(usageEvents.threadId, threadId)).orderBy(asc(sql`rowid`))

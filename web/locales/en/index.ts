@@ -18,5 +18,6 @@ import apiKeys from './api-keys.json'
 import audit from './audit.json'
 import security from './security.json'
 import usage from './usage.json'
+import mcp from './mcp.json'
 
-export default { common, errors, auth, settings, validation, members, groups, models, chat, prompts, agents, billing, tools, sources, mails, apiKeys, audit, security, usage }
+export default { common, errors, auth, settings, validation, members, groups, models, chat, prompts, agents, billing, tools, sources, mails, apiKeys, audit, security, usage, mcp }

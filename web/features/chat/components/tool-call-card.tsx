@@ -1,7 +1,7 @@
 import { ChevronRight, FileSearch, Globe, LoaderCircle, Mail, Search, TriangleAlert, Wrench, type LucideIcon } from 'lucide-react'
 import { Collapsible } from 'radix-ui'
 import { useTranslation } from 'react-i18next'
-import { callSummary, passagesOf, searchResultsOf } from '../lib/tool-data'
+import { callSummary, mcpToolOf, passagesOf, searchResultsOf } from '../lib/tool-data'
 import type { ToolCallView } from '../lib/tool-parts'
 import { ToolResultBody } from './tool-result-body'
 
@@ -24,6 +24,7 @@ export function ToolCallCard({ call, streaming }: { call: ToolCallView; streamin
   const state = toolCallState(call, streaming)
   const Icon = ICONS[call.name] ?? Wrench
   const summary = callSummary(call)
+  const mcp = mcpToolOf(call)
   const { result } = call
   // A failure with a code is shown translated, its detail (written for the model) behind the toggle.
   const error = result?.isError ? (result.code ? t(result.code, { ns: 'errors', defaultValue: result.result }) : result.result) : null
@@ -32,7 +33,7 @@ export function ToolCallCard({ call, streaming }: { call: ToolCallView; streamin
   const head = (
     <>
       <Icon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-      <span className="shrink-0 font-medium">{t(`names.${call.name}`, { defaultValue: call.name })}</span>
+      <span className="shrink-0 font-medium">{mcp ? t('mcpName', mcp) : t(`names.${call.name}`, { defaultValue: call.name })}</span>
       {summary && <span className="min-w-0 truncate text-muted-foreground">{t('quoted', { text: summary })}</span>}
       <span className="ml-auto flex shrink-0 items-center gap-1.5 pl-2 text-xs text-muted-foreground">
         <StateLabel call={call} state={state} />

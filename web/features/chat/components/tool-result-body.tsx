@@ -1,7 +1,8 @@
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../lib/cn'
 import { EXTERNAL_REL, LINK_UNDERLINE } from '../lib/external-link'
-import { hostOf, passagesOf, searchResultsOf, type SearchResult, type SourcePassage } from '../lib/tool-data'
+import { hostOf, mcpResultOf, passagesOf, searchResultsOf, type SearchResult, type SourcePassage } from '../lib/tool-data'
 import { parseArguments, type ToolCallView } from '../lib/tool-parts'
 import { PageLabel } from './page-label'
 
@@ -16,6 +17,8 @@ export function ToolResultBody({ call }: { call: ToolCallView }) {
     }
     if (call.name === 'source_query') return <SourcePassages passages={passagesOf(result.data)} />
     if (call.name === 'website_content') return <WebPage data={result.data} text={result.result} />
+    const mcp = mcpResultOf(result.data)
+    if (mcp) return <McpResultView result={mcp} call={call} />
   }
   return <RawResult call={call} />
 }
@@ -88,6 +91,56 @@ function WebPage({ data, text }: { data: unknown; text: string }) {
       <Scrollable text={text} />
     </div>
   )
+}
+
+/** An MCP tool's answer: its text (with the arguments), the pictures it returned and the resources it named as links. */
+function McpResultView({ result, call }: { result: NonNullable<ReturnType<typeof mcpResultOf>>; call: ToolCallView }) {
+  const { t } = useTranslation('tools')
+  const links = result.resources.filter((r) => hostOf(r.uri))
+  return (
+    <div className="grid grid-cols-1 gap-2">
+      {result.images.length > 0 && (
+        <div className="flex flex-wrap gap-2">
+          {result.images.map((image, i) => (
+            <Base64Image key={i} image={image} alt={t('mcpImage', { tool: result.tool, n: i + 1 })} />
+          ))}
+        </div>
+      )}
+      {links.length > 0 && (
+        <ul className="grid gap-1">
+          {links.map((r) => (
+            <li key={r.uri}>
+              <a href={r.uri} target="_blank" rel={EXTERNAL_REL} className={cn('break-all', LINK_UNDERLINE)}>
+                {r.name || r.uri}
+                <span className="sr-only"> {t('newTab')}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <RawResult call={call} />
+    </div>
+  )
+}
+
+/** A picture held as base64, shown through a blob: URL of this page (the page's CSP allows no data: images). */
+function Base64Image({ image, alt }: { image: { mimeType: string; data: string }; alt: string }) {
+  const [src, setSrc] = useState<string | null>(null)
+  useEffect(() => {
+    let url: string | null = null
+    try {
+      const bytes = Uint8Array.from(atob(image.data), (c) => c.charCodeAt(0))
+      url = URL.createObjectURL(new Blob([bytes], { type: image.mimeType }))
+      setSrc(url)
+    } catch {
+      setSrc(null)
+    }
+    return () => {
+      if (url) URL.revokeObjectURL(url)
+    }
+  }, [image.data, image.mimeType])
+  if (!src) return null
+  return <img src={src} alt={alt} className="max-h-60 max-w-full rounded-md border bg-background object-contain" />
 }
 
 /** The arguments (for tools without a view of their own) and the text the model was given. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { emailDraft, passageData, searchData, searchResult, sourcePassage as passage } from '../../../../src/api/chat/schema'
+import { emailDraft, mcpData, passageData, searchData, searchResult, sourcePassage as passage } from '../../../../src/api/chat/schema'
 import { parseArguments, type ToolCallView } from './tool-parts'
 
 // Stored replies outlive code changes, so every tool's data is checked against its schema: data
@@ -69,4 +69,22 @@ export function callSummary(call: Pick<ToolCallView, 'name' | 'arguments'>): str
   }
   const first = Object.entries(args).find(([, v]) => typeof v === 'string' || typeof v === 'number')
   return first ? `${first[0]}: ${first[1]}` : null
+}
+
+export type McpResult = z.infer<typeof mcpData>
+
+/** What an MCP tool returned for the chat (images, resources); null when the data is not an MCP tool's. */
+export function mcpResultOf(data: unknown): McpResult | null {
+  const parsed = mcpData.safeParse(data)
+  if (!parsed.success) return null
+  const images = parsed.data.images.filter((i) => /^image\/(png|jpeg|gif|webp)$/.test(i.mimeType))
+  return { ...parsed.data, images }
+}
+
+/** An MCP tool's own name and its server's, from its result or, while it runs, from its chat name `<server>__<tool>`. */
+export function mcpToolOf(call: Pick<ToolCallView, 'name' | 'result'>): { server: string; tool: string } | null {
+  const data = mcpResultOf(call.result?.data)
+  if (data) return { server: data.server, tool: data.tool }
+  const at = call.name.indexOf('__')
+  return at > 0 ? { server: call.name.slice(0, at), tool: call.name.slice(at + 2) } : null
 }

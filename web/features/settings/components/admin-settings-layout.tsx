@@ -6,7 +6,7 @@ import { useApi } from '../../../lib/use-api'
 import { systemQueries } from '../../../lib/system'
 import { SettingsFrame } from './settings-frame'
 
-/** Admin area: Settings (the organisation's), Users, Groups, Models, API, Usage, Security, Audit log, in the cloud Billing, and outside production Mails. */
+/** Admin area: Settings (the organisation's), Users, Groups, Models, API, MCP servers, Usage, Security, Audit log, in the cloud Billing, and outside production Mails. */
 export function AdminSettingsLayout() {
   const { t } = useTranslation()
   const api = useApi()
@@ -22,6 +22,7 @@ export function AdminSettingsLayout() {
           <TabLink to="/admin-settings/groups">{t('admin.tabs.groups')}</TabLink>
           <TabLink to="/admin-settings/models">{t('admin.tabs.models')}</TabLink>
           <TabLink to="/admin-settings/api">{t('admin.tabs.api')}</TabLink>
+          <TabLink to="/admin-settings/mcp-servers">{t('admin.tabs.mcp')}</TabLink>
           <TabLink to="/admin-settings/usage">{t('admin.tabs.usage')}</TabLink>
           <TabLink to="/admin-settings/security">{t('admin.tabs.security')}</TabLink>
           <TabLink to="/admin-settings/audit-log">{t('admin.tabs.auditLog')}</TabLink>
