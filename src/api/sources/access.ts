@@ -2,7 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import { deletedFiles, sources, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
-import { citationOf, sourceQuery } from './retrieve'
+import { citationOf, hasReadyIn, sourceQuery } from './retrieve'
+export { uploadFile, type UploadTarget } from './upload'
 import type { SourceView } from './schema'
 
 /** The source lookups other domains need: threads (detail, deletion), members (removal), chat (tools). */
@@ -37,11 +38,6 @@ export async function findOwnThread(deps: AppDeps, caller: SessionUser, id: stri
 export async function sourcesOfThread(deps: AppDeps, threadId: string) {
   const rows = await deps.db.select().from(sources).where(eq(sources.threadId, threadId)).orderBy(asc(sources.createdAt), asc(sources.id))
   return rows.map(toSourceView)
-}
-
-/** Whether the thread has a source ready to be searched (the source_query tool is offered then). */
-export async function hasReadySources(deps: AppDeps, threadId: string) {
-  return (await deps.db.$count(sources, and(eq(sources.threadId, threadId), eq(sources.status, 'ready')))) > 0
 }
 
 /** File keys of some threads' or a user's sources, read before the threads or user (and so the sources) are deleted. */
@@ -85,18 +81,20 @@ export async function removeFiles(deps: AppDeps, keys: string[]) {
 
 /**
  * A chat's files as the chat's tools see them (src/ai/tools/source-query.ts): whether any is ready,
- * and the passages that best match a query, each with the citation the model is to use.
+ * and the passages that best match a query, each with the citation the model is to use. With them
+ * the files of the knowledge collections the chat may search (read by the caller, access checked).
  */
-export function chatSources(deps: AppDeps, threadId: string) {
+export function chatSources(deps: AppDeps, threadId: string, collections: Promise<string[]> = Promise.resolve([])) {
   return {
-    hasReady: () => hasReadySources(deps, threadId),
+    hasReady: async () => hasReadyIn(deps.db, { threadId, collectionIds: await collections }),
     search: async (query: string, signal: AbortSignal) => {
-      const result = await sourceQuery(deps, threadId, query, { signal })
+      const result = await sourceQuery(deps, threadId, query, { signal, collectionIds: await collections })
       return {
         content: result.content,
         passages: result.chunks.map((c) => ({
           sourceId: c.sourceId,
           sourceName: c.sourceName,
+          collectionName: c.collectionName,
           page: c.page,
           pageEnd: c.pageEnd,
           headingPath: c.headingPath,
