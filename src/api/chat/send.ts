@@ -4,6 +4,7 @@ import { fail } from '../../lib/errors'
 import { toolsFor } from '../../ai/tools'
 import { hasActiveSubscription, returnTrialMessage, takeTrialMessage } from '../subscriptions/access'
 import { providerClient } from '../models/access'
+import { describeCollections, searchableCollections } from '../knowledge/access'
 import { chatSources, findOwnThread, sourcesOfThread } from '../sources/access'
 import { replyModel } from '../threads/access'
 import { beginReply, type BeginMode } from './begin-reply'
@@ -18,17 +19,19 @@ export const SSE_HEADERS = {
 
 /**
  * Sends a message (or regenerates the last reply) and answers with the reply as a stream of
- * SSE frames. Reads as: authorize → model, tools, files → quota (cloud trial) → store user message → stream → store reply.
+ * SSE frames. Reads as: authorize → model, tools, files, collections → quota (cloud trial) → store user message → stream → store reply.
  */
 export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: string, mode: BeginMode, signal: AbortSignal) {
   const thread = await findOwnThread(deps, caller, threadId)
-  const toolContext = { deps, caller, threadId: thread.id, sources: chatSources(deps, thread.id) }
+  const collectionIds = searchableCollections(deps, thread)
+  const toolContext = { deps, caller, threadId: thread.id, sources: chatSources(deps, thread.id, collectionIds) }
   // Independent look-ups: against a database server they overlap instead of queueing.
-  const [{ model, agent }, tools, subscribed, files] = await Promise.all([
+  const [{ model, agent }, tools, subscribed, files, collections] = await Promise.all([
     replyModel(deps, caller, thread),
     toolsFor(toolContext),
     hasActiveSubscription(deps, caller.organizationId),
     sourcesOfThread(deps, thread.id),
+    collectionIds.then((ids) => describeCollections(deps, ids)),
   ])
   const provider = await providerClient(deps, caller.organizationId, model.providerId, { userId: caller.id, threadId: thread.id })
   const onTrial = !subscribed
@@ -40,7 +43,7 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
   })
 
   const history: ChatMessage[] = [
-    { role: 'system', content: systemPrompt({ now: new Date(), locale: caller.locale, agentInstructions: agent?.instructions, files }) },
+    { role: 'system', content: systemPrompt({ now: new Date(), locale: caller.locale, agentInstructions: agent?.instructions, files, collections }) },
     ...begun.history
       .filter((m) => m.status !== 'failed' && m.content.trim())
       .map((m) => ({ role: m.role, content: m.content }) satisfies ChatMessage),
