@@ -13,7 +13,7 @@ import { AppError, fail } from '../../lib/errors'
 import { detectKind } from './file-type'
 import { startProcessing } from './process'
 import { MAX_DESCRIPTION_LENGTH, MAX_FILE_BYTES, MAX_NAME_LENGTH, MAX_SOURCES_PER_COLLECTION, MAX_SOURCES_PER_THREAD } from './schema'
-import { findOwnThread, toSourceView } from './access'
+import { findOwnThread, toSourceView } from './rows'
 
 /** Room for the multipart framing and the name and description fields around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024
