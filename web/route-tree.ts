@@ -17,6 +17,8 @@ import { Route as chatThreadRoute } from './routes/chat-thread'
 import { Route as confirmEmailRoute } from './routes/confirm-email'
 import { Route as emailConfirmRoute } from './routes/email-confirm'
 import { Route as indexRoute } from './routes/index'
+import { Route as knowledgeRoute } from './routes/knowledge'
+import { Route as knowledgeCollectionRoute } from './routes/knowledge-collection'
 import { Route as loginRoute } from './routes/login'
 import { Route as passwordForgotRoute } from './routes/password-forgot'
 import { Route as passwordResetRoute } from './routes/password-reset'
@@ -43,6 +45,8 @@ export const routeTree = rootRoute.addChildren([
     chatThreadRoute,
     promptsRoute,
     agentsRoute,
+    knowledgeRoute,
+    knowledgeCollectionRoute,
     settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsAccountRoute, settingsApiKeysRoute]),
     adminSettingsRoute.addChildren([adminIndexRoute, adminOrganizationRoute, adminUsersRoute, adminGroupsRoute, adminModelsRoute, adminApiRoute, adminAuditRoute, adminBillingRoute, adminMailsRoute]),
   ]),

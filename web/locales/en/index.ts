@@ -16,5 +16,6 @@ import sources from './sources.json'
 import mails from './mails.json'
 import apiKeys from './api-keys.json'
 import audit from './audit.json'
+import knowledge from './knowledge.json'
 
-export default { common, errors, auth, settings, validation, members, groups, models, chat, prompts, agents, billing, tools, sources, mails, apiKeys, audit }
+export default { common, errors, auth, settings, validation, members, groups, models, chat, prompts, agents, billing, tools, sources, mails, apiKeys, audit, knowledge }
