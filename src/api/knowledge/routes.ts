@@ -1,4 +1,4 @@
-import { defineRoute } from '../../lib/route'
+import { backgroundOf, defineRoute } from '../../lib/route'
 import * as s from './schema'
 import * as service from './service'
 
@@ -73,16 +73,7 @@ export const knowledgeRoutes = [
       status: 201,
       errors: ['COLLECTION_NOT_FOUND', 'FORBIDDEN', 'EMBEDDING_MODEL_REQUIRED', 'TOO_MANY_COLLECTION_FILES', 'FILE_TOO_LARGE', 'FILE_EMPTY', 'UPLOAD_INCOMPLETE', 'UNSUPPORTED_FILE_TYPE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED'],
     },
-    async ({ c, deps, user, params }) =>
-      c.json(
-        await service.uploadToCollection(deps, user, params.id, c.req.raw, (job) => {
-          // Workers end a request's work with its response unless told to wait.
-          try {
-            c.executionCtx.waitUntil(job)
-          } catch {}
-        }),
-        201,
-      ),
+    async ({ c, deps, user, params }) => c.json(await service.uploadToCollection(deps, user, params.id, c.req.raw, backgroundOf(c)), 201),
   ),
   defineRoute(
     { method: 'delete', path: '/collections/:id/files/:fileId', tag, summary: 'Remove a file from a collection with its passages (owner and editors)', access: 'user', params: s.collectionFileParams, status: 204, errors: ['COLLECTION_NOT_FOUND', 'FORBIDDEN', 'SOURCE_NOT_FOUND'] },
