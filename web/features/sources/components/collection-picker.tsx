@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Check, Library, X } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from 'sonner'
 import { Tooltip } from '../../../components/ui/tooltip'
@@ -29,10 +30,12 @@ export function useThreadCollections(threadId: string) {
 export function CollectionPicker(props: { attached: AttachedCollection[]; onToggle: (id: string, attach: boolean) => void }) {
   const { t } = useTranslation('sources')
   const api = useApi()
-  const list = useQuery({ ...collectionQueries.list(api), enabled: true }).data
+  // Read when the menu first opens: most chats never open it.
+  const [opened, setOpened] = useState(false)
+  const list = useQuery({ ...collectionQueries.list(api), enabled: opened }).data
   const attachedIds = new Set(props.attached.map((c) => c.id))
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root onOpenChange={(open) => open && setOpened(true)}>
       <Tooltip label={t('collections.label')} side="top">
         <DropdownMenu.Trigger
           aria-label={t('collections.label')}
