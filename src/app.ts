@@ -19,6 +19,7 @@ import { shareRoutes } from './api/shares/routes'
 import { threadRoutes } from './api/threads/routes'
 import { systemRoutes } from './api/system/routes'
 import { sourceRoutes, UPLOAD_PATH } from './api/sources/routes'
+import { COLLECTION_UPLOAD_PATH, knowledgeRoutes } from './api/knowledge/routes'
 import { userAccountRoutes } from './api/users/routes'
 import { apiKeyRoutes } from './api/api-keys/routes'
 import { auditRoutes } from './api/audit/routes'
@@ -34,7 +35,7 @@ import { AppError, ERRORS, type ErrorCode } from './lib/errors'
 import { mountRoutes, type RouteDef } from './lib/route'
 import { securityHeaders } from './lib/security-headers'
 
-export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...groupRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...searchRoutes, ...sourceRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...shareRoutes, ...subscriptionRoutes, ...organizationRoutes, ...outboxRoutes, ...apiKeyRoutes, ...usageRoutes, ...auditRoutes, ...scimTokenRoutes, ...ssoRoutes, ...mcpServerRoutes]
+export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...memberRoutes, ...groupRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...searchRoutes, ...sourceRoutes, ...knowledgeRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...shareRoutes, ...subscriptionRoutes, ...organizationRoutes, ...outboxRoutes, ...apiKeyRoutes, ...usageRoutes, ...auditRoutes, ...scimTokenRoutes, ...ssoRoutes, ...mcpServerRoutes]
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024
@@ -106,8 +107,8 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
       throw new AppError('PAYLOAD_TOO_LARGE')
     },
   })
-  // File uploads stream in under their own 20 MB limit (src/api/sources/upload.ts).
-  api.use((c, next) => (c.req.method === 'POST' && UPLOAD_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next)))
+  // File uploads (a chat's, a collection's) stream in under their own 20 MB limit (src/api/sources/upload.ts).
+  api.use((c, next) => (c.req.method === 'POST' && (UPLOAD_PATH.test(c.req.path) || COLLECTION_UPLOAD_PATH.test(c.req.path)) ? next() : jsonBodyLimit(c, next)))
   // Beside the cross-site check above, JSON routes refuse other bodies (415): a form never reaches a service.
   mountRoutes(api, API_ROUTES)
   // The OpenAPI document is built when first asked for: building it at start cost start time and memory.

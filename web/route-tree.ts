@@ -20,6 +20,8 @@ import { Route as chatThreadRoute } from './routes/chat-thread'
 import { Route as confirmEmailRoute } from './routes/confirm-email'
 import { Route as emailConfirmRoute } from './routes/email-confirm'
 import { Route as indexRoute } from './routes/index'
+import { Route as knowledgeRoute } from './routes/knowledge'
+import { Route as knowledgeCollectionRoute } from './routes/knowledge-collection'
 import { Route as loginRoute } from './routes/login'
 import { Route as passwordForgotRoute } from './routes/password-forgot'
 import { Route as passwordResetRoute } from './routes/password-reset'
@@ -49,6 +51,8 @@ export const routeTree = rootRoute.addChildren([
     sharedRoute,
     promptsRoute,
     agentsRoute,
+    knowledgeRoute,
+    knowledgeCollectionRoute,
     settingsRoute.addChildren([settingsIndexRoute, settingsGeneralRoute, settingsAccountRoute, settingsApiKeysRoute, settingsUsageRoute]),
     adminSettingsRoute.addChildren([adminIndexRoute, adminOrganizationRoute, adminUsersRoute, adminGroupsRoute, adminModelsRoute, adminApiRoute, adminMcpRoute, adminUsageRoute, adminSecurityRoute, adminAuditRoute, adminBillingRoute, adminMailsRoute]),
   ]),

@@ -1,6 +1,7 @@
 import { customType, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { users } from './auth'
 import { threads } from './chat'
+import { collections } from './knowledge'
 import { organizations } from './organizations'
 
 /**
@@ -20,7 +21,8 @@ export const f32Vector = customType<{ data: Float32Array; driverData: Uint8Array
 })
 
 /**
- * A file attached to a thread. The row is also the processing job: `processing` until parsed,
+ * A file attached to a thread, or a file of a knowledge collection: exactly one of `threadId` and
+ * `collectionId` is set (a CHECK in the migration). The row is also the processing job: `processing` until parsed,
  * chunked and embedded (`ready`) or refused (`failed`, with an error code). `lease` and
  * `lockedUntil` are the claim of the process working on it: only the holder of the lease may renew
  * it or store the result, and a claim that runs out belongs to a process that died.
@@ -32,9 +34,9 @@ export const sources = sqliteTable(
     organizationId: text('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    threadId: text('thread_id')
-      .notNull()
-      .references(() => threads.id, { onDelete: 'cascade' }),
+    threadId: text('thread_id').references(() => threads.id, { onDelete: 'cascade' }),
+    collectionId: text('collection_id').references(() => collections.id, { onDelete: 'cascade' }),
+    /** Who uploaded it. */
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -61,11 +63,15 @@ export const sources = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
   },
-  (t) => [index('sources_thread_idx').on(t.threadId, t.createdAt), index('sources_status_idx').on(t.status, t.lockedUntil)],
+  (t) => [
+    index('sources_thread_idx').on(t.threadId, t.createdAt),
+    index('sources_collection_idx').on(t.collectionId, t.fileName),
+    index('sources_status_idx').on(t.status, t.lockedUntil),
+  ],
 )
 
 /**
- * A passage of a source with its page and heading path, and its embedding. An FTS5 table
+ * A passage of a source (searched through its source's thread or collection) with its page and heading path, and its embedding. An FTS5 table
  * (`source_chunks_fts`, kept in step by triggers; see the migration) indexes content and headings.
  */
 export const sourceChunks = sqliteTable(
@@ -76,7 +82,6 @@ export const sourceChunks = sqliteTable(
     sourceId: text('source_id')
       .notNull()
       .references(() => sources.id, { onDelete: 'cascade' }),
-    threadId: text('thread_id').notNull(),
     seq: integer('seq').notNull(),
     content: text('content').notNull(),
     headingPath: text('heading_path').notNull().default(''),
@@ -84,7 +89,7 @@ export const sourceChunks = sqliteTable(
     pageEnd: integer('page_end'),
     embedding: f32Vector('embedding').notNull(),
   },
-  (t) => [index('source_chunks_source_idx').on(t.sourceId, t.seq), index('source_chunks_thread_idx').on(t.threadId)],
+  (t) => [index('source_chunks_source_idx').on(t.sourceId, t.seq)],
 )
 
 /**

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { messages, sources, threads } from '../../db/schema'
+import { collections, messages, sources, threads } from '../../db/schema'
 import { API_ROUTES } from '../app'
 import { openAiRoutes } from './openai/routes'
 import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm'
@@ -153,6 +153,21 @@ const MATRIX: Row[] = [
   { route: 'GET /threads/:id/sources', path: (f) => `/threads/${f.threadId}/sources`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id/sources/:sourceId', path: async (f) => `/threads/${f.threadId}/sources/${await newSource(f.threadId)}`, body: () => ({ name: 'Renamed file' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'DELETE /threads/:id/sources/:sourceId', path: async (f) => `/threads/${f.threadId}/sources/${await newSource(f.threadId)}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
+  // Collections: the admin's collection is private, so the member of the same organisation finds it as little as another organisation.
+  { route: 'GET /collections', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'POST /collections', body: () => ({ name: 'K' }), expect: { ...SIGNED_IN, user: 201, admin: 201, otherAdmin: 201 } },
+  { route: 'GET /collections/share-targets', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'GET /collections/:id', path: (f) => `/collections/${f.collectionId}`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'PATCH /collections/:id', path: (f) => `/collections/${f.collectionId}`, body: () => ({ name: 'Secret Org A collection' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'PUT /collections/:id/sharing', path: (f) => `/collections/${f.collectionId}/sharing`, body: () => ({ organizationRole: null, groups: [] }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'DELETE /collections/:id', path: async (f) => `/collections/${await f.newCollection()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
+  { route: 'GET /collections/:id/files', path: (f) => `/collections/${f.collectionId}/files`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  // As with a chat's upload: JSON gets the owner past authorisation to the multipart check (415).
+  { route: 'POST /collections/:id/files', path: async (f) => { await f.admin.client.put('/api/models/embedding', { id: f.embeddingId }); return `/collections/${f.collectionId}/files` }, expect: { ...SIGNED_IN, user: 404, admin: 415, otherAdmin: 404 } },
+  { route: 'DELETE /collections/:id/files/:fileId', path: async (f) => `/collections/${f.collectionId}/files/${await newCollectionFile(f.collectionId)}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
+  { route: 'GET /threads/:id/collections', path: (f) => `/threads/${f.threadId}/collections`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'PUT /threads/:id/collections/:collectionId', path: (f) => `/threads/${f.threadId}/collections/${f.collectionId}`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'DELETE /threads/:id/collections/:collectionId', path: (f) => `/threads/${f.threadId}/collections/${f.collectionId}`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'POST /prompts', body: () => ({ title: 'T', content: 'C' }), expect: { ...SIGNED_IN, user: 201, admin: 201, otherAdmin: 201 } },
   { route: 'GET /prompts', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'GET /prompts/:id', path: (f) => `/prompts/${f.promptId}`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
@@ -223,6 +238,16 @@ async function newMessage(threadId: string) {
 async function newShare(f: Fixture) {
   return (await f.admin.client.post(`/api/threads/${f.threadId}/shares`, {})).body.id as string
 }
+/** A file of a collection, written straight to the database like `newSource`. */
+async function newCollectionFile(collectionId: string) {
+  const collection = await t.deps.db.query.collections.findFirst({ where: eq(collections.id, collectionId) })
+  const id = crypto.randomUUID()
+  await t.deps.db.insert(sources).values({
+    id, organizationId: collection!.organizationId, collectionId, userId: collection!.userId, name: 'a.txt', fileName: 'a.txt', kind: 'txt',
+    mimeType: 'text/plain', size: 1, fileKey: `collections/matrix/${id}`, status: 'failed', error: 'SOURCE_NO_TEXT',
+  })
+  return id
+}
 let fake: FakeLlm
 let mcp: ReturnType<typeof startTestMcpServer>
 let f: Fixture
@@ -283,6 +308,8 @@ async function createFixture() {
     newPrompt: async () => (await adminClient.post('/api/prompts', { title: 'P', content: 'x' })).body.id as string,
     agentId: (await adminClient.post('/api/agents', { name: 'Secret Org A agent', instructions: 'x', modelId: chatModel.id })).body.id as string,
     newAgent: async () => (await adminClient.post('/api/agents', { name: 'G', instructions: 'x', modelId: chatModel.id })).body.id as string,
+    collectionId: (await adminClient.post('/api/collections', { name: 'Secret Org A collection' })).body.id as string,
+    newCollection: async () => (await adminClient.post('/api/collections', { name: 'C' })).body.id as string,
     newApiKey: async () => (await adminClient.post('/api/api-keys', { name: 'Secret Org A key' })).body.id as string,
     groupId: (await adminClient.post('/api/groups', { name: 'Secret Org A group' })).body.id as string,
     newBudget: async () => (await adminClient.put('/api/budgets', { scope: 'user', targetId: m.id, metric: 'tokens', limit: 1e9 })).body.id as string,

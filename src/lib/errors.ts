@@ -102,6 +102,8 @@ export const ERRORS = {
   EMBEDDINGS_NOT_SUPPORTED: [400, 'This provider offers no embedding models. Please ask an admin to choose an embedding model of another provider.'],
   // Sources (files attached to a chat). The SOURCE_* codes are a failed source's `error`, not HTTP answers.
   SOURCE_NOT_FOUND: [404, 'File not found'],
+  COLLECTION_NOT_FOUND: [404, 'Collection not found'],
+  TOO_MANY_COLLECTION_FILES: [409, 'A collection can have at most 200 files. Remove one before adding another.'],
   FILE_TOO_LARGE: [413, 'The file is too large. Files can be at most 20 MB.'],
   FILE_EMPTY: [400, 'The file is empty.'],
   UPLOAD_INCOMPLETE: [400, 'The upload broke off before the file was complete. Please try again.'],

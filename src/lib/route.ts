@@ -146,3 +146,15 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[]) {
     on(r.method.toUpperCase(), r.path, ...middleware, handler)
   }
 }
+
+/**
+ * Where a route hands work that goes on after its response (file processing): Workers end a
+ * request's work with its response unless told to wait; Bun has no execution context and keeps going.
+ */
+export const backgroundOf =
+  (c: Context<AppEnv>) =>
+  (job: Promise<unknown>) => {
+    try {
+      c.executionCtx.waitUntil(job)
+    } catch {}
+  }

@@ -3,7 +3,7 @@ import type en from './en'
 /** One language's strings, by namespace. German has the same keys (locales.test.ts). */
 export type Strings = typeof en
 
-export const namespaces = ['common', 'errors', 'auth', 'settings', 'validation', 'members', 'groups', 'models', 'chat', 'prompts', 'agents', 'billing', 'tools', 'sources', 'mails', 'apiKeys', 'audit', 'mcp', 'security', 'usage'] as const satisfies ReadonlyArray<keyof Strings>
+export const namespaces = ['common', 'errors', 'auth', 'settings', 'validation', 'members', 'groups', 'models', 'chat', 'prompts', 'agents', 'billing', 'tools', 'sources', 'mails', 'apiKeys', 'audit', 'knowledge', 'mcp', 'security', 'usage'] as const satisfies ReadonlyArray<keyof Strings>
 
 /**
  * Each language is a chunk of its own (web/build.ts lists them in the manifest): a page loads

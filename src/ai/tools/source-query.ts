@@ -6,15 +6,16 @@ const parameters = z.object({
 })
 
 /**
- * `source_query`: hybrid search (vectors + BM25) over the files attached to the chat. Offered
- * only in chats with a processed file; answers with passages and the citation to use for each.
+ * `source_query`: hybrid search (vectors + BM25) over the files attached to the chat and its
+ * knowledge collections. Offered only when one of them has a processed file; answers with passages and the citation to use for each.
  */
 export const sourceQueryTool = defineTool({
   name: 'source_query',
   description:
-    'Search the files the user attached to this chat (PDF, Word, text, Markdown, CSV, HTML) and return the passages that ' +
-    'best match the query, each with its file name and page. Use it whenever the question may be answered from these files. ' +
-    'Cite every statement taken from a passage as (file name, p. N), exactly as the result says.',
+    'Search the files the user attached to this chat and the knowledge collections attached to it (PDF, Word, text, Markdown, ' +
+    'CSV, HTML) and return the passages that best match the query, each with its file name and page. Use it whenever the ' +
+    'question may be answered from these files. Cite every statement taken from a passage exactly as the result says, ' +
+    'e.g. (file name, p. N).',
   parameters,
   available: ({ sources }) => sources.hasReady(),
   run: async (args, { sources, signal }) => {

@@ -16,6 +16,7 @@ export type ToolContext = {
 export type SourcePassage = {
   sourceId: string
   sourceName: string
+  collectionName: string | null
   page: number | null
   pageEnd: number | null
   headingPath: string
@@ -24,7 +25,7 @@ export type SourcePassage = {
 }
 
 export type ChatSources = {
-  /** Whether a file of the chat is processed and can be searched. */
+  /** Whether a file of the chat or of a collection it searches is processed and can be searched. */
   hasReady(): Promise<boolean>
   /** `content` for the model (passages with citations), `passages` for the chat to show. */
   search(query: string, signal: AbortSignal): Promise<{ content: string; passages: SourcePassage[] }>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { attachedCollectionResponse, COLLECTIONS_PER_CHAT_MAX } from '../knowledge/schema'
 import { permittedModelResponse } from '../models/schema'
 import { AGENT_NAME_MAX, AGENT_INSTRUCTIONS_MAX } from './limits'
 
@@ -12,6 +13,8 @@ export const agentBody = z.object({
     .max(AGENT_INSTRUCTIONS_MAX, `Instructions must be at most ${AGENT_INSTRUCTIONS_MAX} characters`)
     .refine((v) => v.trim().length > 0, 'Instructions are required'),
   modelId: z.string({ error: 'Model is required' }).min(1, 'Model is required').max(64, 'Choose a model your organisation permits'),
+  /** Knowledge collections every chat with the agent searches (each readable by the caller); missing: unchanged. */
+  collectionIds: z.array(z.string().min(1).max(64)).max(COLLECTIONS_PER_CHAT_MAX, `At most ${COLLECTIONS_PER_CHAT_MAX} collections`).optional(),
 })
 export const agentIdParams = z.object({ id: z.string().min(1).max(64) })
 
@@ -23,6 +26,8 @@ export const agentResponse = z.object({
   /** The agent's model while it is permitted; null when it was unpermitted (the agent is unavailable). */
   model: permittedModelResponse.nullable(),
   available: z.boolean(),
+  /** The agent's knowledge collections the caller may read. */
+  collections: z.array(attachedCollectionResponse),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

@@ -6,6 +6,8 @@ import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 import { languageModels, openToUser, providerPermitted, usableModel, usableModelColumns, usableModelJoins } from '../models/access'
 import { findOwnAgent } from './access'
+import { checkReadable, collectionIdsOfAgent, describeCollections, readableOf, setAgentCollections } from '../knowledge/access'
+import type { AttachedCollection } from '../knowledge/schema'
 import type { PermittedModel } from '../models/schema'
 import type { agentBody, AgentView } from './schema'
 
@@ -20,7 +22,7 @@ const viewColumns = {
   updatedAt: agents.updatedAt,
 }
 
-const toView = (a: Pick<AgentRow, keyof typeof viewColumns>, usable: PermittedModel[]): AgentView => {
+const toView = (a: Pick<AgentRow, keyof typeof viewColumns>, usable: PermittedModel[], collections: AttachedCollection[]): AgentView => {
   const model = usable.find((m) => m.id === a.modelId) ?? null
   return {
     id: a.id,
@@ -29,6 +31,7 @@ const toView = (a: Pick<AgentRow, keyof typeof viewColumns>, usable: PermittedMo
     modelId: a.modelId,
     model,
     available: model !== null,
+    collections,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   }
@@ -57,42 +60,52 @@ const ownAgents = preparedFor((db) =>
     .prepare(),
 )
 
+/** The agent's collections the caller may (still) read. */
+async function collectionsOf(deps: AppDeps, caller: SessionUser, agentId: string) {
+  return describeCollections(deps, await readableOf(deps, caller.id, caller.organizationId, await collectionIdsOfAgent(deps, agentId)))
+}
+
 /** The caller's agents, newest first; an agent whose model was unpermitted stays, marked unavailable. */
 export async function listAgents(deps: AppDeps, caller: SessionUser) {
   const rows = await ownAgents(deps.db).all({ userId: caller.id, organizationId: caller.organizationId })
-  return rows.map((a) => {
-    const model = usableModel(deps, a.modelId, a)
-    return toView(a, model && !model.embedding ? [model] : [])
-  })
+  return Promise.all(
+    rows.map(async (a) => {
+      const model = usableModel(deps, a.modelId, a)
+      return toView(a, model && !model.embedding ? [model] : [], await collectionsOf(deps, caller, a.id))
+    }),
+  )
 }
 
 export async function getAgent(deps: AppDeps, caller: SessionUser, id: string) {
-  return toView(await findOwnAgent(deps, caller, id), await languageModels(deps, caller))
+  return toView(await findOwnAgent(deps, caller, id), await languageModels(deps, caller), await collectionsOf(deps, caller, id))
 }
 
-export async function createAgent(deps: AppDeps, caller: SessionUser, input: z.infer<typeof agentBody>) {
+export async function createAgent(deps: AppDeps, caller: SessionUser, { collectionIds, ...input }: z.infer<typeof agentBody>) {
   const usable = await checkModel(deps, caller, input.modelId)
+  const collections = await checkReadable(deps, caller, collectionIds ?? [])
   const [row] = await deps.db
     .insert(agents)
     .values({ id: crypto.randomUUID(), organizationId: caller.organizationId, userId: caller.id, ...input })
     .returning()
-  return toView(row!, usable)
+  await setAgentCollections(deps, row!.id, collections)
+  return toView(row!, usable, await describeCollections(deps, collections))
 }
 
 /** Changes take effect with the agent's next reply in every chat that uses it. */
-export async function updateAgent(deps: AppDeps, caller: SessionUser, id: string, input: z.infer<typeof agentBody>) {
-  await getAgent(deps, caller, id)
+export async function updateAgent(deps: AppDeps, caller: SessionUser, id: string, { collectionIds, ...input }: z.infer<typeof agentBody>) {
+  await findOwnAgent(deps, caller, id)
   const usable = await checkModel(deps, caller, input.modelId)
+  if (collectionIds) await setAgentCollections(deps, id, await checkReadable(deps, caller, collectionIds))
   const [row] = await deps.db
     .update(agents)
     .set({ ...input, updatedAt: new Date() })
     .where(and(eq(agents.id, id), eq(agents.userId, caller.id)))
     .returning()
-  return toView(row!, usable)
+  return toView(row!, usable, await collectionsOf(deps, caller, id))
 }
 
 /** Deletes an agent; chats that used it keep their own model. */
 export async function deleteAgent(deps: AppDeps, caller: SessionUser, id: string) {
-  await getAgent(deps, caller, id)
+  await findOwnAgent(deps, caller, id)
   await deps.db.delete(agents).where(and(eq(agents.id, id), eq(agents.userId, caller.id)))
 }

@@ -63,6 +63,8 @@ export const passageData = z.object({ passages: z.array(z.unknown()) })
 const page = z.number().int().nullable().catch(null)
 export const sourcePassage = z.object({
   sourceName: z.string(),
+  /** The knowledge collection of the file; null (or missing, in older replies) for a file of the chat. */
+  collectionName: z.string().nullable().optional().catch(null),
   page,
   pageEnd: page,
   headingPath: z.string().catch(''),

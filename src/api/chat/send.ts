@@ -6,6 +6,7 @@ import { hasActiveSubscription, returnTrialMessage, takeTrialMessage } from '../
 import { mcpToolsFor } from '../mcp-servers/access'
 import { providerClient } from '../models/access'
 import { admitModelCall } from '../usage/access'
+import { describeCollections, searchableCollections } from '../knowledge/access'
 import { chatSources, findOwnThread, sourcesOfThread } from '../sources/access'
 import { replyModel } from '../threads/access'
 import { beginReply, type BeginMode } from './begin-reply'
@@ -20,18 +21,20 @@ export const SSE_HEADERS = {
 
 /**
  * Sends a message (or regenerates the last reply) and answers with the reply as a stream of
- * SSE frames. Reads as: authorize → model, tools, files → quota (cloud trial) → store user message → stream → store reply.
+ * SSE frames. Reads as: authorize → model, tools, files, collections → quota (cloud trial) → store user message → stream → store reply.
  */
 export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: string, mode: BeginMode, signal: AbortSignal) {
   const thread = await findOwnThread(deps, caller, threadId)
-  const toolContext = { deps, caller, threadId: thread.id, sources: chatSources(deps, thread.id) }
+  const collectionIds = searchableCollections(deps, thread)
+  const toolContext = { deps, caller, threadId: thread.id, sources: chatSources(deps, thread.id, collectionIds) }
   // Independent look-ups: against a database server they overlap instead of queueing.
-  const [{ model, agent }, builtIn, mcp, subscribed, files] = await Promise.all([
+  const [{ model, agent }, builtIn, mcp, subscribed, files, collections] = await Promise.all([
     replyModel(deps, caller, thread),
     toolsFor(toolContext),
     mcpToolsFor(deps, caller, thread.agentId),
     hasActiveSubscription(deps, caller.organizationId),
     sourcesOfThread(deps, thread.id),
+    collectionIds.then((ids) => describeCollections(deps, ids)),
   ])
   const tools = [...builtIn, ...mcp]
   const provider = await providerClient(deps, caller.organizationId, model.providerId, { userId: caller.id, threadId: thread.id })
@@ -50,7 +53,7 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
   })
 
   const history: ChatMessage[] = [
-    { role: 'system', content: systemPrompt({ now: new Date(), locale: caller.locale, agentInstructions: agent?.instructions, files }) },
+    { role: 'system', content: systemPrompt({ now: new Date(), locale: caller.locale, agentInstructions: agent?.instructions, files, collections }) },
     ...begun.history
       .filter((m) => m.status !== 'failed' && m.content.trim())
       .map((m) => ({ role: m.role, content: m.content }) satisfies ChatMessage),

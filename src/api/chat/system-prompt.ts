@@ -26,10 +26,16 @@ const oneLine = (text: string, max: number) => {
 
 /**
  * The system prompt: the current date and time first, then the agent's instructions when there
- * is an agent, then the files attached to the chat with their status, so that the model knows
- * what it can search with source_query (and what it cannot yet).
+ * is an agent, then the files attached to the chat with their status and the knowledge collections
+ * it searches, so that the model knows what it can search with source_query (and what it cannot yet).
  */
-export function systemPrompt(opts: { now: Date; locale: 'en' | 'de'; agentInstructions?: string | null; files?: PromptFile[] }) {
+export function systemPrompt(opts: {
+  now: Date
+  locale: 'en' | 'de'
+  agentInstructions?: string | null
+  files?: PromptFile[]
+  collections?: Array<{ name: string; readyFiles: number }>
+}) {
   const lines = [`Current date and time: ${formatOf(opts.locale).format(opts.now)} (UTC).`]
   if (opts.agentInstructions?.trim()) lines.push('', opts.agentInstructions.trim())
   if (opts.files?.length) {
@@ -40,6 +46,10 @@ export function systemPrompt(opts: { now: Date; locale: 'en' | 'de'; agentInstru
       const about = file.description?.trim() ? ` — ${oneLine(file.description, 300)}` : ''
       lines.push(`- ${name}${fileName && fileName !== name ? ` (${fileName})` : ''}: ${STATUS_TEXT[file.status]}${about}`)
     }
+  }
+  if (opts.collections?.length) {
+    lines.push('', 'Knowledge collections this chat searches with the source_query tool (cite their files as the tool says):')
+    for (const c of opts.collections) lines.push(`- ${oneLine(c.name, 200)}: ${c.readyFiles} ready file${c.readyFiles === 1 ? '' : 's'}`)
   }
   return lines.join('\n')
 }

@@ -4,6 +4,8 @@
 /** Per file and per thread (reference: Sources). */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024
 export const MAX_SOURCES_PER_THREAD = 20
+/** Files of one knowledge collection. */
+export const MAX_SOURCES_PER_COLLECTION = 200
 export const MAX_NAME_LENGTH = 200
 export const MAX_DESCRIPTION_LENGTH = 1000
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import { sourceChunks, sources } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
 import { AppError, type ErrorCode } from '../../lib/errors'
@@ -199,7 +199,6 @@ async function index(deps: AppDeps, source: SourceRow, lease: string, heartbeat:
       await tx.insert(sourceChunks).values(
         chunks.slice(i, i + INSERT_BATCH).map((c, j) => ({
           sourceId: source.id,
-          threadId: source.threadId,
           seq: c.seq,
           content: c.content,
           headingPath: c.headingPath,
@@ -208,6 +207,13 @@ async function index(deps: AppDeps, source: SourceRow, lease: string, heartbeat:
           embedding: vectors[i + j]!,
         })),
       )
+    }
+    // A collection's file uploaded again under its name replaces the older versions (their
+    // chunks, vectors and FTS rows go by cascade and trigger, their files through deleted_files).
+    if (source.collectionId) {
+      await tx
+        .delete(sources)
+        .where(and(eq(sources.collectionId, source.collectionId), eq(sources.fileName, source.fileName), ne(sources.id, source.id), lt(sources.createdAt, source.createdAt)))
     }
     await tx
       .update(sources)

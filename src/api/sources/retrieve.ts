@@ -1,6 +1,6 @@
 import type { InValue } from '@libsql/client'
-import { and, eq } from 'drizzle-orm'
-import { sources, threads } from '../../../db/schema'
+import { eq } from 'drizzle-orm'
+import { threads } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { AppDeps } from '../../lib/context'
 import { embeddingModelOf, providerClient } from '../models/access'
@@ -9,6 +9,8 @@ export type RetrievedChunk = {
   id: number
   sourceId: string
   sourceName: string
+  /** The knowledge collection the file belongs to; null for a file of the chat itself. */
+  collectionName: string | null
   seq: number
   content: string
   headingPath: string
@@ -45,22 +47,46 @@ export function ftsQuery(text: string): string | null {
 
 const vectorBytes = (v: Float32Array) => new Uint8Array(v.buffer, v.byteOffset, v.byteLength)
 
-/** Exact cosine search over the thread's ready chunks embedded with the query's model. */
-export async function vectorSearch(db: Database, threadId: string, vector: Float32Array, embeddingModel: string, limit = CANDIDATES) {
-  return ids(db, `
-    SELECT c.id FROM source_chunks c JOIN sources s ON s.id = c.source_id
-    WHERE c.thread_id = ? AND s.status = 'ready' AND s.embedding_model = ? AND s.dimensions = ?
-    ORDER BY vector_distance_cos(c.embedding, ?) LIMIT ?`, [threadId, embeddingModel, vector.length, vectorBytes(vector), limit])
+/**
+ * Whose files a search covers: a chat's own files and the knowledge collections it may search
+ * (a bare string is a chat alone). Access to each has been checked by the caller.
+ */
+export type SearchScope = string | { threadId: string | null; collectionIds: string[] }
+
+/** The scope as a condition on `sources s`, with its arguments. */
+function scopeWhere(scope: SearchScope): { sql: string; args: InValue[] } {
+  const { threadId, collectionIds } = typeof scope === 'string' ? { threadId: scope, collectionIds: [] } : scope
+  const parts: string[] = []
+  const args: InValue[] = []
+  if (threadId) {
+    parts.push('s.thread_id = ?')
+    args.push(threadId)
+  }
+  if (collectionIds.length) {
+    parts.push(`s.collection_id IN (${collectionIds.map(() => '?').join(',')})`)
+    args.push(...collectionIds)
+  }
+  return { sql: parts.length ? `(${parts.join(' OR ')})` : '0', args }
 }
 
-/** BM25 keyword search (FTS5) over the thread's ready chunks; headings weigh half as much as text. */
-export async function keywordSearch(db: Database, threadId: string, text: string, limit = CANDIDATES) {
+/** Exact cosine search over the scope's ready chunks embedded with the query's model. */
+export async function vectorSearch(db: Database, scope: SearchScope, vector: Float32Array, embeddingModel: string, limit = CANDIDATES) {
+  const where = scopeWhere(scope)
+  return ids(db, `
+    SELECT c.id FROM sources s JOIN source_chunks c ON c.source_id = s.id
+    WHERE ${where.sql} AND s.status = 'ready' AND s.embedding_model = ? AND s.dimensions = ?
+    ORDER BY vector_distance_cos(c.embedding, ?) LIMIT ?`, [...where.args, embeddingModel, vector.length, vectorBytes(vector), limit])
+}
+
+/** BM25 keyword search (FTS5) over the scope's ready chunks; headings weigh half as much as text. */
+export async function keywordSearch(db: Database, scope: SearchScope, text: string, limit = CANDIDATES) {
   const match = ftsQuery(text)
   if (!match) return []
+  const where = scopeWhere(scope)
   return ids(db, `
     SELECT c.id FROM source_chunks_fts f JOIN source_chunks c ON c.id = f.rowid JOIN sources s ON s.id = c.source_id
-    WHERE source_chunks_fts MATCH ? AND c.thread_id = ? AND s.status = 'ready'
-    ORDER BY bm25(source_chunks_fts, 1.0, 0.5) LIMIT ?`, [match, threadId, limit])
+    WHERE source_chunks_fts MATCH ? AND ${where.sql} AND s.status = 'ready'
+    ORDER BY bm25(source_chunks_fts, 1.0, 0.5) LIMIT ?`, [match, ...where.args, limit])
 }
 
 async function ids(db: Database, query: string, args: InValue[]) {
@@ -76,20 +102,20 @@ export function reciprocalRankFusion(lists: number[][]): Map<number, number> {
 }
 
 /**
- * Hybrid retrieval over one thread's ready sources: vector similarity (when the query has an
+ * Hybrid retrieval over the scope's ready sources: vector similarity (when the query has an
  * embedding) and BM25, merged by reciprocal rank fusion. Best first.
  */
-export async function searchChunks(db: Database, threadId: string, query: SearchQuery, k = TOP_K): Promise<RetrievedChunk[]> {
+export async function searchChunks(db: Database, scope: SearchScope, query: SearchQuery, k = TOP_K): Promise<RetrievedChunk[]> {
   const [byVector, byKeyword] = await Promise.all([
-    query.vector && query.embeddingModel ? vectorSearch(db, threadId, query.vector, query.embeddingModel) : Promise.resolve([]),
-    keywordSearch(db, threadId, query.text),
+    query.vector && query.embeddingModel ? vectorSearch(db, scope, query.vector, query.embeddingModel) : Promise.resolve([]),
+    keywordSearch(db, scope, query.text),
   ])
   const scores = reciprocalRankFusion([byVector, byKeyword])
   const top = [...scores].sort((a, b) => b[1] - a[1]).slice(0, k)
   if (!top.length) return []
   const result = await db.$client.execute({
-    sql: `SELECT c.id, c.source_id, c.seq, c.content, c.heading_path, c.page, c.page_end, s.name
-          FROM source_chunks c JOIN sources s ON s.id = c.source_id WHERE c.id IN (${top.map(() => '?').join(',')})`,
+    sql: `SELECT c.id, c.source_id, c.seq, c.content, c.heading_path, c.page, c.page_end, s.name, k.name AS collection_name
+          FROM source_chunks c JOIN sources s ON s.id = c.source_id LEFT JOIN collections k ON k.id = s.collection_id WHERE c.id IN (${top.map(() => '?').join(',')})`,
     args: top.map(([id]) => id),
   })
   const byId = new Map(result.rows.map((r) => [Number(r.id), r]))
@@ -100,6 +126,7 @@ export async function searchChunks(db: Database, threadId: string, query: Search
       id,
       sourceId: String(r.source_id),
       sourceName: String(r.name),
+      collectionName: r.collection_name === null ? null : String(r.collection_name),
       seq: Number(r.seq),
       content: String(r.content),
       headingPath: String(r.heading_path ?? ''),
@@ -110,27 +137,46 @@ export async function searchChunks(db: Database, threadId: string, query: Search
   })
 }
 
-/** How the model is asked to cite a passage: (name, p. N), (name, pp. N–M) or, without pages, (name, chunk N). */
-export function citationOf(chunk: Pick<RetrievedChunk, 'sourceName' | 'page' | 'pageEnd' | 'seq'>) {
-  if (chunk.page === null) return `(${chunk.sourceName}, chunk ${chunk.seq + 1})`
-  if (chunk.pageEnd !== null && chunk.pageEnd !== chunk.page) return `(${chunk.sourceName}, pp. ${chunk.page}–${chunk.pageEnd})`
-  return `(${chunk.sourceName}, p. ${chunk.page})`
+/** How a passage's file is named in its citation: "file" or, from a collection, "collection › file". */
+export const citedName = (chunk: { sourceName: string; collectionName?: string | null }) =>
+  chunk.collectionName ? `${chunk.collectionName} › ${chunk.sourceName}` : chunk.sourceName
+
+/**
+ * How the model is asked to cite a passage: (name, p. N), (name, pp. N–M) or, without pages,
+ * (name, chunk N); the name of a collection's file starts with the collection's name.
+ */
+export function citationOf(chunk: Pick<RetrievedChunk, 'sourceName' | 'page' | 'pageEnd' | 'seq'> & { collectionName?: string | null }) {
+  const name = citedName(chunk)
+  if (chunk.page === null) return `(${name}, chunk ${chunk.seq + 1})`
+  if (chunk.pageEnd !== null && chunk.pageEnd !== chunk.page) return `(${name}, pp. ${chunk.page}–${chunk.pageEnd})`
+  return `(${name}, p. ${chunk.page})`
 }
 
 /** Longest tool answer; the chat cuts tool output at 20,000 characters. */
 const MAX_OUTPUT_CHARS = 19_000
 
+/** Whether the scope has a file ready to be searched. */
+export async function hasReadyIn(db: Database, scope: SearchScope) {
+  const where = scopeWhere(scope)
+  const result = await db.$client.execute({ sql: `SELECT 1 FROM sources s WHERE ${where.sql} AND s.status = 'ready' LIMIT 1`, args: where.args })
+  return result.rows.length > 0
+}
+
 /**
- * The `source_query` tool: the passages of the thread's ready sources that best match the
- * query, as text for the model with the citation to use for each. The thread must already be
- * authorised (the chat passes its own thread).
+ * The `source_query` tool: the passages of the thread's ready sources (and of the collections it
+ * may search) that best match the query, as text for the model with the citation to use for each.
+ * The thread and the collections must already be authorised (the chat passes its own thread and
+ * the collections its user may read).
  */
-export async function sourceQuery(deps: AppDeps, threadId: string, query: string, options: { k?: number; signal?: AbortSignal } = {}) {
+export async function sourceQuery(
+  deps: AppDeps,
+  threadId: string,
+  query: string,
+  options: { k?: number; signal?: AbortSignal; collectionIds?: string[] } = {},
+) {
+  const scope = { threadId, collectionIds: options.collectionIds ?? [] }
   const thread = await deps.db.query.threads.findFirst({ where: eq(threads.id, threadId), columns: { organizationId: true, userId: true } })
-  const ready = thread
-    ? await deps.db.$count(sources, and(eq(sources.threadId, threadId), eq(sources.status, 'ready')))
-    : 0
-  if (!thread || !ready) return { content: 'This chat has no processed files to search.', chunks: [] as RetrievedChunk[] }
+  if (!thread || !(await hasReadyIn(deps.db, scope))) return { content: 'This chat has no processed files to search.', chunks: [] as RetrievedChunk[] }
 
   const search: SearchQuery = { text: query }
   const model = await embeddingModelOf(deps, thread.organizationId)
@@ -144,18 +190,18 @@ export async function sourceQuery(deps: AppDeps, threadId: string, query: string
       deps.logger.warn('query embedding failed; keyword search only', { threadId, error })
     }
   }
-  const chunks = await searchChunks(deps.db, threadId, search, options.k ?? TOP_K)
+  const chunks = await searchChunks(deps.db, scope, search, options.k ?? TOP_K)
   return { content: formatPassages(chunks), chunks }
 }
 
 export function formatPassages(chunks: RetrievedChunk[]) {
   if (!chunks.length) return 'No passage of the files in this chat matches the query.'
   let text =
-    'Passages from the files attached to this chat, best match first. Answer from them and cite every statement ' +
+    'Passages from the files attached to this chat and its knowledge collections, best match first. Answer from them and cite every statement ' +
     'taken from a passage right after it, exactly as given in "Cite as", e.g. (report.pdf, p. 3). ' +
     'If the passages do not answer the question, say so.\n'
   for (const [i, c] of chunks.entries()) {
-    const head = `\n[${i + 1}] ${c.sourceName}${c.headingPath ? ` — ${c.headingPath}` : ''}\nCite as: ${citationOf(c)}\n`
+    const head = `\n[${i + 1}] ${citedName(c)}${c.headingPath ? ` — ${c.headingPath}` : ''}\nCite as: ${citationOf(c)}\n`
     const room = MAX_OUTPUT_CHARS - text.length - head.length
     if (room < 200) break
     text += head + (c.content.length > room ? `${c.content.slice(0, room - 1)}…` : c.content) + '\n'

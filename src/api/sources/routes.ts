@@ -1,4 +1,4 @@
-import { defineRoute } from '../../lib/route'
+import { backgroundOf, defineRoute } from '../../lib/route'
 import * as s from './schema'
 import * as service from './service'
 import { uploadSource } from './upload'
@@ -21,16 +21,7 @@ export const sourceRoutes = [
       status: 201,
       errors: ['THREAD_NOT_FOUND', 'EMBEDDING_MODEL_REQUIRED', 'TOO_MANY_SOURCES', 'FILE_TOO_LARGE', 'FILE_EMPTY', 'UPLOAD_INCOMPLETE', 'UNSUPPORTED_FILE_TYPE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED'],
     },
-    async ({ c, deps, user, params }) =>
-      c.json(
-        await uploadSource(deps, user, params.id, c.req.raw, (job) => {
-          // Workers end a request's work with its response unless told to wait.
-          try {
-            c.executionCtx.waitUntil(job)
-          } catch {}
-        }),
-        201,
-      ),
+    async ({ c, deps, user, params }) => c.json(await uploadSource(deps, user, params.id, c.req.raw, backgroundOf(c)), 201),
   ),
   defineRoute(
     { method: 'get', path: '/threads/:id/sources', tag, summary: "A chat's files with their processing status", access: 'user', params: s.threadParams, response: s.sourceListResponse, errors: ['THREAD_NOT_FOUND'] },

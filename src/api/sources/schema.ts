@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from './limits'
 
-export { MAX_FILE_BYTES, MAX_SOURCES_PER_THREAD, MAX_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, SOURCE_EXTENSIONS, extensionOf } from './limits'
+export { MAX_FILE_BYTES, MAX_SOURCES_PER_THREAD, MAX_SOURCES_PER_COLLECTION, MAX_NAME_LENGTH, MAX_DESCRIPTION_LENGTH, SOURCE_EXTENSIONS, extensionOf } from './limits'
 
 export const SOURCE_STATUSES = ['processing', 'ready', 'failed'] as const
 

@@ -2,7 +2,7 @@ import { and, asc, eq, lte } from 'drizzle-orm'
 import { deletedFiles, sources } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
-import { findOwnThread, removeFiles, sourcesOfThread, toSourceView } from './access'
+import { findOwnThread, removeFiles, sourcesOfThread, toSourceView } from './rows'
 
 /** The files of the caller's own thread, with their processing status (the web app polls this). */
 export async function listSources(deps: AppDeps, caller: SessionUser, threadId: string) {

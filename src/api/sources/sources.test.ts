@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -81,7 +81,7 @@ describe('upload and processing, per format', () => {
     const detail = await client.get(`/api/threads/${thread.id}`)
     expect(detail.body.sources).toEqual([expect.objectContaining({ id: res.body.id, status: 'ready', pages: 3, chunks: 1, error: null })])
     const [chunk] = await chunksOf(res.body.id)
-    expect(chunk).toMatchObject({ page: 1, pageEnd: 3, threadId: thread.id })
+    expect(chunk).toMatchObject({ page: 1, pageEnd: 3 })
     expect(chunk!.content).toContain('harbour crane')
     expect(chunk!.embedding).toBeInstanceOf(Float32Array)
     expect(chunk!.embedding.length).toBe(256)
@@ -275,7 +275,7 @@ describe('refused uploads', () => {
 
     await processingIdle()
     expect((await client.get(`/api/threads/${thread.id}/sources`)).body).toEqual([])
-    expect(await t.deps.db.select().from(sourceChunks).where(eq(sourceChunks.threadId, thread.id))).toEqual([])
+    expect(await t.deps.db.select().from(sourceChunks).where(inArray(sourceChunks.sourceId, t.deps.db.select({ id: sources.id }).from(sources).where(eq(sources.threadId, thread.id))))).toEqual([])
     expect(storedFiles()).toEqual(before)
     // The next upload works.
     expect(await uploadAndProcess(client, thread.id, { bytes: 'The whole file about otters.', fileName: 'whole.txt' })).toMatchObject({ status: 'ready' })

@@ -12,13 +12,22 @@ import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
 import { detectKind } from './file-type'
 import { startProcessing } from './process'
-import { MAX_DESCRIPTION_LENGTH, MAX_FILE_BYTES, MAX_NAME_LENGTH, MAX_SOURCES_PER_THREAD } from './schema'
-import { findOwnThread, toSourceView } from './access'
+import { MAX_DESCRIPTION_LENGTH, MAX_FILE_BYTES, MAX_NAME_LENGTH, MAX_SOURCES_PER_COLLECTION, MAX_SOURCES_PER_THREAD } from './schema'
+import { findOwnThread, toSourceView } from './rows'
 
 /** Room for the multipart framing and the name and description fields around the file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024
 
 type Form = { file?: { fileName: string; type: string; bytes: Uint8Array }; name?: string; description?: string }
+
+/**
+ * Where an upload goes, checked by the caller: a chat (at most 20 files) or a knowledge collection
+ * (at most 200). `stillThere` is asked when the insert fails: it throws the owner's not-found error
+ * when the chat or collection was deleted while the file came in.
+ */
+export type UploadTarget =
+  | { threadId: string; collectionId?: undefined }
+  | { collectionId: string; threadId?: undefined }
 
 /**
  * Attaches a file to the caller's thread. Cheap refusals come before the body is read (thread,
@@ -34,8 +43,26 @@ export async function uploadSource(
   background: (job: Promise<unknown>) => void = () => {},
 ) {
   const thread = await findOwnThread(deps, caller, threadId)
+  return uploadFile(deps, caller, { threadId: thread.id }, request, background, () => findOwnThread(deps, caller, thread.id))
+}
+
+/**
+ * Stores an uploaded file for a chat or a collection whose access the caller has checked, and
+ * starts processing it (the same checks, limits and pipeline for both).
+ */
+export async function uploadFile(
+  deps: AppDeps,
+  caller: SessionUser,
+  target: UploadTarget,
+  request: Request,
+  background: (job: Promise<unknown>) => void,
+  stillThere: () => Promise<unknown>,
+) {
+  const [column, ownerId, limit, tooMany] = target.threadId
+    ? ([sources.threadId, target.threadId, MAX_SOURCES_PER_THREAD, 'TOO_MANY_SOURCES'] as const)
+    : ([sources.collectionId, target.collectionId!, MAX_SOURCES_PER_COLLECTION, 'TOO_MANY_COLLECTION_FILES'] as const)
   if (!(await embeddingModelOf(deps, caller.organizationId))) fail('EMBEDDING_MODEL_REQUIRED')
-  if ((await countSources(deps, thread.id)) >= MAX_SOURCES_PER_THREAD) fail('TOO_MANY_SOURCES')
+  if ((await deps.db.$count(sources, eq(column, ownerId))) >= limit) fail(tooMany)
   if (!/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')) {
     fail('UNSUPPORTED_MEDIA_TYPE', { message: 'The request body must be multipart/form-data.' })
   }
@@ -56,13 +83,14 @@ export async function uploadSource(
   const { kind, mimeType } = detectKind(file.fileName, file.type, file.bytes)
 
   const id = crypto.randomUUID()
-  const fileKey = `sources/${caller.organizationId}/${thread.id}/${id}`
+  const fileKey = target.threadId ? `sources/${caller.organizationId}/${ownerId}/${id}` : `collections/${caller.organizationId}/${ownerId}/${id}`
   await deps.files.put(fileKey, file.bytes, { contentType: mimeType })
   const now = new Date()
   const values = {
     id,
     organizationId: caller.organizationId,
-    threadId: thread.id,
+    threadId: target.threadId ?? null,
+    collectionId: target.collectionId ?? null,
     userId: caller.id,
     name: form.name?.trim() || file.fileName,
     description: form.description?.trim() || null,
@@ -75,31 +103,27 @@ export async function uploadSource(
     createdAt: now,
     updatedAt: now,
   }
-  // The limit is checked again in the insert itself: two uploads racing for the 20th place
+  // The limit is checked again in the insert itself: two uploads racing for the last place
   // cannot both win (SQLite runs one write at a time).
   const columns = getTableColumns(sources)
   const entries = Object.entries(values) as [keyof typeof columns, unknown][]
   const insert = sql`
     insert into ${sources} (${sql.join(entries.map(([k]) => sql.identifier(columns[k].name)), sql`, `)})
     select ${sql.join(entries.map(([, v]) => sql`${v instanceof Date ? v.getTime() : v}`), sql`, `)}
-    where (select count(*) from ${sources} where ${sources.threadId} = ${thread.id}) < ${MAX_SOURCES_PER_THREAD}`
+    where (select count(*) from ${sources} where ${column} = ${ownerId}) < ${limit}`
   const inserted = await deps.db.run(insert).catch(async (error) => {
-    // The thread (or its user) was deleted while the file came in: nothing will point at the file.
+    // The thread or collection (or its user) was deleted while the file came in: nothing will point at the file.
     await deps.files.delete(fileKey).catch(() => {})
-    await findOwnThread(deps, caller, thread.id)
+    await stillThere()
     throw error
   })
   if (inserted.rowsAffected === 0) {
     await deps.files.delete(fileKey).catch(() => {})
-    fail('TOO_MANY_SOURCES')
+    fail(tooMany)
   }
   const row = await deps.db.query.sources.findFirst({ where: eq(sources.id, id) })
   background(startProcessing(deps, row!.id))
   return toSourceView(row!)
-}
-
-async function countSources(deps: AppDeps, threadId: string) {
-  return deps.db.$count(sources, sql`${sources.threadId} = ${threadId}`)
 }
 
 /** Reads the form while it streams in; the parser stops at the first byte over the limit. */

@@ -19,5 +19,6 @@ import audit from './audit.json'
 import security from './security.json'
 import usage from './usage.json'
 import mcp from './mcp.json'
+import knowledge from './knowledge.json'
 
-export default { common, errors, auth, settings, validation, members, groups, models, chat, prompts, agents, billing, tools, sources, mails, apiKeys, audit, security, usage, mcp }
+export default { common, errors, auth, settings, validation, members, groups, models, chat, prompts, agents, billing, tools, sources, mails, apiKeys, audit, security, usage, mcp, knowledge }

@@ -85,7 +85,7 @@ export function CitationRef({ index, children }: { index: number; children: Reac
       >
         <div className="border-b px-3 py-2">
           <div id={`${id}-source`} className="break-all font-medium">
-            {passage.sourceName}
+            {passage.collectionName ? `${passage.collectionName} › ${passage.sourceName}` : passage.sourceName}
           </div>
           <div className="text-xs text-muted-foreground">
             <PageLabel passage={passage} />

@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
-import { Bot, BookText, LogOut, PanelLeftClose, PanelLeftOpen, Search, Settings, ShieldCheck, SquarePen, X } from 'lucide-react'
+import { Bot, BookText, Library, LogOut, PanelLeftClose, PanelLeftOpen, Search, Settings, ShieldCheck, SquarePen, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { SheetClose } from '../../../components/ui/sheet'
 import { Tooltip } from '../../../components/ui/tooltip'
@@ -88,6 +88,7 @@ export function Sidebar(props: SidebarProps) {
         {props.search && <SearchButton search={props.search} collapsed={collapsed} onNavigate={onNavigate} />}
         <NavLink to="/prompts" icon={<BookText />} label={t('nav.prompts')} active={under('/prompts')} {...item} />
         <NavLink to="/agents" icon={<Bot />} label={t('nav.agents')} active={under('/agents')} {...item} />
+        <NavLink to="/knowledge" icon={<Library />} label={t('nav.knowledge')} active={under('/knowledge')} {...item} />
       </nav>
 
       <section aria-labelledby="sidebar-chats" className="mt-2 flex min-h-0 flex-1 flex-col rail:invisible">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { Source } from '../api'
 import { AttachButton } from '../components/attach-button'
+import { CollectionChips, CollectionPicker, useThreadCollections } from '../components/collection-picker'
 import { FileDropZone } from '../components/file-drop-zone'
 import { SourceChips, type Chip } from '../components/source-chips'
 import { usePendingFiles } from './use-pending-files'
@@ -28,7 +29,25 @@ export function useThreadAttachments(input: Availability & { threadId: string; s
   const unavailable = useUnavailableReason(input.isEmbeddingModelEnabled, input.isAdmin)
   const files = useThreadSources(input.threadId, { sources: input.sources, updatedAt: input.updatedAt })
   const chips = useSourceChips(input.threadId, files)
-  return { ...parts(chips, files.upload, unavailable), busy: files.busy, upload: files.upload }
+  const collections = useThreadCollections(input.threadId)
+  const base = parts(chips, files.upload, unavailable)
+  return {
+    ...base,
+    chips: (
+      <>
+        <CollectionChips attached={collections.attached} onDetach={(id) => collections.toggle(id, false)} />
+        {base.chips}
+      </>
+    ),
+    attachButton: (
+      <>
+        {base.attachButton}
+        <CollectionPicker attached={collections.attached} onToggle={collections.toggle} />
+      </>
+    ),
+    busy: files.busy,
+    upload: files.upload,
+  }
 }
 
 /** The files chosen on /chat, uploaded by the chat's page once the first message created it. */

@@ -1,0 +1,69 @@
+import { expect, test } from './support/test'
+import { makePdf } from '../support/documents'
+import { enableModels, llmRequests } from './support/chat'
+import { signUpAndSignIn, waitForHydration } from './support/session'
+
+// One flow in a variant of its own: German, dark, on a phone.
+test.use({ locale: 'de-DE', viewport: { width: 390, height: 844 } })
+
+test('a collection is created, filled, attached in the composer and cited with collection, file and page', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
+  await signUpAndSignIn(page)
+  await enableModels(page, ['openai/gpt-4.1', 'openai/text-embedding-3-small'])
+
+  // The Knowledge page is in the navigation (a drawer on a phone).
+  await page.goto('/chat')
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Menü öffnen' }).click()
+  await page.getByRole('link', { name: 'Wissen', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Wissen' })).toBeVisible()
+  await expect(page.getByText('Noch keine Sammlungen')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Neue Sammlung' }).click()
+  await page.getByLabel('Name').fill('Hafenhandbuch')
+  await page.getByLabel('Beschreibung').fill('Alles über den Hafen')
+  await page.getByRole('button', { name: 'Sammlung anlegen' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Hafenhandbuch' })).toBeVisible()
+  await expect(page.locator('html')).toHaveClass(/dark/)
+
+  // A two-page PDF; its second page holds the answer.
+  const pdf = makePdf([['Kranhandbuch', 'Allgemeines zum Kai.'], ['Der Kran hebt höchstens 12 Tonnen.']])
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByTestId('collection-upload').click()
+  await (await chooser).setFiles({ name: 'kran.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) })
+  const file = page.getByTestId('collection-file').filter({ hasText: 'kran.pdf' })
+  await expect(file.locator('[data-status]')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 })
+  await expect(file).toContainText('Bereit · 2 Seiten')
+  await expect(page.getByRole('heading', { name: 'Freigabe' })).toBeVisible()
+
+  // A chat: the collection is attached from the composer.
+  const created = await page.request.post('/api/threads', { data: {} })
+  const { id } = (await created.json()) as { id: string }
+  await page.goto(`/chats/${id}`)
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Wissenssammlungen' }).click()
+  await page.getByRole('menuitemcheckbox', { name: /Hafenhandbuch/ }).click()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('collection-chip')).toHaveText('Hafenhandbuch')
+
+  const composer = page.getByRole('textbox', { name: 'Nachricht' })
+  await composer.fill(
+    '[[fake:tool=source_query:{"query":"Kran hebt Tonnen"}]] ' +
+      '[[fake:after-tool=Der Kran hebt höchstens 12 Tonnen (Hafenhandbuch › kran.pdf, pp. 1–2).]] Wie viel hebt der Kran?',
+  )
+  await composer.press('Enter')
+  const reply = page.getByTestId('assistant-message').last()
+  await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 30_000 })
+
+  // The model got the passage with the citation to use: collection, file and pages.
+  const toolMessage = (await llmRequests()).flatMap((r) => r.body?.messages ?? []).find((m) => m.role === 'tool' && String(m.content).includes('12 Tonnen'))
+  expect(String(toolMessage?.content)).toContain('Cite as: (Hafenhandbuch › kran.pdf, pp. 1–2)')
+
+  // The citation in the answer opens the passage, named by collection and file.
+  const citation = reply.getByRole('button', { name: 'Zitierte Textstelle (Hafenhandbuch › kran.pdf, pp. 1–2) anzeigen' })
+  await citation.click()
+  const passage = page.getByTestId('citation-passage')
+  await expect(passage).toContainText('Hafenhandbuch › kran.pdf')
+  await expect(passage).toContainText('Der Kran hebt höchstens 12 Tonnen.')
+})
