@@ -27,7 +27,7 @@ export async function startKontor(opts: { port: number; env?: Record<string, str
     cwd: root, stdout: opts.stdout ?? 'inherit', stderr: 'inherit',
     env: {
       ...process.env, PORT: String(opts.port), KONTOR_DATA_DIR: dataDir, DATABASE_URL: databaseUrl,
-      KONTOR_SECRET: BENCH_SECRET, LOG_LEVEL: 'warn', WEB_BUILD_DIR: buildDir, NODE_ENV: 'production',
+      KONTOR_SECRET: BENCH_SECRET, KONTOR_REGISTRATION: 'open', LOG_LEVEL: 'warn', WEB_BUILD_DIR: buildDir, NODE_ENV: 'production',
       ...opts.env,
     },
   })

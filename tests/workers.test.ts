@@ -37,6 +37,7 @@ beforeAll(async () => {
   const vars = {
     DATABASE_URL: `http://127.0.0.1:${sqldPort}`,
     KONTOR_SECRET: 'workers-secret-workers-secret-0123456',
+    KONTOR_REGISTRATION: 'open',
     KONTOR_BASE_URL: base,
     OPENAI_API_KEY: 'sk-workers',
     OPENAI_BASE_URL: `${fake.url}/v1`,

@@ -81,7 +81,7 @@ describe('parseConfig defaults', () => {
       previousSecret: undefined,
       isCloud: false,
       freeMailExtra: [],
-      registrationDisabled: false,
+      registration: 'first-only',
       trustProxy: false,
       smtp: undefined,
       mailFrom: 'Kontor <no-reply@localhost>',
@@ -133,7 +133,7 @@ describe('parseConfig flags and SMTP', () => {
   ])('KONTOR_CLOUD=%s', (value, expected) => {
     const c = parseConfig({ KONTOR_SECRET: SECRET, KONTOR_CLOUD: value, KONTOR_REGISTRATION_DISABLED: value, KONTOR_TRUST_PROXY: value })
     expect(c.isCloud).toBe(expected)
-    expect(c.registrationDisabled).toBe(expected)
+    expect(c.registration).toBe(expected ? 'closed' : 'first-only')
     expect(c.trustProxy).toBe(expected)
   })
 
@@ -157,7 +157,29 @@ describe('parseConfig flags and SMTP', () => {
 test('flags are read case-insensitively', () => {
   const config = parseConfig({ KONTOR_SECRET: 'x'.repeat(32), KONTOR_CLOUD: 'TRUE', KONTOR_REGISTRATION_DISABLED: ' False ' })
   expect(config.isCloud).toBe(true)
-  expect(config.registrationDisabled).toBe(false)
+  expect(config.registration).toBe('open')
+})
+
+describe('KONTOR_REGISTRATION', () => {
+  test('self-hosted registers the first organisation only, the cloud anyone; KONTOR_REGISTRATION_DISABLED still closes it', () => {
+    expect(parseConfig({ KONTOR_SECRET: SECRET }).registration).toBe('first-only')
+    expect(parseConfig({ KONTOR_SECRET: SECRET, KONTOR_CLOUD: 'true' }).registration).toBe('open')
+    expect(parseConfig({ KONTOR_SECRET: SECRET, KONTOR_REGISTRATION_DISABLED: 'true' }).registration).toBe('closed')
+    expect(parseConfig({ KONTOR_SECRET: SECRET, KONTOR_CLOUD: 'true', KONTOR_REGISTRATION_DISABLED: 'true' }).registration).toBe('closed')
+  })
+
+  test.each(['open', 'first-only', 'closed'] as const)('KONTOR_REGISTRATION=%s is taken as set, in either mode', (value) => {
+    expect(parseConfig({ KONTOR_SECRET: SECRET, KONTOR_REGISTRATION: value }).registration).toBe(value)
+    expect(parseConfig({ KONTOR_SECRET: SECRET, KONTOR_CLOUD: 'true', KONTOR_REGISTRATION: value }).registration).toBe(value)
+  })
+
+  test('an unknown value, or one that contradicts KONTOR_REGISTRATION_DISABLED, is refused, naming the variable', () => {
+    expect(() => parseConfig({ KONTOR_SECRET: SECRET, KONTOR_REGISTRATION: 'sometimes' })).toThrow(/KONTOR_REGISTRATION.*must be one of open, first-only, closed/)
+    expect(() => parseConfig({ KONTOR_SECRET: SECRET, KONTOR_REGISTRATION: 'open', KONTOR_REGISTRATION_DISABLED: 'true' })).toThrow(
+      /KONTOR_REGISTRATION_DISABLED.*contradicts KONTOR_REGISTRATION/,
+    )
+    expect(parseConfig({ KONTOR_SECRET: SECRET, KONTOR_REGISTRATION: 'closed', KONTOR_REGISTRATION_DISABLED: 'true' }).registration).toBe('closed')
+  })
 })
 
 test('a provider is available when its key (Ollama: its URL) is set', () => {

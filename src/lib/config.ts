@@ -37,6 +37,7 @@ export const configSchema = z
     KONTOR_SECRET_PREVIOUS: optionalText.refine((v) => !v || v.length >= 32, 'must be at least 32 characters'),
     KONTOR_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
     KONTOR_CLOUD: flag,
+    KONTOR_REGISTRATION: oneOf(['open', 'first-only', 'closed']).optional(),
     KONTOR_REGISTRATION_DISABLED: flag,
     KONTOR_FREEMAIL_EXTRA: z
       .string()
@@ -86,6 +87,10 @@ export const configSchema = z
     path: ['KONTOR_SECRET'],
     message: 'is required in production (at least 32 characters)',
   })
+  .refine((c) => !c.KONTOR_REGISTRATION_DISABLED || !c.KONTOR_REGISTRATION || c.KONTOR_REGISTRATION === 'closed', {
+    path: ['KONTOR_REGISTRATION_DISABLED'],
+    message: 'contradicts KONTOR_REGISTRATION; set only KONTOR_REGISTRATION',
+  })
   .refine((c) => !(c.S3_ENDPOINT || c.S3_BUCKET) || (c.S3_ENDPOINT && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY), {
     path: ['S3_BUCKET'],
     message: 'needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY set together',
@@ -112,7 +117,12 @@ export type Config = {
   isCloud: boolean
   /** Cloud: free-mail domains refused at registration besides the packaged lists (lower case). */
   freeMailExtra: string[]
-  registrationDisabled: boolean
+  /**
+   * Who may register a new organisation: anyone (`open`, the cloud's default), nobody once the
+   * first organisation exists (`first-only`, the self-hosted default), or nobody (`closed`).
+   * People join an existing organisation by invitation or single sign-on.
+   */
+  registration: 'open' | 'first-only' | 'closed'
   /** Read the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean
   smtp?: { url?: string; host?: string; port?: number; user?: string; password?: string }
@@ -177,7 +187,7 @@ export function parseConfig(env: Record<string, string | undefined>, fallbackSec
     previousSecret: c.KONTOR_SECRET_PREVIOUS,
     isCloud: c.KONTOR_CLOUD,
     freeMailExtra: c.KONTOR_FREEMAIL_EXTRA,
-    registrationDisabled: c.KONTOR_REGISTRATION_DISABLED,
+    registration: c.KONTOR_REGISTRATION ?? (c.KONTOR_REGISTRATION_DISABLED ? 'closed' : c.KONTOR_CLOUD ? 'open' : 'first-only'),
     trustProxy: c.KONTOR_TRUST_PROXY,
     smtp: hasSmtp
       ? { url: c.SMTP_URL, host: c.SMTP_HOST, port: c.SMTP_PORT, user: c.SMTP_USER, password: c.SMTP_PASSWORD }

@@ -42,6 +42,7 @@ async function startKontor(port: number, dir: string) {
       DATABASE_URL: `file:${join(dir, 'kontor.db')}`,
       KONTOR_DATA_DIR: dir,
       KONTOR_SECRET: 'crash-e2e-secret-crash-e2e-secret-0123',
+      KONTOR_REGISTRATION: 'open',
       KONTOR_BASE_URL: `http://localhost:${port}`,
       OPENAI_API_KEY: 'sk-e2e',
       OPENAI_BASE_URL: `${FAKE_LLM}/v1`,

@@ -36,6 +36,7 @@ async function startKontor(port: number) {
       KONTOR_DATA_DIR: join(dir, 'data'),
       WEB_BUILD_DIR: join(dir, 'web'),
       KONTOR_SECRET: 'crash-recovery-secret-crash-recovery-0123',
+      KONTOR_REGISTRATION: 'open',
       KONTOR_BASE_URL: `http://localhost:${port}`,
       OPENAI_API_KEY: 'sk-crash',
       OPENAI_BASE_URL: `${fake.url}/v1`,

@@ -37,6 +37,7 @@ beforeAll(async () => {
       PORT: String(port),
       KONTOR_BASE_URL: base,
       KONTOR_SECRET: 'headers-secret-headers-secret-0123456789',
+      KONTOR_REGISTRATION: 'open',
       LOG_LEVEL: 'silent',
     },
     stdout: 'ignore',

@@ -23,6 +23,8 @@ const config = parseConfig({
   PORT: String(E2E_CLOUD_PORT),
   LOG_LEVEL: 'warn',
   KONTOR_SECRET: 'e2e-cloud-secret-e2e-cloud-secret-0123',
+  // Every test registers an organisation of its own on this one instance.
+  KONTOR_REGISTRATION: 'open',
   KONTOR_BASE_URL: `http://localhost:${E2E_CLOUD_PORT}`,
   DATABASE_URL: `file:${join(dir, 'kontor.db')}`,
   KONTOR_DATA_DIR: dir,

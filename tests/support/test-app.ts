@@ -21,6 +21,8 @@ export async function createTestApp(opts: { env?: Record<string, string>; smtp?:
     KONTOR_TRUST_PROXY: 'true',
     DATABASE_URL: db.url,
     ...(sink && { SMTP_URL: sink.url }),
+    // Tests register several organisations on one instance, unless they test registration itself.
+    ...(!opts.env?.KONTOR_REGISTRATION && !opts.env?.KONTOR_REGISTRATION_DISABLED && { KONTOR_REGISTRATION: 'open' }),
     ...opts.env,
   })
   const deps = createDeps(config, {

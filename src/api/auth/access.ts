@@ -25,3 +25,13 @@ export async function getMe(deps: AppDeps, userId: string): Promise<MeResponse> 
     organization,
   }
 }
+
+/**
+ * Whether registering a new organisation is refused now: always when closed, and once the first
+ * organisation exists when first-only (KONTOR_REGISTRATION). The register service asks again
+ * inside its transaction, so two first registrations at once cannot both pass.
+ */
+export async function registrationClosed(deps: Pick<AppDeps, 'config' | 'db'>): Promise<boolean> {
+  if (deps.config.registration !== 'first-only') return deps.config.registration === 'closed'
+  return (await deps.db.select({ id: organizations.id }).from(organizations).limit(1).get()) !== undefined
+}

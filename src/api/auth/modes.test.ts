@@ -151,6 +151,58 @@ describe('registration disabled (KONTOR_REGISTRATION_DISABLED=true)', () => {
   })
 })
 
+describe('self-hosted registration of the first organisation only (KONTOR_REGISTRATION=first-only, the default)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ env: { KONTOR_REGISTRATION: 'first-only' } })
+  })
+  afterAll(() => t.close())
+
+  test('the first organisation registers; then /register is closed, also to two registering at once', async () => {
+    expect((await t.client().get('/api')).body.registrationDisabled).toBe(false)
+    // Two first registrations at once: the database lets exactly one through.
+    const racing = await Promise.all([unique('first.test'), unique('second.test')].map((email) => t.client().post('/api/auth/register', body(email))))
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 403])
+    expect(racing.find((r) => r.status === 403)!.body.code).toBe('REGISTRATION_DISABLED')
+    expect(await t.deps.db.select().from(organizations)).toHaveLength(1)
+    expect(await t.deps.db.select().from(users)).toHaveLength(1)
+
+    expect((await t.client().get('/api')).body.registrationDisabled).toBe(true)
+    const later = await t.client().post('/api/auth/register', body(unique('later.test')))
+    expect(later.status).toBe(403)
+    expect(later.body.code).toBe('REGISTRATION_DISABLED')
+    expect(await t.deps.db.select().from(organizations)).toHaveLength(1)
+  })
+})
+
+describe('registration open to anyone (KONTOR_REGISTRATION=open)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ env: { KONTOR_REGISTRATION: 'open' } })
+  })
+  afterAll(() => t.close())
+
+  test('every registration makes an organisation of its own', async () => {
+    for (const domain of ['one.test', 'two.test']) expect((await t.client().post('/api/auth/register', body(unique(domain)))).status).toBe(201)
+    expect(await t.deps.db.select().from(organizations)).toHaveLength(2)
+    expect((await t.client().get('/api')).body.registrationDisabled).toBe(false)
+  })
+})
+
+describe('registration closed (KONTOR_REGISTRATION=closed)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ env: { KONTOR_REGISTRATION: 'closed' } })
+  })
+  afterAll(() => t.close())
+
+  test('even the first organisation cannot register', async () => {
+    expect((await t.client().get('/api')).body.registrationDisabled).toBe(true)
+    expect((await t.client().post('/api/auth/register', body(unique('acme.test')))).status).toBe(403)
+    expect(await t.deps.db.select().from(organizations)).toEqual([])
+  })
+})
+
 describe('registration when mail delivery fails', () => {
   let t: TestApp
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { APIError } from 'better-auth/api'
-import { eq } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import { accounts, organizations, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
@@ -7,7 +7,7 @@ import type { Logger } from '../../lib/logger'
 import { sendConfirmationMail } from '../../auth/confirmation'
 import { recordAudit, type AuditAction, type AuditFrom } from '../audit/access'
 import { passwordSignInRefused } from '../sso/access'
-import { getMe } from './access'
+import { getMe, registrationClosed } from './access'
 import { isFreeMailAddress } from '../../lib/free-mail'
 import { clearOwnSignInFailures, countSignInFailure, signInHeldBack } from './sign-in-limits'
 import type { MeResponse, registerBody, loginBody } from './schema'
@@ -19,7 +19,7 @@ type RequestInfo = { headers: Headers; ip: string; logger: Logger; requestId: st
 /** Creates an organisation and its first admin in one transaction; signs in when no confirmation is needed. */
 export async function register(deps: AppDeps, input: z.infer<typeof registerBody>, req: RequestInfo) {
   const { db, config, auth, mailer } = deps
-  if (config.registrationDisabled) fail('REGISTRATION_DISABLED')
+  if (await registrationClosed(deps)) fail('REGISTRATION_DISABLED')
   if (config.isCloud && isFreeMailAddress(input.email, config.freeMailExtra)) fail('EMAIL_PROVIDER_BLACKLISTED')
 
   const existing = await db.query.users.findFirst({ where: eq(users.email, input.email), columns: { id: true } })
@@ -34,6 +34,8 @@ export async function register(deps: AppDeps, input: z.infer<typeof registerBody
   try {
     await db.transaction(async (tx) => {
       await tx.insert(organizations).values({ id: organizationId, name: input.organizationName })
+      // First-only: of two first registrations at once, the one that commits second finds the other.
+      if (config.registration === 'first-only' && (await tx.select({ n: count() }).from(organizations).get())!.n > 1) fail('REGISTRATION_DISABLED')
       await tx.insert(users).values({
         id: userId,
         name: input.name,

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { DATABASE_UNREACHABLE } from '../../lib/database-errors'
 import { AppError } from '../../lib/errors'
 import { defineRoute } from '../../lib/route'
+import { registrationClosed } from '../auth/access'
 import { mailPageEnabled } from '../outbox/access'
 
 const tag = 'System'
@@ -18,6 +19,7 @@ export const systemRoutes = [
       access: 'public',
       response: z.object({
         isCloud: z.boolean(),
+        /** No new organisation can register now (KONTOR_REGISTRATION): people join by invitation or single sign-on. */
         registrationDisabled: z.boolean(),
         emailDelivery: z.boolean(),
         /** Development and demo: admins get a page with the mails Kontor sent. */
@@ -26,7 +28,7 @@ export const systemRoutes = [
     },
     async ({ deps }) => ({
       isCloud: deps.config.isCloud,
-      registrationDisabled: deps.config.registrationDisabled,
+      registrationDisabled: await registrationClosed(deps),
       emailDelivery: deps.mailer.delivers,
       mailPage: mailPageEnabled(deps.config),
     }),
