@@ -56,7 +56,8 @@ if (classicZod.length) {
   process.exit(1)
 }
 const routeChunks = await chunksByRoute(result.metafile!)
-const localeChunks = chunksByLanguage(result.metafile!)
+const localeChunks = chunksByLanguage(result.metafile!, 'public')
+const appLocaleChunks = chunksByLanguage(result.metafile!, 'app')
 const afterHydration = chunksAfterHydration(result.metafile!)
 
 const cssTmp = join(out, 'app.tmp.css')
@@ -96,7 +97,7 @@ for (const name of [...readdirSync(out).filter((n) => /\.(js|css)$/.test(n)), jo
   writeFileSync(join(out, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
 }
 
-const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, afterHydration }
+const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, appLocales: appLocaleChunks, afterHydration }
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))
 // The server files the bundle imports (the domains' schemas and limits) count as its sources too.
 const serverFiles = Object.keys(result.metafile!.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('web/'))
@@ -144,13 +145,21 @@ function chunkClosure(meta: Bun.BuildMetafile) {
   }
 }
 
-/** Per language, the chunks of its strings (web/locales/index.ts), which the page of that language preloads. */
-function chunksByLanguage(meta: Bun.BuildMetafile): Record<string, string[]> {
+/**
+ * Per language, the chunks of one part of its strings (web/locales/index.ts): `public`, which every
+ * page of that language preloads, or `app`, which the pages under the app's layout preload too
+ * (less what the public part holds already).
+ */
+function chunksByLanguage(meta: Bun.BuildMetafile, part: 'public' | 'app'): Record<string, string[]> {
   const chunksOf = chunkClosure(meta)
   return Object.fromEntries(
     readdirSync(join(root, 'web/locales'), { withFileTypes: true })
       .filter((d) => d.isDirectory())
-      .map((d) => [d.name, [...chunksOf(`web/locales/${d.name}/index.ts`)].map((name) => `/build/${name}`)]),
+      .map((d) => {
+        const own = chunksOf(`web/locales/${d.name}/${part}.ts`)
+        if (part === 'app') for (const shared of chunksOf(`web/locales/${d.name}/public.ts`)) own.delete(shared)
+        return [d.name, [...own].map((name) => `/build/${name}`)]
+      }),
   )
 }
 

@@ -2,20 +2,23 @@ import './lib/zod-jitless'
 import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { hydrateRoot } from 'react-dom/client'
 import { createApiClient } from './lib/api-client'
-import { createI18n, toLanguage, FALLBACK_LANGUAGE } from './lib/i18n'
+import { createI18n, ensureAppStrings, toLanguage, FALLBACK_LANGUAGE } from './lib/i18n'
 import { createQueryClient } from './lib/query-client'
 import { loadStrings } from './locales'
 import { createAppRouter } from './router'
 
-// The server rendered in this language and preloads its strings' chunk; hydrate in the same one.
+// The server rendered in this language and preloads its strings' chunks; hydrate in the same one.
 // (No top-level await: with it, Bun splits the entry's own modules into chunks of their own.)
 const lng = toLanguage(document.documentElement.lang) ?? FALLBACK_LANGUAGE
 
-void loadStrings[lng]().then((strings) => {
+void loadStrings[lng].public().then(async (strings) => {
+  const i18n = createI18n(lng, { [lng]: strings })
   const router = createAppRouter({
     queryClient: createQueryClient(),
     api: createApiClient((input, init) => fetch(input, init)),
-    i18n: createI18n(lng, { [lng]: strings }),
+    i18n,
   })
+  // A page under the app's layout was rendered with the signed-in screens' strings too (preloaded with it).
+  if (router.getMatchedRoutes(location.pathname)[0].some((route) => route.id === '/app')) await ensureAppStrings(i18n)
   hydrateRoot(document, <RouterClient router={router} />)
 })

@@ -12,9 +12,16 @@ import { afterHeadTag, earlyHeadHtml, failedHtml, redirectHtml, wantsEarlyHead }
 
 /**
  * public/build/manifest.json (web/build.ts): `routes` lists, per route id, the chunks of its lazily
- * loaded parts; `locales`, per language, the chunks of its strings.
+ * loaded parts; `locales`, per language, the chunks of the strings every page needs, and
+ * `appLocales` those of the signed-in screens' strings, which the pages under the app's layout need too.
  */
-export type WebAssets = { js: string; css: string; routes?: Record<string, string[]>; locales?: Partial<Record<Language, string[]>> }
+export type WebAssets = {
+  js: string
+  css: string
+  routes?: Record<string, string[]>
+  locales?: Partial<Record<Language, string[]>>
+  appLocales?: Partial<Record<Language, string[]>>
+}
 
 /**
  * Streams the React pages. Each request gets its own router, QueryClient and i18n instance;
@@ -29,6 +36,7 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
   const manifestFor = (lang: Language) => ({
     routes: {
       ...routes,
+      '/app': { preloads: [...(routes['/app']?.preloads ?? []), ...(assets.appLocales?.[lang] ?? [])] },
       __root__: {
         css: [assets.css],
         scripts: [{ attrs: { type: 'module', src: assets.js, async: true } }],

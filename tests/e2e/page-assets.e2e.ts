@@ -11,6 +11,7 @@ const manifest = JSON.parse(readFileSync(`${buildDir}/manifest.json`, 'utf8')) a
   js: string
   routes: Record<string, string[]>
   locales: Record<string, string[]>
+  appLocales: Record<string, string[]>
   afterHydration: string[]
 }
 /** The chunks of the strings of the language the page is in (and only those). */
@@ -72,6 +73,8 @@ test('the sign-in page loads its own chunks, announced in its HTML, and none of 
   )
   expect(chatOnly.length).toBeGreaterThan(0)
   for (const chunk of chatOnly) expect(scripts.requested.has(chunk), chunk).toBe(false)
+  // Nor the strings of the signed-in screens, in any language.
+  for (const chunk of Object.values(manifest.appLocales).flat()) expect(scripts.requested.has(chunk), chunk).toBe(false)
 
   // The form the server rendered is the one React hydrated (not replaced), and it works.
   expect(await keptServerNode(page, 'form')).toBe(true)
@@ -96,7 +99,11 @@ test('a chat opened directly hydrates the server-rendered page with its chunks a
 
   // The layout's and the chat's chunks, the markdown renderer among them, were announced; nothing else was fetched.
   const announced = scripts.announced(html)
-  for (const chunk of [...stringsOf(html), ...manifest.routes['/app']!, ...manifest.routes['/app/chats/$threadId']!]) expect(announced.has(chunk), chunk).toBe(true)
+  const lang = /<html[^>]*\blang="(\w+)"/.exec(html)![1]!
+  const appStrings = manifest.appLocales[lang]!
+  expect(appStrings.length).toBeGreaterThan(0)
+  for (const chunk of [...stringsOf(html), ...appStrings, ...manifest.routes['/app']!, ...manifest.routes['/app/chats/$threadId']!])
+    expect(announced.has(chunk), chunk).toBe(true)
   for (const chunk of scripts.requested) expect(announced.has(chunk) || manifest.afterHydration.includes(chunk), chunk).toBe(true)
   // The composer the server rendered is the one React hydrated: no pending view replaced the page.
   expect(await keptServerNode(page, '#chat-composer')).toBe(true)

@@ -1,6 +1,6 @@
 import i18next, { type i18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { loadStrings, namespaces, type Strings } from '../locales'
+import { loadStrings, namespaces, publicNamespaces, type Strings, type StringsPart } from '../locales'
 
 export type Language = 'en' | 'de'
 export const LANGUAGES: Language[] = ['en', 'de']
@@ -29,7 +29,7 @@ export function detectLanguage(cookieHeader: string | null, acceptLanguage: stri
  * init is synchronous. German is the fallback language; English has every German key
  * (locales.test.ts), so an English page never needs the German strings.
  */
-export function createI18n(lng: Language, strings: Partial<Record<Language, Strings>>): i18n {
+export function createI18n(lng: Language, strings: Partial<Record<Language, Partial<Strings>>>): i18n {
   const instance = i18next.createInstance()
   instance.use(initReactI18next).init({
     resources: strings,
@@ -65,12 +65,29 @@ export async function adoptAccountLanguage(instance: i18n, locale: Language) {
   await switchLanguage(instance, locale)
 }
 
-/** Shows the interface in `lng`, first fetching its strings if this page has not loaded them yet. */
+/** A namespace of each part, to tell whether an instance holds that part of a language. */
+const marker: Record<StringsPart, string> = { public: publicNamespaces[0], app: namespaces.find((ns) => !(publicNamespaces as readonly string[]).includes(ns))! }
+
+/** Adds one part of a language's strings to the instance, fetching its chunk unless it holds them already (the server holds all). */
+async function loadPart(instance: i18n, lng: Language, part: StringsPart) {
+  if (instance.hasResourceBundle(lng, marker[part])) return
+  const strings = await loadStrings[lng][part]()
+  for (const [ns, bundle] of Object.entries(strings)) instance.addResourceBundle(lng, ns, bundle, true, true)
+}
+
+/**
+ * The strings of the signed-in screens in the page's language: the app's layout awaits them
+ * before its first page, and the browser before it hydrates such a page (web/entry-client.tsx).
+ */
+export function ensureAppStrings(instance: i18n) {
+  return loadPart(instance, toLanguage(instance.language) ?? FALLBACK_LANGUAGE, 'app')
+}
+
+/** Shows the interface in `lng`, first fetching the parts of its strings this page uses if it has not loaded them yet. */
 export async function switchLanguage(instance: i18n, lng: Language) {
-  if (!instance.hasResourceBundle(lng, 'common')) {
-    const strings = await loadStrings[lng]()
-    for (const ns of namespaces) instance.addResourceBundle(lng, ns, strings[ns])
-  }
+  const current = toLanguage(instance.language) ?? FALLBACK_LANGUAGE
+  const parts: StringsPart[] = instance.hasResourceBundle(current, marker.app) ? ['public', 'app'] : ['public']
+  await Promise.all(parts.map((part) => loadPart(instance, lng, part)))
   await instance.changeLanguage(lng)
   document.documentElement.lang = lng
 }

@@ -1,15 +1,22 @@
 import type en from './en'
+import type enPublic from './en/public'
 
 /** One language's strings, by namespace. German has the same keys (locales.test.ts). */
 export type Strings = typeof en
 
 export const namespaces = ['common', 'errors', 'auth', 'settings', 'validation', 'members', 'groups', 'models', 'chat', 'prompts', 'agents', 'billing', 'tools', 'sources', 'mails', 'apiKeys', 'audit', 'knowledge', 'mcp', 'security', 'usage'] as const satisfies ReadonlyArray<keyof Strings>
 
+/** The namespaces every page needs (./en/public.ts); the rest are the signed-in screens' (./en/app.ts). */
+export const publicNamespaces = ['common', 'errors', 'auth', 'validation', 'members'] as const satisfies ReadonlyArray<keyof typeof enPublic>
+
+export type StringsPart = 'public' | 'app'
+
 /**
- * Each language is a chunk of its own (web/build.ts lists them in the manifest): a page loads
- * the strings of the language it is shown in, and another language's only when switched to.
+ * Each language's strings come in two chunks (web/build.ts lists them in the manifest): the
+ * public ones, which every page of that language loads, and the signed-in screens', loaded with
+ * the first page under the app's layout. Another language's load only when switched to.
  */
-export const loadStrings = {
-  en: () => import('./en').then((m) => m.default as Strings),
-  de: () => import('./de').then((m) => m.default as Strings),
+export const loadStrings: Record<'en' | 'de', Record<StringsPart, () => Promise<Partial<Strings>>>> = {
+  en: { public: () => import('./en/public').then((m) => m.default), app: () => import('./en/app').then((m) => m.default) },
+  de: { public: () => import('./de/public').then((m) => m.default), app: () => import('./de/app').then((m) => m.default) },
 }

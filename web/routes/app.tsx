@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
+import { ensureAppStrings } from '../lib/i18n'
 import { sessionQueries } from '../lib/session'
 import { systemQueries } from '../lib/system'
 import { isApiError } from '../lib/api-client'
@@ -13,7 +14,8 @@ export const Route = createRoute({
   staticData: { earlyHead: 'signed-in' },
   beforeLoad: async ({ context, location }) => {
     try {
-      const me = await context.queryClient.ensureQueryData(sessionQueries.me(context.api))
+      // The signed-in screens' strings come with the first page under this layout (the server has them all).
+      const [me] = await Promise.all([context.queryClient.ensureQueryData(sessionQueries.me(context.api)), ensureAppStrings(context.i18n)])
       return { me }
     } catch (error) {
       if (!isApiError(error)) throw error

@@ -1,24 +1,5 @@
-// The English strings, one chunk of their own: a page loads only its language's (web/lib/i18n.ts).
-import common from './common.json'
-import errors from './errors.json'
-import auth from './auth.json'
-import settings from './settings.json'
-import validation from './validation.json'
-import members from './members.json'
-import groups from './groups.json'
-import models from './models.json'
-import chat from './chat.json'
-import prompts from './prompts.json'
-import agents from './agents.json'
-import billing from './billing.json'
-import tools from './tools.json'
-import sources from './sources.json'
-import mails from './mails.json'
-import apiKeys from './api-keys.json'
-import audit from './audit.json'
-import security from './security.json'
-import usage from './usage.json'
-import mcp from './mcp.json'
-import knowledge from './knowledge.json'
+// All English strings, for the server and tests; the browser loads ./public and ./app as chunks of their own (web/lib/i18n.ts).
+import app from './app'
+import pub from './public'
 
-export default { common, errors, auth, settings, validation, members, groups, models, chat, prompts, agents, billing, tools, sources, mails, apiKeys, audit, security, usage, mcp, knowledge }
+export default { ...pub, ...app }
