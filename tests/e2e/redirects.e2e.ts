@@ -41,6 +41,9 @@ test('pages whose head leaves first hydrate without errors, in the stored theme'
   }
   await page.getByTestId('sidebar').getByRole('link', { name: 'Prompts' }).click()
   await expect(page).toHaveURL(/\/prompts$/)
+  // The page and its requests are done before the session goes: a request after it would be refused (401).
+  await expect(page.getByRole('heading', { name: 'Prompts', exact: true })).toBeVisible()
+  await page.waitForLoadState('networkidle')
   await page.context().clearCookies()
   await page.goto('/login')
   await waitForHydration(page)

@@ -37,6 +37,7 @@ test('Administration → Sicherheit: a SCIM token is created and shown once, pro
   })
   expect(created.status(), await created.text()).toBe(201)
   await page.reload()
+  await waitForHydration(page)
   await expect(row.locator('time')).toHaveCount(2)
 
   await row.getByRole('button', { name: 'Entra ID widerrufen' }).click()

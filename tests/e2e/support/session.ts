@@ -59,7 +59,14 @@ export async function signInViaApi(page: Page, email: string, password: string) 
   expect(res.status(), await res.text()).toBe(200)
 }
 
-/** Resolves once React has hydrated the page (its DOM nodes carry React's fiber key), so clicks reach handlers. */
+/**
+ * Resolves once React has hydrated the page, so clicks and hovers reach handlers: the body and
+ * every control on the page carry React's keys. (The body alone is not enough: a Suspense
+ * boundary that streamed in later hydrates after it, and a click there would be lost.)
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber')))
+  await page.waitForFunction(() => {
+    const hydrated = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))
+    return hydrated(document.body) && [...document.body.querySelectorAll('button, input, textarea, select, a[href]')].every(hydrated)
+  })
 }
