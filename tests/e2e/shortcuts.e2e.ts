@@ -56,7 +56,9 @@ test('keyboard: ? lists the shortcuts, / opens the prompts, Esc stops a reply, C
 
   // Ctrl+Shift+C copies the last reply (as shown), wherever the focus is.
   const reply = await chat.lastReply.getByTestId('assistant-content').innerText()
-  expect(reply).toMatch(/^t0 t1/)
+  // As many tokens as arrived before Esc: at least the first, never the whole reply.
+  expect(reply).toMatch(/^t0( t\d+)*\s*$/)
+  expect(reply).not.toContain('t399')
   await chat.composer.focus()
   await page.keyboard.press('Control+Shift+C')
   await expect(page.getByText('Copied to clipboard')).toBeVisible()

@@ -215,8 +215,12 @@ describe('sending a message', () => {
     const res = await send(client, thread.id, '[[fake:tokens=150]] [[fake:delay=15]] slow')
     const iterator = sseEvents(res.body!)[Symbol.asyncIterator]()
     for (let texts = 0; texts < 30; ) if ((await iterator.next()).value?.event === 'text') texts++
-    await new Promise((r) => setTimeout(r, 350)) // one persist interval
-    const midway = (await client.get(`/api/threads/${thread.id}`)).body.messages[1]
+    // The text so far reaches the database at the next persist interval, while the reply streams.
+    let midway = (await client.get(`/api/threads/${thread.id}`)).body.messages[1]
+    while (midway.status === 'streaming' && midway.content.length === 0) {
+      await Bun.sleep(25)
+      midway = (await client.get(`/api/threads/${thread.id}`)).body.messages[1]
+    }
     expect(midway.status).toBe('streaming')
     expect(midway.content.length).toBeGreaterThan(0)
     const second = await send(client, thread.id, 'me too')
@@ -242,9 +246,13 @@ describe('sending a message', () => {
     const ids = [thread.id, (await client.post('/api/threads', {})).body.id, (await client.post('/api/threads', {})).body.id]
     const streams = await Promise.all(ids.map(async (id) => sseEvents((await send(client, id, '[[fake:tokens=120]] [[fake:delay=15]] together')).body!)[Symbol.asyncIterator]()))
     for (const events of streams) for (let texts = 0; texts < 20; ) if ((await events.next()).value?.event === 'text') texts++
-    await new Promise((r) => setTimeout(r, 350)) // one persist interval
+    // Each reply's text reaches the database while it still streams (the next persist interval).
     for (const id of ids) {
-      const midway = (await client.get(`/api/threads/${id}`)).body.messages[1]
+      let midway = (await client.get(`/api/threads/${id}`)).body.messages[1]
+      while (midway.status === 'streaming' && !midway.content.startsWith('t0 t1 t2')) {
+        await Bun.sleep(25)
+        midway = (await client.get(`/api/threads/${id}`)).body.messages[1]
+      }
       expect(midway.status).toBe('streaming')
       expect(midway.content).toStartWith('t0 t1 t2')
     }
