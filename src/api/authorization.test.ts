@@ -213,6 +213,11 @@ const MATRIX: Row[] = [
   { route: 'GET /scim-tokens', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'POST /scim-tokens', body: () => ({ name: 'Matrix directory' }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },
   { route: 'DELETE /scim-tokens/:id', path: async (f) => `/scim-tokens/${await f.newScimToken()}`, expect: { ...ADMIN, admin: 204 } },
+  { route: 'GET /sessions', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'DELETE /sessions/:id', path: (f) => f.newAdminSession(), expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
+  { route: 'DELETE /users/:id/sessions', path: async (f) => `/users/${await f.newMember()}/sessions`, expect: { ...ADMIN, admin: 200 } },
+  // Last: it signs out the caller's other sessions, the fixture's own among them.
+  { route: 'POST /sessions/end-others', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
 ]
 
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -281,6 +286,12 @@ async function createFixture() {
     inviteToken: new URL(pending.acceptUrl).searchParams.get('token')!,
     inviteEmail: pending.email as string,
     newMember: async () => (await member()).id,
+    /** A session of organisation A's admin in a browser of its own: its path to end it. */
+    newAdminSession: async () => {
+      const browser = t.client()
+      await browser.post('/api/auth/login', { email: admin.email, password: PASSWORD })
+      return `/sessions/${(await browser.get('/api/sessions')).body.find((x: { current: boolean }) => x.current).id}`
+    },
     newInvite: async () => (await invite()).id as string,
     modelId: chatModel.id as string,
     embeddingId: embeddingModel.id as string,
@@ -397,7 +408,7 @@ describe('/v1 with API keys', () => {
   const keys: Partial<Record<KeyCaller, string>> = { wrongKey: `kontor_${'x'.repeat(64)}` }
   beforeAll(async () => {
     for (const caller of ['user', 'admin', 'otherAdmin'] as const) keys[caller] = (await (await callers[caller]()).post('/api/api-keys', { name: 'Matrix' })).body.key
-    await f.admin.client.put('/api/models/embedding', { id: f.embeddingId })
+    await (await callers.admin()).put('/api/models/embedding', { id: f.embeddingId })
   })
 
   test('every /v1 route has a row', () => {

@@ -10,6 +10,7 @@ import type { Mailer } from '../lib/ports'
 import { renderMail, type Locale } from '../mail/templates'
 import { API_KEY_NAME_MAX } from '../api/api-keys/limits'
 import { COOKIE_PREFIX } from './cookie'
+import { CLIENT_ADDRESS_HEADER } from './client-address'
 import { withHashedSessionTokens } from './session-token'
 import { auditSso, ssoNewMember, ssoPlugin, trustedIdentityOrigins, withDecryptedSsoSecrets } from './sso'
 
@@ -121,6 +122,8 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
       cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: secure,
       database: { generateId: () => crypto.randomUUID() },
+      // The address kept with a session is the one Kontor determined, never one the browser claims.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
   })
 }

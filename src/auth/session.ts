@@ -16,14 +16,15 @@ import { hashSessionToken } from './session-token'
  * per request (its endpoint machinery, a second query for the user, output filtering), so it is
  * left the rare cases: an expired session (which it deletes) and one due for its daily
  * extension. Its rules thus stay the only ones.
+ *
+ * A session's `updated_at` says when it was last seen (Settings → Account lists it): written at
+ * most once per LAST_SEEN_STEP_MS, so a busy session costs one small write every few minutes.
  */
 export async function readSessionUser(deps: Pick<AppDeps, 'auth' | 'db'>, headers: Headers): Promise<SessionUser | null> {
-  const cookie = headers.get('cookie')
-  if (!cookie) return null
+  const tokenHash = await sessionTokenHashOf(deps, headers)
+  if (!tokenHash) return null
   const auth = await authSettings(deps.auth)
-  const token = await verifiedToken(parse(cookie, auth.cookieName)[auth.cookieName], auth.key)
-  if (!token) return null
-  const row = await sessionByToken(deps.db).get({ token: await hashSessionToken(token) })
+  const row = await sessionByToken(deps.db).get({ token: tokenHash })
   if (!row) return null
   const expiresAt = row.expiresAt.getTime()
   const now = Date.now()
@@ -32,13 +33,36 @@ export async function readSessionUser(deps: Pick<AppDeps, 'auth' | 'db'>, header
     const result = await deps.auth.api.getSession({ headers })
     return result && toSessionUser(result.user as typeof result.user & Pick<SessionUser, 'role' | 'organizationId' | 'locale'> & { theme?: string | null })
   }
+  if (now - row.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) await touchSession(deps.db).run({ id: row.sessionId, now: now })
   return toSessionUser(row)
+}
+
+/** How exactly a session's last use is kept: to five minutes. */
+export const LAST_SEEN_STEP_MS = 5 * 60 * 1000
+
+const touchSession = preparedFor((db) =>
+  db
+    .update(sessions)
+    .set({ updatedAt: sql`${sql.placeholder('now')}` })
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare(),
+)
+
+/** The SHA-256 of the session token the request's cookie carries (signature checked), or null. */
+export async function sessionTokenHashOf(deps: Pick<AppDeps, 'auth'>, headers: Headers): Promise<string | null> {
+  const cookie = headers.get('cookie')
+  if (!cookie) return null
+  const auth = await authSettings(deps.auth)
+  const token = await verifiedToken(parse(cookie, auth.cookieName)[auth.cookieName], auth.key)
+  return token ? hashSessionToken(token) : null
 }
 
 const sessionByToken = preparedFor((db) =>
   db
     .select({
+      sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.updatedAt,
       id: users.id,
       name: users.name,
       email: users.email,

@@ -10,12 +10,12 @@ import { seatAvailable } from '../api/invites/access'
 import type { Config } from '../lib/config'
 import type { Logger } from '../lib/logger'
 import { readSecret } from '../lib/secret-box'
+import { CLIENT_ADDRESS_HEADER } from './client-address'
 
 /** The path of the OpenID Connect redirect back to Kontor (better-auth's, below /api/auth). */
 export const SSO_CALLBACK_PATH = '/sso/callback/'
 /** Headers Kontor's callback route sets (replacing any the browser sent) for the audit entries of a sign-in. */
 export const SSO_REQUEST_ID_HEADER = 'x-kontor-request-id'
-export const SSO_ADDRESS_HEADER = 'x-kontor-client-address'
 
 type Deps = { db: Database; config: Config; logger: Logger }
 type HookContext = { path?: string; params?: Record<string, string | undefined>; request?: Request } | null | undefined
@@ -76,7 +76,7 @@ export async function auditSso(deps: Deps, ctx: HookContext, userId: string, act
   const user = await deps.db.query.users.findFirst({ where: eq(users.id, userId) })
   if (!user) return
   const headers = ctx?.request?.headers
-  const from = { requestId: headers?.get(SSO_REQUEST_ID_HEADER) ?? '', address: headers?.get(SSO_ADDRESS_HEADER) ?? '' }
+  const from = { requestId: headers?.get(SSO_REQUEST_ID_HEADER) ?? '', address: headers?.get(CLIENT_ADDRESS_HEADER) ?? '' }
   await recordAudit(deps, user, from, {
     action,
     target: { type: 'user', id: user.id, label: user.email },

@@ -43,6 +43,7 @@ export const ERRORS = {
   AGENT_NOT_FOUND: [404, 'Agent not found'],
   PROMPT_NOT_FOUND: [404, 'Prompt not found'],
   API_KEY_NOT_FOUND: [404, 'API key not found'],
+  SESSION_NOT_FOUND: [404, 'Session not found. It may have ended already.'],
   SCIM_TOKEN_NOT_FOUND: [404, 'SCIM token not found'],
   INVALID_API_KEY: [401, 'The API key is missing, wrong, revoked or expired.'],
   API_ACCESS_DISABLED: [403, 'API access is switched off for your organisation. Please ask an admin.'],

@@ -1,10 +1,12 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
+import { sessionListQuery } from '../features/settings/api'
 import { sessionQueries } from '../lib/session'
 import { Route as settingsRoute } from './settings'
 
 export const Route = createRoute({
   getParentRoute: () => settingsRoute,
   path: '/account',
-  loader: ({ context }) => context.queryClient.ensureQueryData(sessionQueries.me(context.api)),
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.ensureQueryData(sessionQueries.me(context.api)), context.queryClient.ensureQueryData(sessionListQuery(context.api))]),
   component: lazyRouteComponent(() => import('../features/settings/components/account-settings'), 'AccountSettings'),
 })

@@ -8,6 +8,8 @@ export const AUDIT_ACTIONS = [
   'sign_in.failed',
   'sign_in.rate_limited',
   'sign_out',
+  'session.ended',
+  'member.sessions_ended',
   'member.role_changed',
   'member.removed',
   'invite.sent',

@@ -4,6 +4,7 @@ import { accounts, organizations, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
 import type { Logger } from '../../lib/logger'
+import { withClientAddress } from '../../auth/client-address'
 import { sendConfirmationMail } from '../../auth/confirmation'
 import { recordAudit, type AuditAction, type AuditFrom } from '../audit/access'
 import { passwordSignInRefused } from '../sso/access'
@@ -64,7 +65,7 @@ export async function register(deps: AppDeps, input: z.infer<typeof registerBody
   }
   const signIn = await auth.api.signInEmail({
     body: { email: input.email, password: input.password, rememberMe: true },
-    headers: req.headers,
+    headers: withClientAddress(req.headers, req.ip),
     returnHeaders: true,
   })
   const me = await getMe(deps, userId)
@@ -96,7 +97,7 @@ export async function login(deps: AppDeps, input: z.infer<typeof loginBody>, req
   try {
     const result = await auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
-      headers: req.headers,
+      headers: withClientAddress(req.headers, req.ip),
       returnHeaders: true,
     })
     await clearOwnSignInFailures(db, attempt)

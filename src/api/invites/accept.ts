@@ -1,3 +1,4 @@
+import { withClientAddress } from '../../auth/client-address'
 import { recordAudit, type AuditFrom } from '../audit/access'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
@@ -89,7 +90,7 @@ export async function acceptInvite(
   })
   const signIn = await deps.auth.api.signInEmail({
     body: { email: invite.email, password: input.password, rememberMe: true },
-    headers,
+    headers: withClientAddress(headers, from.address),
     returnHeaders: true,
   })
   return { body: await getMe(deps, userId), headers: signIn.headers }

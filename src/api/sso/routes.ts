@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { SSO_ADDRESS_HEADER, SSO_REQUEST_ID_HEADER } from '../../auth/sso'
+import { withClientAddress } from '../../auth/client-address'
+import { SSO_REQUEST_ID_HEADER } from '../../auth/sso'
 import { defineRoute } from '../../lib/route'
 import { jsonWithCookies } from '../../lib/respond'
 import { auditFrom } from '../audit/access'
@@ -85,10 +86,9 @@ export const ssoRoutes = [
     },
     ({ c, deps }) => {
       // better-auth's plugin finishes the sign-in; the audit entries it leads to need the request's id and address.
-      const headers = new Headers(c.req.raw.headers)
       const from = auditFrom(c)
+      const headers = withClientAddress(c.req.raw.headers, from.address)
       headers.set(SSO_REQUEST_ID_HEADER, from.requestId)
-      headers.set(SSO_ADDRESS_HEADER, from.address)
       return deps.auth.handler(new Request(c.req.raw.url, { method: 'GET', headers }))
     },
   ),

@@ -1,3 +1,5 @@
+import { withClientAddress } from '../../auth/client-address'
+import { auditFrom } from '../audit/access'
 import { meResponse } from '../auth/schema'
 import { jsonWithCookies } from '../../lib/respond'
 import { defineRoute } from '../../lib/route'
@@ -106,6 +108,6 @@ export const userAccountRoutes = [
       response: s.okResponse,
       errors: ['CURRENT_PASSWORD_INCORRECT'],
     },
-    async ({ c, deps, body }) => jsonWithCookies(c, { ok: true }, await service.changePassword(deps, c.req.raw.headers, body)),
+    async ({ c, deps, body }) => jsonWithCookies(c, { ok: true }, await service.changePassword(deps, withClientAddress(c.req.raw.headers, auditFrom(c).address), body)),
   ),
 ]

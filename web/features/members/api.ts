@@ -38,6 +38,7 @@ export const inviteQueries = {
 export const membersApi = {
   changeRole: (api: ApiClient, id: string, role: Role) => api.patch<Member>(`/users/${encodeURIComponent(id)}/role`, { role }),
   remove: (api: ApiClient, id: string) => api.delete<void>(`/users/${encodeURIComponent(id)}`),
+  endSessions: (api: ApiClient, id: string) => api.delete<{ ended: number }>(`/users/${encodeURIComponent(id)}/sessions`),
   invite: (api: ApiClient, body: CreateInviteInput) => api.post<Invite>('/invites', body),
   resendInvite: (api: ApiClient, id: string) => api.post<Invite>(`/invites/${encodeURIComponent(id)}/resend`),
   revokeInvite: (api: ApiClient, id: string) => api.delete<void>(`/invites/${encodeURIComponent(id)}`),
@@ -57,6 +58,7 @@ function useListMutation<T, R>(fn: (api: ApiClient, input: T) => Promise<R>, lis
 export const useChangeRole = () =>
   useListMutation((api, v: { id: string; role: Role }) => membersApi.changeRole(api, v.id, v.role), [MEMBERS])
 export const useRemoveMember = () => useListMutation((api, id: string) => membersApi.remove(api, id), [MEMBERS])
+export const useEndMemberSessions = () => useListMutation(membersApi.endSessions, [])
 export const useCreateInvite = () => useListMutation(membersApi.invite, [INVITES])
 export const useResendInvite = () => useListMutation(membersApi.resendInvite, [INVITES])
 export const useRevokeInvite = () => useListMutation(membersApi.revokeInvite, [INVITES])

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { SessionView } from '../../../src/api/sessions/schema'
 import type { ApiClient } from '../../lib/api-client'
 import type { Language } from '../../lib/i18n'
 import type { Theme } from '../../lib/theme'
@@ -30,5 +31,25 @@ export const useChangeTheme = () => useMeMutation(settingsApi.changeTheme)
 
 export function useChangePassword() {
   const api = useApi()
-  return useMutation({ mutationFn: (input: ChangePasswordInput) => settingsApi.changePassword(api, input) })
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => settingsApi.changePassword(api, input),
+    // The other sessions ended with the change.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS }),
+  })
 }
+
+export type SignedInSession = SessionView
+const SESSIONS = ['sessions'] as const
+
+export const sessionListQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: SESSIONS, queryFn: () => api.get<SignedInSession[]>('/sessions'), staleTime: 0 })
+
+function useSessionsMutation<T, R>(fn: (api: ApiClient, input: T) => Promise<R>) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: (input: T) => fn(api, input), onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS }) })
+}
+
+export const useEndSession = () => useSessionsMutation((api, id: string) => api.delete<void>(`/sessions/${encodeURIComponent(id)}`))
+export const useEndOtherSessions = () => useSessionsMutation((api, _: void) => api.post<{ ended: number }>('/sessions/end-others'))

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Trash2 } from 'lucide-react'
+import { LogOut, Trash2 } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
 import { confirm } from '../../../components/confirm-dialog'
@@ -8,7 +8,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table'
 import { useApi } from '../../../lib/use-api'
 import { sessionQueries } from '../../../lib/session'
-import { memberQueries, useRemoveMember, type Member } from '../api'
+import { memberQueries, useEndMemberSessions, useRemoveMember, type Member } from '../api'
 import { MemberRoleSelect } from './member-role-select'
 import { IconAction } from '../../../components/icon-action'
 
@@ -19,6 +19,7 @@ export function MembersTable() {
   const members = useSuspenseQuery(memberQueries.list(api)).data
   const me = useSuspenseQuery(sessionQueries.me(api)).data
   const remove = useRemoveMember()
+  const endSessions = useEndMemberSessions()
   const admins = members.filter((member) => member.role === 'admin').length
 
   const confirmRemove = (member: Member) =>
@@ -30,6 +31,18 @@ export function MembersTable() {
       action: () =>
         remove.mutateAsync(member.id, {
           onSuccess: () => toast.success(t('members.removed', { name: member.name })),
+        }),
+    })
+
+  const confirmEndSessions = (member: Member) =>
+    confirm({
+      title: t('members.endSessionsTitle', { name: member.name }),
+      description: t('members.endSessionsDescription', { email: member.email }),
+      confirmLabel: t('members.endSessionsConfirm'),
+      destructive: true,
+      action: () =>
+        endSessions.mutateAsync(member.id, {
+          onSuccess: (r) => toast.success(t('members.sessionsEnded', { name: member.name, count: r.ended })),
         }),
     })
 
@@ -66,13 +79,18 @@ export function MembersTable() {
                 <LocalDate iso={member.joinedAt} />
               </TableCell>
               <TableCell className="text-right">
-                {/* Nobody removes themselves: the placeholder keeps the column's width. */}
+                {/* Nobody signs out or removes themselves here: the placeholder keeps the column's width. */}
                 {isMe ? (
-                  <span className="inline-block size-9" />
+                  <span className="inline-block h-9 w-[4.5rem]" />
                 ) : (
-                  <IconAction label={t('members.remove', { name: member.name })} side="left" destructive onClick={() => confirmRemove(member)}>
-                    <Trash2 />
-                  </IconAction>
+                  <div className="flex justify-end">
+                    <IconAction label={t('members.endSessions', { name: member.name })} side="left" onClick={() => confirmEndSessions(member)}>
+                      <LogOut />
+                    </IconAction>
+                    <IconAction label={t('members.remove', { name: member.name })} side="left" destructive onClick={() => confirmRemove(member)}>
+                      <Trash2 />
+                    </IconAction>
+                  </div>
                 )}
               </TableCell>
             </TableRow>

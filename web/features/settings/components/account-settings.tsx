@@ -4,6 +4,7 @@ import { sessionQueries } from '../../../lib/session'
 import { DataExportSetting } from './data-export-setting'
 import { NameForm } from './name-form'
 import { PasswordForm } from './password-form'
+import { SessionsSetting } from './sessions-setting'
 
 export function AccountSettings() {
   const api = useApi()
@@ -12,6 +13,7 @@ export function AccountSettings() {
     <div className="grid gap-6">
       <NameForm me={me} />
       <PasswordForm email={me.email} />
+      <SessionsSetting />
       <DataExportSetting />
     </div>
   )
