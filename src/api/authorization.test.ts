@@ -76,6 +76,7 @@ const MATRIX: Row[] = [
     expect: { ...ADMIN, admin: 200 },
   },
   { route: 'GET /budgets', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'GET /budgets/own', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'PUT /budgets', body: () => ({ scope: 'organization', metric: 'cost', limit: 1e6 }), expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'DELETE /budgets/:id', path: async (f) => `/budgets/${await f.newBudget()}`, expect: { ...ADMIN, admin: 204 } },
   { route: 'GET /usage.csv', path: () => '/usage.csv?from=2026-01-01&to=2026-12-31&by=group', expect: { ...ADMIN_LIST, admin: 200 } },

@@ -315,7 +315,8 @@ test.describe('chat', () => {
           await scroller.evaluate((el) => el.scrollTo({ top: 0 }))
           return page.getByText('Message 1', { exact: true }).isVisible()
         },
-        { timeout: 20_000, intervals: [250] },
+        // Nineteen more pages, each fetched when the view reaches the top: on a loaded machine that takes a while.
+        { timeout: 120_000, intervals: [250] },
       )
       .toBe(true)
     // The last page put in front moved the view down by its height: back to the start.

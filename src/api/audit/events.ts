@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'api_access.changed',
   'chats.deleted',
   'chat.exported',
+  'chat.shared',
+  'chat.share_revoked',
   'data.exported',
   'group.created',
   'group.renamed',

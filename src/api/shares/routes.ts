@@ -1,4 +1,5 @@
 import { defineRoute } from '../../lib/route'
+import { auditFrom } from '../audit/access'
 import { threadIdParams, threadSummaryResponse } from '../threads/schema'
 import * as s from './schema'
 import * as service from './service'
@@ -19,7 +20,7 @@ export const shareRoutes = [
       status: 201,
       errors: ['THREAD_NOT_FOUND'],
     },
-    async ({ c, deps, user, params, body }) => c.json(await service.shareThread(deps, user, params.id, body.groupIds), 201),
+    async ({ c, deps, user, params, body }) => c.json(await service.shareThread(deps, user, params.id, body.groupIds, auditFrom(c)), 201),
   ),
   defineRoute(
     { method: 'get', path: '/threads/:id/shares', tag, summary: "A chat's shares, newest first", access: 'user', params: threadIdParams, response: s.shareListResponse, errors: ['THREAD_NOT_FOUND'] },
@@ -45,8 +46,8 @@ export const shareRoutes = [
   ),
   defineRoute(
     { method: 'delete', path: '/shares/:id', tag, summary: 'Revoke a share: its link finds nothing from then on', access: 'user', params: s.shareIdParams, status: 204, errors: ['SHARE_NOT_FOUND'] },
-    async ({ deps, user, params }) => {
-      await service.revokeShare(deps, user, params.id)
+    async ({ c, deps, user, params }) => {
+      await service.revokeShare(deps, user, params.id, auditFrom(c))
     },
   ),
 ]

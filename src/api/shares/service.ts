@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { chatShareGroups, chatShares, groupMembers, groups, messages, threads, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
+import { recordAudit, type AuditFrom } from '../audit/access'
 import { groupsOfOrganization } from '../groups/access'
 import { resolveDefaultModel } from '../models/access'
 import { findOwnThread } from '../sources/access'
@@ -16,7 +17,7 @@ type ShareRow = typeof chatShares.$inferSelect
  * branch shown, without a reply still being written, for the whole organisation or the given
  * groups of it.
  */
-export async function shareThread(deps: AppDeps, caller: SessionUser, threadId: string, groupIds: string[]): Promise<ShareView> {
+export async function shareThread(deps: AppDeps, caller: SessionUser, threadId: string, groupIds: string[], from: AuditFrom): Promise<ShareView> {
   const thread = await findOwnThread(deps, caller, threadId)
   const chosen = await groupsOfOrganization(deps, caller.organizationId, groupIds)
   const [rows, parts] = await deps.db.batch([
@@ -31,6 +32,11 @@ export async function shareThread(deps: AppDeps, caller: SessionUser, threadId: 
     deps.db.insert(chatShares).values({ id, organizationId: caller.organizationId, userId: caller.id, threadId, title, messages: snapshot, createdAt }),
     ...(chosen.length ? [deps.db.insert(chatShareGroups).values(chosen.map((g) => ({ shareId: id, groupId: g.id })))] : []),
   ])
+  await recordAudit(deps, caller, from, {
+    action: 'chat.shared',
+    target: { type: 'thread', id: threadId, label: title },
+    details: { shareId: id, groups: chosen.map((g) => g.name), messages: snapshot.length },
+  })
   return { id, threadId, title, groups: chosen, messageCount: snapshot.length, createdAt: createdAt.toISOString() }
 }
 
@@ -58,9 +64,13 @@ export async function sharesOfThread(deps: AppDeps, caller: SessionUser, threadI
 }
 
 /** Revokes one of the caller's shares: the link finds nothing from then on. */
-export async function revokeShare(deps: AppDeps, caller: SessionUser, id: string) {
-  const deleted = await deps.db.delete(chatShares).where(and(eq(chatShares.id, id), eq(chatShares.userId, caller.id))).returning({ id: chatShares.id })
-  if (!deleted.length) fail('SHARE_NOT_FOUND')
+export async function revokeShare(deps: AppDeps, caller: SessionUser, id: string, from: AuditFrom) {
+  const [deleted] = await deps.db
+    .delete(chatShares)
+    .where(and(eq(chatShares.id, id), eq(chatShares.userId, caller.id)))
+    .returning({ threadId: chatShares.threadId, title: chatShares.title })
+  if (!deleted) fail('SHARE_NOT_FOUND')
+  await recordAudit(deps, caller, from, { action: 'chat.share_revoked', target: { type: 'thread', id: deleted.threadId, label: deleted.title }, details: { shareId: id } })
 }
 
 /**

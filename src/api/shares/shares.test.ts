@@ -74,6 +74,12 @@ describe('sharing a chat', () => {
     expect((await member.client.get(`/api/shares/${share.body.id}`)).body).toMatchObject({ code: 'SHARE_NOT_FOUND', status: 404 })
     expect((await member.client.post(`/api/shares/${share.body.id}/continue`, {})).status).toBe(404)
     expect((await admin.get(`/api/threads/${thread}/shares`)).body.shares).toEqual([])
+
+    // Both are in the audit log: who shared which chat with whom, and who revoked it.
+    const [shared] = (await admin.get('/api/audit-log?action=chat.shared')).body.entries
+    expect(shared).toMatchObject({ target: { type: 'thread', id: thread, label: share.body.title }, details: { shareId: share.body.id, groups: [], messages: 2 } })
+    const [revoked] = (await admin.get('/api/audit-log?action=chat.share_revoked')).body.entries
+    expect(revoked).toMatchObject({ target: { type: 'thread', id: thread }, details: { shareId: share.body.id } })
   })
 
   test('never seen by another organisation, signed-out visitors, or members outside the chosen groups', async () => {

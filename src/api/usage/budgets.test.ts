@@ -91,6 +91,34 @@ describe('setting budgets', () => {
   }, 30_000)
 })
 
+describe("a member's own budgets", () => {
+  test("a member sees the budgets that apply to them with this month's spend, tightest first; not a colleague's, not another organisation's", async () => {
+    const { admin, orgId, adminId, member } = await setup()
+    const colleague = await joinAsMember(t, admin, 'user', 'Cleo Colleague')
+    const group = (await admin.post('/api/groups', { name: 'Sales' })).body
+    expect((await admin.post(`/api/groups/${group.id}/members`, { userIds: [member.id] })).status).toBe(200)
+    await admin.put('/api/budgets', { scope: 'organization', metric: 'cost', limit: 100 })
+    await admin.put('/api/budgets', { scope: 'group', targetId: group.id, metric: 'tokens', limit: 10_000 })
+    await admin.put('/api/budgets', { scope: 'user', targetId: member.id, metric: 'cost', limit: 10 })
+    await admin.put('/api/budgets', { scope: 'user', targetId: colleague.id, metric: 'cost', limit: 1 })
+    await spend(orgId, member.id, 9_000, 2)
+    await spend(orgId, adminId, 500, 3)
+    const own = await member.client.get('/api/budgets/own')
+    expect(own.status).toBe(200)
+    expect(own.body.map((b: { scope: string; label: string | null; metric: string; limit: number; spent: number }) => [b.scope, b.label, b.metric, b.limit, b.spent])).toEqual([
+      ['group', 'Sales', 'tokens', 10_000, 9_000],
+      ['user', null, 'cost', 10, 2],
+      ['organization', null, 'cost', 100, 5],
+    ])
+    for (const b of own.body) expect(b.resetsOn).toBe(resetsOn)
+    // The admin is in no group and has no budget of their own: the organisation's only.
+    expect((await admin.get('/api/budgets/own')).body.map((b: { scope: string }) => b.scope)).toEqual(['organization'])
+    const stranger = t.client()
+    await registerOrg(stranger)
+    expect((await stranger.get('/api/budgets/own')).body).toEqual([])
+  }, 30_000)
+})
+
 describe('enforcing budgets', () => {
   test('a budget used up refuses sending at each level, naming the limit and when it resets; the tightest applies', async () => {
     const { admin, orgId, member } = await setup()

@@ -5,7 +5,7 @@ import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
 import { requireAdmin } from '../../lib/guards'
 import { recordAudit, type AuditFrom } from '../audit/access'
-import { monthOf, spentOf } from './budget-check'
+import { budgetStates, monthOf, spentOf } from './budget-check'
 import type { budgetBody, BudgetView } from './schema'
 
 const labelOf = sql<string | null>`CASE ${budgets.scope} WHEN 'group' THEN (SELECT name FROM groups WHERE id = ${budgets.targetId})
@@ -23,6 +23,13 @@ export async function listBudgets(deps: AppDeps, caller: SessionUser, now = new 
   return rows
     .map((r) => ({ ...r, resetsOn: month.next }))
     .sort((a, b) => order[a.scope] - order[b.scope] || (a.label ?? '').localeCompare(b.label ?? ''))
+}
+
+/** The budgets that apply to the caller (the organisation's, their groups', their own) with this month's spend, tightest first. */
+export async function ownBudgets(deps: AppDeps, caller: SessionUser, now = new Date()): Promise<BudgetView[]> {
+  const month = monthOf(now)
+  const states = await budgetStates(deps, caller, now)
+  return states.map((b) => ({ id: b.id, scope: b.scope, targetId: b.targetId, label: b.label, metric: b.metric, limit: b.limit, spent: b.spent, resetsOn: month.next }))
 }
 
 /** Sets the monthly limit of the organisation, a group or a member (one per target; a second replaces the first). */

@@ -53,6 +53,17 @@ export const usageRoutes = [
   ),
   defineRoute(
     {
+      method: 'get',
+      path: '/budgets/own',
+      tag: 'Usage',
+      summary: "The monthly budgets that apply to the signed-in member (the organisation's, their groups', their own) with this month's spend, tightest first",
+      access: 'user',
+      response: z.array(budgetResponse),
+    },
+    ({ deps, user }) => budgets.ownBudgets(deps, user),
+  ),
+  defineRoute(
+    {
       method: 'put',
       path: '/budgets',
       tag: 'Usage',

@@ -44,6 +44,8 @@ type Named = { id: string; name: string }
 
 export const budgetQueries = {
   list: (api: ApiClient) => queryOptions({ queryKey: ['budgets'], queryFn: () => api.get<BudgetView[]>('/budgets') }),
+  /** The budgets that apply to the signed-in member. */
+  own: (api: ApiClient) => queryOptions({ queryKey: ['budgets', 'own'], queryFn: () => api.get<BudgetView[]>('/budgets/own') }),
   // The same cache entries as the Groups and Users pages.
   groups: (api: ApiClient) => queryOptions({ queryKey: ['groups', 'list'], queryFn: () => api.get<Named[]>('/groups') }),
   members: (api: ApiClient) => queryOptions({ queryKey: ['members', 'list'], queryFn: () => api.get<Named[]>('/users') }),

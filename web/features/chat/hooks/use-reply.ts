@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
 import type { ApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
-import { isReplying, runReply, stopReply, subscribeReplies } from '../lib/reply-runner'
+import { BUDGET_NOTICE_KEY, isReplying, runReply, stopReply, subscribeReplies, type BudgetNotice } from '../lib/reply-runner'
 import type { ReplyRequest } from '../lib/stream'
 
 /** Whether this tab is receiving a reply for the thread right now. */
@@ -31,6 +31,18 @@ export function useReplyActions(threadId: string, { onRefused }: ActionOptions =
     const outcome = await runReply({ queryClient, request, onStarted: options.onStarted })
     if (!outcome.ok) {
       toast.error(errorMessage(t, outcome.error))
+      // A used-up budget stays in view above the composer (the toast goes): 100% of which limit.
+      const budget = outcome.error.code === 'BUDGET_EXCEEDED' ? outcome.error.details : undefined
+      if (budget) {
+        const limit = Number(budget.limit)
+        queryClient.setQueryData<BudgetNotice>(BUDGET_NOTICE_KEY, {
+          scope: budget.scope as BudgetNotice['scope'],
+          group: budget.group ? String(budget.group) : null,
+          metric: budget.metric as BudgetNotice['metric'],
+          limit,
+          spent: limit,
+        })
+      }
       onRefused?.(outcome.error)
     }
     return outcome.ok

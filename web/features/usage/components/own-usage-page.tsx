@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { SectionCard } from '../../../components/section-card'
 import { useApi } from '../../../lib/use-api'
 import { lastDays, usageQueries } from '../api'
+import { OwnBudgetsCard } from './own-budgets-card'
 import { OverTimeCard, QueryState, RangeCard, UsageTable, useRange } from './usage-sections'
 
 /** Settings → Usage: the member's own tokens and cost over a range, by day and by model. */
@@ -24,6 +25,7 @@ export function OwnUsagePage() {
           </div>
         </QueryState>
       </SectionCard>
+      <OwnBudgetsCard />
     </div>
   )
 }
