@@ -163,6 +163,19 @@ describe('audit log entries', () => {
       dictionary.close()
     }
 
+    // Sessions: a member signs out another browser of theirs; an admin signs a member out everywhere.
+    const third = await ok(admin.post('/api/invites', { email: 'sam@acme.test', role: 'user' }), 201)
+    const sam = t.client()
+    sam.setIp('198.51.100.12')
+    const samUser = await ok(sam.post('/api/invites/accept', { token: new URL(third.acceptUrl).searchParams.get('token'), name: 'Sam', password: PASSWORD, passwordConfirmation: PASSWORD }), 201)
+    const samLaptop = t.client()
+    await ok(samLaptop.post('/api/auth/login', { email: 'sam@acme.test', password: PASSWORD }))
+    const laptopSession = (await ok(samLaptop.get('/api/sessions'))).find((x: { current: boolean }) => x.current)
+    await ok(call(sam, 'DELETE', `/api/sessions/${laptopSession.id}`, 'rid-session-end'), 204)
+    expectEntry('rid-session-end', 'session.ended', { type: 'user', id: samUser.id, label: 'sam@acme.test' }, { actorEmail: 'sam@acme.test', address: '198.51.100.12', details: { count: 1 } })
+    await ok(call(admin, 'DELETE', `/api/users/${samUser.id}/sessions`, 'rid-member-sessions'))
+    expectEntry('rid-member-sessions', 'member.sessions_ended', { type: 'user', id: samUser.id, label: 'sam@acme.test' }, { details: { count: 1 } })
+
     // Organisation, API access and keys, chats deleted at once.
     await ok(call(admin, 'PATCH', '/api/organization', 'rid-rename', { name: 'Acme Audit' }))
     expectEntry('rid-rename', 'organization.renamed', { type: 'organization', label: 'Acme Audit' })
@@ -204,6 +217,10 @@ describe('audit log entries', () => {
     const chats = [(await ok(admin.post('/api/threads', {}), 201)).id, (await ok(admin.post('/api/threads', {}), 201)).id]
     await ok(call(admin, 'GET', `/api/threads/${chats[0]}/export?format=json`, 'rid-chat-export'))
     expectEntry('rid-chat-export', 'chat.exported', { type: 'thread', id: chats[0] }, { details: { format: 'json' } })
+    const share = await ok(call(admin, 'POST', `/api/threads/${chats[0]}/shares`, 'rid-share', {}), 201)
+    expectEntry('rid-share', 'chat.shared', { type: 'thread', id: chats[0] }, { details: { shareId: share.id, groups: [] } })
+    await ok(call(admin, 'DELETE', `/api/shares/${share.id}`, 'rid-share-off'), 204)
+    expectEntry('rid-share-off', 'chat.share_revoked', { type: 'thread', id: chats[0] }, { details: { shareId: share.id } })
     await ok(call(admin, 'GET', '/api/export', 'rid-export'))
     expectEntry('rid-export', 'data.exported', { type: 'user', label: adminEmail })
     await ok(call(admin, 'DELETE', '/api/threads', 'rid-chats', { ids: chats }), 204)
