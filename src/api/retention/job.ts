@@ -1,12 +1,11 @@
 import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm'
 import { organizations, sources, threads } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
-import { hitRateLimit } from '../../lib/rate-limit'
+import { runDaily } from '../../lib/daily-run'
 import { recordAudit } from '../audit/access'
 import { fileKeysByThread, removeFiles } from '../sources/access'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-const HOUR_MS = 60 * 60 * 1000
 /** Rows deleted per statement: keeps each write short for the requests running beside the job. */
 const BATCH = 200
 
@@ -75,24 +74,13 @@ async function deleteExpiredFiles(deps: AppDeps, organizationId: string, cutoff:
   }
 }
 
-const lastAsked = new WeakMap<object, number>()
-
 /**
  * The daily run, asked for by every round of the background work (the Bun server's timer, from
- * its start; the Workers cron trigger): a day-long window in the shared rate-limit table lets one
- * run a day through, whichever process asks first.
+ * its start; the Workers cron trigger); one run a day goes through, whichever process asks first.
  */
 export async function retentionUpkeep(deps: AppDeps, now = Date.now()) {
-  // The background work runs every few seconds; this process asks the database at most hourly.
-  const asked = lastAsked.get(deps.db)
-  if (asked !== undefined && now - asked < HOUR_MS && now >= asked) return
-  lastAsked.set(deps.db, now)
-  try {
-    const due = await hitRateLimit(deps.db, 'retention:run', { limit: 1, windowMs: DAY_MS }, now)
-    if (!due.allowed) return
+  await runDaily(deps, 'retention:run', now, async () => {
     const results = await applyRetention(deps, now)
     if (results.length) deps.logger.info('expired chats and files deleted', { organizations: results.length })
-  } catch (error) {
-    deps.logger.warn('retention run failed', { error })
-  }
+  })
 }
