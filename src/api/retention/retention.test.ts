@@ -257,6 +257,22 @@ describe('deleting all of one’s chats', () => {
     expect((await t.client().request('DELETE', '/api/threads', { all: true })).status).toBe(401)
   }, 60_000)
 
+  test('a chat whose reply is streaming goes too; the reply ends without leaving anything behind', async () => {
+    const { admin } = await org()
+    const id = (await admin.post('/api/threads', {})).body.id as string
+    const reply = t.app.request(`/api/threads/${id}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: admin.cookieHeader(), origin: BASE_URL },
+      body: JSON.stringify({ content: '[[fake:tokens=50]][[fake:hold]] a long story' }),
+    })
+    await until('the reply streams', async () => (await t.deps.db.select().from(messages).where(and(eq(messages.threadId, id), eq(messages.status, 'streaming')))).length > 0)
+    expect((await admin.request('DELETE', '/api/threads', { all: true })).status).toBe(204)
+    fake.release()
+    await readSse(await reply)
+    expect(await t.deps.db.select().from(threads).where(eq(threads.id, id))).toEqual([])
+    expect(await t.deps.db.select().from(messages).where(eq(messages.threadId, id))).toEqual([])
+  }, 60_000)
+
   test('a body that names neither some chats nor all of them, or both, is refused', async () => {
     const { admin } = await org()
     const id = (await admin.post('/api/threads', {})).body.id as string
