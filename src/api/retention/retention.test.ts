@@ -59,6 +59,18 @@ async function chatWithFile(client: TestClient, text = 'The gate opens at six.')
   return { id, file }
 }
 
+/** A new chat whose reply is streaming, held by the fake provider until `fake.release()`. */
+async function chatWithHeldReply(client: TestClient) {
+  const id = (await client.post('/api/threads', {})).body.id as string
+  const reply = t.app.request(`/api/threads/${id}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: client.cookieHeader(), origin: BASE_URL },
+    body: JSON.stringify({ content: '[[fake:tokens=50]][[fake:hold]] a long story' }),
+  })
+  await until('the reply streams', async () => (await t.deps.db.select().from(messages).where(and(eq(messages.threadId, id), eq(messages.status, 'streaming')))).length > 0)
+  return { id, reply }
+}
+
 const chunksOf = (sourceIds: string[]) => t.deps.db.select().from(sourceChunks).where(inArray(sourceChunks.sourceId, sourceIds))
 const entriesOf = (organizationId: string, action: string) =>
   t.deps.db.select().from(auditEntries).where(and(eq(auditEntries.organizationId, organizationId), eq(auditEntries.action, action)))
@@ -195,13 +207,7 @@ describe('the retention run', () => {
   test('a chat whose reply is streaming stays until the reply has ended', async () => {
     const { admin, organizationId } = await org()
     await admin.put('/api/organization/retention', { chatDays: 1, fileDays: null })
-    const id = (await admin.post('/api/threads', {})).body.id as string
-    const reply = t.app.request(`/api/threads/${id}/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: admin.cookieHeader(), origin: BASE_URL },
-      body: JSON.stringify({ content: '[[fake:tokens=50]][[fake:hold]] a long story' }),
-    })
-    await until('the reply streams', async () => (await t.deps.db.select().from(messages).where(and(eq(messages.threadId, id), eq(messages.status, 'streaming')))).length > 0)
+    const { id, reply } = await chatWithHeldReply(admin)
 
     expect(await applyRetention(t.deps, Date.now() + 2 * DAY)).toEqual([])
     expect((await admin.get(`/api/threads/${id}`)).status).toBe(200)
@@ -259,13 +265,7 @@ describe('deleting all of one’s chats', () => {
 
   test('a chat whose reply is streaming goes too; the reply ends without leaving anything behind', async () => {
     const { admin } = await org()
-    const id = (await admin.post('/api/threads', {})).body.id as string
-    const reply = t.app.request(`/api/threads/${id}/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: admin.cookieHeader(), origin: BASE_URL },
-      body: JSON.stringify({ content: '[[fake:tokens=50]][[fake:hold]] a long story' }),
-    })
-    await until('the reply streams', async () => (await t.deps.db.select().from(messages).where(and(eq(messages.threadId, id), eq(messages.status, 'streaming')))).length > 0)
+    const { id, reply } = await chatWithHeldReply(admin)
     expect((await admin.request('DELETE', '/api/threads', { all: true })).status).toBe(204)
     fake.release()
     await readSse(await reply)
