@@ -10,6 +10,7 @@ import { modelRoutes } from './api/models/routes'
 import { agentRoutes } from './api/agents/routes'
 import { chatRoutes } from './api/chat/routes'
 import { organizationRoutes } from './api/organization/routes'
+import { retentionRoutes } from './api/retention/routes'
 import { exportRoutes } from './api/export/routes'
 import { outboxRoutes } from './api/outbox/routes'
 import { promptRoutes } from './api/prompts/routes'
@@ -36,7 +37,7 @@ import { AppError, ERRORS, type ErrorCode } from './lib/errors'
 import { mountRoutes, type RouteDef } from './lib/route'
 import { securityHeaders } from './lib/security-headers'
 
-export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...sessionRoutes, ...memberRoutes, ...groupRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...searchRoutes, ...sourceRoutes, ...knowledgeRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...shareRoutes, ...subscriptionRoutes, ...organizationRoutes, ...outboxRoutes, ...apiKeyRoutes, ...usageRoutes, ...auditRoutes, ...scimTokenRoutes, ...ssoRoutes, ...mcpServerRoutes]
+export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...sessionRoutes, ...memberRoutes, ...groupRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...searchRoutes, ...sourceRoutes, ...knowledgeRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...shareRoutes, ...subscriptionRoutes, ...organizationRoutes, ...retentionRoutes, ...outboxRoutes, ...apiKeyRoutes, ...usageRoutes, ...auditRoutes, ...scimTokenRoutes, ...ssoRoutes, ...mcpServerRoutes]
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024

@@ -18,6 +18,7 @@ import { reencryptEndpointKeys } from './api/models/endpoint-keys'
 import { reencryptMcpHeaders } from './api/mcp-servers/secrets'
 import { releaseSources, sourceUpkeep } from './api/sources/process'
 import { auditUpkeep } from './api/audit/service'
+import { retentionUpkeep } from './api/retention/job'
 import { endAbandonedReplies } from './api/threads/access'
 import { createLocalFileStore } from './storage/local'
 import { createSmtpTransport } from './mail/smtp'
@@ -157,9 +158,11 @@ export async function startServer(config: Config) {
         webhookTimer = setInterval(() => void deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error })), 15_000)
       }
       // Sources whose processing was cut off (a crash, a restart) or waits for a retry are
-      // resumed; files of deleted sources that are still stored are removed.
+      // resumed; files of deleted sources that are still stored are removed. The daily retention
+      // run (from the start on) goes beside it: a long run must not hold up the sources.
       let resuming = false
       const resume = () => {
+        void retentionUpkeep(deps)
         if (resuming) return
         resuming = true
         void Promise.all([sourceUpkeep(deps), auditUpkeep(deps)]).finally(() => (resuming = false))

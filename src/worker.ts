@@ -16,6 +16,7 @@ import { reencryptEndpointKeys } from './api/models/endpoint-keys'
 import { reencryptMcpHeaders } from './api/mcp-servers/secrets'
 import { sourceUpkeep } from './api/sources/process'
 import { auditUpkeep } from './api/audit/service'
+import { retentionUpkeep } from './api/retention/job'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { createApp, type App } from './app'
 import { createDeps } from './deps'
@@ -51,6 +52,7 @@ async function backgroundWork(deps: AppDeps) {
     reencryptEndpointKeys(deps).catch((error) => deps.logger.warn('re-encrypting endpoint keys failed', { error })),
     reencryptMcpHeaders(deps).catch((error) => deps.logger.warn('re-encrypting MCP server headers failed', { error })),
     auditUpkeep(deps),
+    retentionUpkeep(deps),
   ])
 }
 

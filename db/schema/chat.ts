@@ -44,7 +44,12 @@ export const threads = sqliteTable(
     /** When the user pinned the chat to the top of their list; null when not pinned. */
     pinnedAt: integer('pinned_at', { mode: 'timestamp_ms' }),
   },
-  (t) => [index('threads_user_activity_idx').on(t.userId, t.lastMessageAt), index('threads_user_pinned_idx').on(t.userId, t.pinnedAt)],
+  (t) => [
+    index('threads_user_activity_idx').on(t.userId, t.lastMessageAt),
+    index('threads_user_pinned_idx').on(t.userId, t.pinnedAt),
+    // The retention run finds an organisation's chats past their period (src/api/retention/job.ts).
+    index('threads_organization_activity_idx').on(t.organizationId, t.lastMessageAt),
+  ],
 )
 
 /**

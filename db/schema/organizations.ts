@@ -7,4 +7,8 @@ export const organizations = sqliteTable('organizations', {
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
   /** Whether members' API keys work (the OpenAI-compatible API under /v1); an admin can switch it off. */
   apiAccess: integer('api_access', { mode: 'boolean' }).notNull().default(true),
+  /** Chats are deleted this many days after their last message; null: kept (docs/decisions/0065-retention.md). */
+  chatRetentionDays: integer('chat_retention_days'),
+  /** Uploaded files (of chats and knowledge collections) are deleted this many days after their upload; null: kept. */
+  fileRetentionDays: integer('file_retention_days'),
 })

@@ -67,6 +67,8 @@ export const sources = sqliteTable(
     index('sources_thread_idx').on(t.threadId, t.createdAt),
     index('sources_collection_idx').on(t.collectionId, t.fileName),
     index('sources_status_idx').on(t.status, t.lockedUntil),
+    // The retention run finds an organisation's files past their period (src/api/retention/job.ts).
+    index('sources_organization_created_idx').on(t.organizationId, t.createdAt),
   ],
 )
 

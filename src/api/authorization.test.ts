@@ -192,6 +192,8 @@ const MATRIX: Row[] = [
   { route: 'GET /dev/outbox', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'GET /organization', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'PATCH /organization', body: () => ({ name: 'Renamed Org' }), expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'GET /organization/retention', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'PUT /organization/retention', body: () => ({ chatDays: null, fileDays: null }), expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'GET /api-keys', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'POST /api-keys', body: () => ({ name: 'Matrix key' }), expect: { ...SIGNED_IN, user: 201, admin: 201, otherAdmin: 201 } },
   { route: 'DELETE /api-keys/:id', path: async (f) => `/api-keys/${await f.newApiKey()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },

@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'api_key.revoked',
   'api_access.changed',
   'chats.deleted',
+  'retention.changed',
+  'retention.applied',
   'chat.exported',
   'chat.shared',
   'chat.share_revoked',

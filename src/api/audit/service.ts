@@ -4,7 +4,7 @@ import { auditEntries } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { csvDocument } from '../../lib/csv'
 import { requireAdmin } from '../../lib/guards'
-import { hitRateLimit } from '../../lib/rate-limit'
+import { runDaily } from '../../lib/daily-run'
 import type { AuditEntryView, AuditListQuery } from './schema'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -86,25 +86,13 @@ export async function deleteExpiredAuditEntries(deps: Pick<AppDeps, 'db' | 'conf
   return result.rowsAffected
 }
 
-const HOUR_MS = 60 * 60 * 1000
-const lastAsked = new WeakMap<object, number>()
-
 /**
  * The daily cleanup, asked for by every run of the background work (the Bun server's timer, the
- * Workers cron trigger): a day-long window in the shared rate-limit table lets one run a day through,
- * whichever process it is.
+ * Workers cron trigger); one run a day goes through, whichever process asks first.
  */
 export async function auditUpkeep(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, now = Date.now()) {
-  // The background work runs every few seconds; this process asks the database at most hourly.
-  const asked = lastAsked.get(deps.db)
-  if (asked !== undefined && now - asked < HOUR_MS && now >= asked) return
-  lastAsked.set(deps.db, now)
-  try {
-    const due = await hitRateLimit(deps.db, 'audit-log:cleanup', { limit: 1, windowMs: DAY_MS }, now)
-    if (!due.allowed) return
+  await runDaily(deps, 'audit-log:cleanup', now, async () => {
     const deleted = await deleteExpiredAuditEntries(deps, now)
     if (deleted) deps.logger.info('old audit entries deleted', { deleted, retentionDays: deps.config.auditRetentionDays })
-  } catch (error) {
-    deps.logger.warn('audit log cleanup failed', { error })
-  }
+  })
 }

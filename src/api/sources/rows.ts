@@ -45,6 +45,12 @@ export async function fileKeysOf(deps: AppDeps, owner: { threadIds: string[] } |
   return rows.map((r) => r.fileKey)
 }
 
+/** The file keys of some threads' sources with their thread, read before threads that may not all be deleted go. */
+export async function fileKeysByThread(deps: AppDeps, threadIds: string[]) {
+  if (!threadIds.length) return []
+  return deps.db.select({ threadId: sources.threadId, fileKey: sources.fileKey }).from(sources).where(inArray(sources.threadId, threadIds))
+}
+
 /** A file that could not be deleted is tried again after this long. */
 export const FILE_RETRY_MS = 10 * 60_000
 

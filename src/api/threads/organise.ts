@@ -40,3 +40,22 @@ export async function deleteThreads(deps: AppDeps, caller: SessionUser, ids: str
   await recordAudit(deps, caller, from, { action: 'chats.deleted', target: { type: 'user', id: caller.id, label: caller.email }, details: { count: unique.length, ids: unique } })
   await removeFiles(deps, files)
 }
+
+const DELETE_ALL_BATCH = 200
+
+/**
+ * Deletes every chat of the caller's (in their organisation) with its messages, files, passages
+ * and shared links, a batch at a time; other members' chats stay. A chat started meanwhile may stay.
+ */
+export async function deleteAllThreads(deps: AppDeps, caller: SessionUser, from: AuditFrom) {
+  const own = and(eq(threads.userId, caller.id), eq(threads.organizationId, caller.organizationId))
+  let count = 0
+  for (;;) {
+    const ids = (await deps.db.select({ id: threads.id }).from(threads).where(own).limit(DELETE_ALL_BATCH)).map((r) => r.id)
+    if (!ids.length) break
+    const files = await fileKeysOf(deps, { threadIds: ids })
+    count += (await deps.db.delete(threads).where(and(own, inArray(threads.id, ids)))).rowsAffected
+    await removeFiles(deps, files)
+  }
+  await recordAudit(deps, caller, from, { action: 'chats.deleted', target: { type: 'user', id: caller.id, label: caller.email }, details: { count, all: true } })
+}

@@ -85,9 +85,19 @@ export const threadRoutes = [
     ({ deps, user, params, body }) => organise.updateThread(deps, user, params.id, body),
   ),
   defineRoute(
-    { method: 'delete', path: '/threads', tag, summary: 'Delete several chats at once (all or none)', access: 'user', body: s.deleteThreadsBody, status: 204, errors: ['THREAD_NOT_FOUND'] },
+    {
+      method: 'delete',
+      path: '/threads',
+      tag,
+      summary: 'Delete several chats at once (all named or none), or with `all: true` all of the caller\'s chats',
+      access: 'user',
+      body: s.deleteThreadsBody,
+      status: 204,
+      errors: ['THREAD_NOT_FOUND'],
+    },
     async ({ c, deps, user, body }) => {
-      await organise.deleteThreads(deps, user, body.ids, auditFrom(c))
+      if (body.ids) await organise.deleteThreads(deps, user, body.ids, auditFrom(c))
+      else await organise.deleteAllThreads(deps, user, auditFrom(c))
     },
   ),
   defineRoute(

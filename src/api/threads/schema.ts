@@ -29,12 +29,17 @@ export const updateThreadBody = z
   .refine((b) => b.title !== undefined || b.pinned !== undefined, 'Give a title or pinned')
 
 /** Several chats to delete at once: all the caller's, or none is deleted. */
-export const deleteThreadsBody = z.object({
-  ids: z
-    .array(z.string().min(1).max(64))
-    .min(1, 'Choose at least one chat')
-    .max(MAX_THREADS_PER_DELETE, `At most ${MAX_THREADS_PER_DELETE} chats at once`),
-})
+/** The chats to delete: the ones named, or with `all: true` every chat of the caller's. */
+export const deleteThreadsBody = z
+  .object({
+    ids: z
+      .array(z.string().min(1).max(64))
+      .min(1, 'Choose at least one chat')
+      .max(MAX_THREADS_PER_DELETE, `At most ${MAX_THREADS_PER_DELETE} chats at once`)
+      .optional(),
+    all: z.literal(true, 'Only true deletes all chats').optional(),
+  })
+  .refine((b) => (b.ids === undefined) !== (b.all === undefined), { path: ['ids'], message: 'Choose at least one chat, or all of them' })
 
 export const listThreadsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),

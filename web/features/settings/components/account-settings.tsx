@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { useApi } from '../../../lib/use-api'
 import { sessionQueries } from '../../../lib/session'
 import { DataExportSetting } from './data-export-setting'
+import { DeleteChatsSetting } from './delete-chats-setting'
 import { NameForm } from './name-form'
 import { PasswordForm } from './password-form'
 import { SessionsSetting } from './sessions-setting'
@@ -15,6 +16,7 @@ export function AccountSettings() {
       <PasswordForm email={me.email} />
       <SessionsSetting />
       <DataExportSetting />
+      <DeleteChatsSetting />
     </div>
   )
 }

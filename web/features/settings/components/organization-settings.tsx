@@ -10,9 +10,10 @@ import { Input } from '../../../components/ui/input'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { organizationQueries, useRenameOrganization } from '../organization'
+import { RetentionSettings } from './retention-settings'
 import { organizationNameSchema, type OrganizationNameValues } from '../schemas'
 
-/** Admin Settings → Settings: what holds for the whole organisation, starting with its name. */
+/** Admin Settings → Settings: what holds for the whole organisation: its name, then how long its data is kept. */
 export function OrganizationSettings() {
   const { t } = useTranslation('settings')
   const api = useApi()
@@ -49,6 +50,7 @@ export function OrganizationSettings() {
           </div>
         </form>
       </SectionCard>
+      <RetentionSettings />
     </div>
   )
 }
