@@ -35,12 +35,32 @@ export async function usageReport(deps: AppDeps, caller: SessionUser, q: z.infer
   requireAdmin(caller)
   const inRange = and(eq(usageDaily.organizationId, caller.organizationId), between(usageDaily.day, q.from, q.to))!
   if (q.by === 'day' || q.by === 'model') return byDayOrModel(deps, { ...q, by: q.by }, inRange)
-  const perUser = await deps.db
-    .select({ key: usageDaily.userId, label: users.name, ...sums })
+  // Summed per member first, then named: one lookup per member, not one per roll-up row.
+  const summed = deps.db
+    .select({
+      userId: usageDaily.userId,
+      calls: sums.calls.as('calls'),
+      estimatedCalls: sums.estimatedCalls.as('estimated_calls'),
+      inputTokens: sums.inputTokens.as('input_tokens'),
+      outputTokens: sums.outputTokens.as('output_tokens'),
+      cost: sums.cost.as('cost'),
+    })
     .from(usageDaily)
-    .leftJoin(users, and(eq(users.id, usageDaily.userId), eq(users.organizationId, caller.organizationId)))
     .where(inRange)
     .groupBy(usageDaily.userId)
+    .as('per_user')
+  const perUser = await deps.db
+    .select({
+      key: summed.userId,
+      label: users.name,
+      calls: sql<number>`${summed.calls}`.mapWith(Number),
+      estimatedCalls: sql<number>`${summed.estimatedCalls}`.mapWith(Number),
+      inputTokens: sql<number>`${summed.inputTokens}`.mapWith(Number),
+      outputTokens: sql<number>`${summed.outputTokens}`.mapWith(Number),
+      cost: sql<number>`${summed.cost}`.mapWith(Number),
+    })
+    .from(summed)
+    .leftJoin(users, and(eq(users.id, summed.userId), eq(users.organizationId, caller.organizationId)))
   if (q.by === 'user') return report(q, perUser.sort((a, b) => b.cost - a.cost || a.key.localeCompare(b.key)))
 
   // A member in several groups counts in each of them (and once in the total); one in none under null.
