@@ -105,6 +105,10 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
     // Confirmation mails are sent by the users service (rate limited, with delivery errors surfaced).
     emailVerification: { expiresIn: CONFIRM_EMAIL_TTL_SECONDS },
     rateLimit: { enabled: false },
+    // A callback better-auth cannot tie to a sign-in it started (a forged or swapped state) goes
+    // back to the sign-in page with the code, like every other failed sign-in: Kontor serves no
+    // better-auth error page.
+    onAPIError: { errorURL: '/login' },
     plugins: [
       // Personal API keys: the plugin makes and hashes them and checks them (expiry, revocation,
       // last use). Listing, revoking and rate limits are Kontor's (src/api/api-keys, src/api/openai).

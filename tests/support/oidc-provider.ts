@@ -4,11 +4,14 @@ import Provider from 'oidc-provider'
 
 export const OIDC_CLIENT_ID = 'kontor-test'
 export const OIDC_CLIENT_SECRET = 'kontor-test-secret-0123456789abcdef'
+/** A second client of the same provider: its codes and tokens are not meant for Kontor. */
+export const OIDC_OTHER_CLIENT_ID = 'another-app'
 
 /**
  * A real OpenID provider (the `oidc-provider` package) on 127.0.0.1, with its development login
- * page: any login name is accepted and becomes the subject and e-mail address. Its one client
- * accepts any redirect below `redirectPrefix` (Kontor's callback carries the provider's id).
+ * page: any login name is accepted and becomes the subject and e-mail address. Its clients
+ * (Kontor's and another app's) accept any redirect below `redirectPrefix` (Kontor's callback
+ * carries the provider's id).
  */
 export async function startOidcProvider(opts: { redirectPrefix: string; port?: number }) {
   const server: Server = createServer()
@@ -19,6 +22,13 @@ export async function startOidcProvider(opts: { redirectPrefix: string; port?: n
       {
         client_id: OIDC_CLIENT_ID,
         client_secret: OIDC_CLIENT_SECRET,
+        redirect_uris: [`${opts.redirectPrefix}placeholder`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+      {
+        client_id: OIDC_OTHER_CLIENT_ID,
+        client_secret: 'another-app-secret-0123456789abcdef',
         redirect_uris: [`${opts.redirectPrefix}placeholder`],
         grant_types: ['authorization_code'],
         response_types: ['code'],

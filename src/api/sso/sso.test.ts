@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { auditEntries, ssoProviders, users } from '../../../db/schema'
-import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider } from '../../../tests/support/oidc-provider'
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_OTHER_CLIENT_ID, startOidcProvider } from '../../../tests/support/oidc-provider'
 import { BASE_URL, createTestApp, joinAsMember, PASSWORD, registerOrg} from '../../../tests/support/test-app'
 
 // Each test registers organisations (password hashing) and reads the provider's discovery document.
@@ -192,5 +192,95 @@ describe('signing in through the provider', () => {
     expect(res.status).toBe(404)
     expect(res.body.code).toBe('SSO_NOT_CONFIGURED')
     expect((await t.client().post('/api/auth/sso/start', { email: 'nope' })).body.code).toBe('VALIDATION_FAILED')
+  })
+})
+
+/**
+ * Callbacks that must not sign anyone in: each ends on /login with an error code the page turns
+ * into words, no session, and no member created.
+ */
+describe('SSO callbacks that fail', () => {
+  async function configured() {
+    const admin = t.client()
+    await registerOrg(admin)
+    const d = domain()
+    expect((await admin.put('/api/sso', settings([d]))).status).toBe(200)
+    return { admin, d, email: `someone@${d}` }
+  }
+  const errorOf = (location: string) => {
+    expect(location).toStartWith('/login?')
+    return new URL(location, BASE_URL).searchParams.get('error')
+  }
+  async function expectNobodySignedIn(browser: ReturnType<typeof t.client>, email: string) {
+    expect((await browser.get('/api/auth/me')).status).toBe(401)
+    expect(await t.deps.db.query.users.findFirst({ where: eq(users.email, email) })).toBeUndefined()
+  }
+
+  test('a state that is not the one this browser started with (a forged or swapped callback)', async () => {
+    const { email } = await configured()
+    const browser = t.client()
+    const started = await browser.post('/api/auth/sso/start', { email })
+    const back = new URL(await idp.signIn(started.body.url, email))
+    back.searchParams.set('state', crypto.randomUUID())
+    const res = await browser.get(back.toString().slice(BASE_URL.length))
+    expect(res.status).toBe(302)
+    expect(errorOf(res.headers.get('location') ?? '')).toBeTruthy()
+    await expectNobodySignedIn(browser, email)
+  })
+
+  test('a callback delivered to another browser than the one that started (no state cookie there)', async () => {
+    const { email } = await configured()
+    const started = await t.client().post('/api/auth/sso/start', { email })
+    const back = await idp.signIn(started.body.url, email)
+    const attacker = t.client()
+    const res = await attacker.get(back.slice(BASE_URL.length))
+    expect(errorOf(res.headers.get('location') ?? '')).toBeTruthy()
+    await expectNobodySignedIn(attacker, email)
+  })
+
+  test('a code used twice: the second use signs nobody in', async () => {
+    const { email } = await configured()
+    const first = t.client()
+    const started = await first.post('/api/auth/sso/start', { email })
+    const back = new URL(await idp.signIn(started.body.url, email))
+    expect((await first.get(back.toString().slice(BASE_URL.length))).headers.get('location')).toBe('/chat')
+    // Another browser starts its own sign-in and presents the code already used, with its own state.
+    const second = t.client()
+    const own = new URL((await second.post('/api/auth/sso/start', { email })).body.url)
+    back.searchParams.set('state', own.searchParams.get('state')!)
+    const replay = await second.get(back.toString().slice(BASE_URL.length))
+    expect(errorOf(replay.headers.get('location') ?? '')).toBeTruthy()
+    expect((await second.get('/api/auth/me')).status).toBe(401)
+  })
+
+  test('a code issued to another application of the same provider', async () => {
+    const { email } = await configured()
+    const browser = t.client()
+    const started = new URL((await browser.post('/api/auth/sso/start', { email })).body.url)
+    // The same request, but for the other client: the provider issues a code meant for it, not for Kontor.
+    started.searchParams.set('client_id', OIDC_OTHER_CLIENT_ID)
+    const res = await browser.get((await idp.signIn(started.toString(), email)).slice(BASE_URL.length))
+    expect(errorOf(res.headers.get('location') ?? '')).toBeTruthy()
+    await expectNobodySignedIn(browser, email)
+  })
+
+  test('a wrong client secret: the provider refuses the code exchange', async () => {
+    const { admin, email, d } = await configured()
+    expect((await admin.put('/api/sso', settings([d], { clientSecret: 'not-the-secret-0123456789' }))).status).toBe(200)
+    const browser = t.client()
+    const started = await browser.post('/api/auth/sso/start', { email })
+    const res = await browser.get((await idp.signIn(started.body.url, email)).slice(BASE_URL.length))
+    expect(errorOf(res.headers.get('location') ?? '')).toBeTruthy()
+    await expectNobodySignedIn(browser, email)
+  })
+
+  test('the provider answers with an error (the person cancelled)', async () => {
+    const { email } = await configured()
+    const browser = t.client()
+    const started = new URL((await browser.post('/api/auth/sso/start', { email })).body.url)
+    const providerId = (await t.deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.domain, email.split('@')[1]!) }))!.providerId
+    const res = await browser.get(`/api/auth/sso/callback/${providerId}?error=access_denied&state=${started.searchParams.get('state')}`)
+    expect(errorOf(res.headers.get('location') ?? '')).toBeTruthy()
+    await expectNobodySignedIn(browser, email)
   })
 })
