@@ -28,6 +28,7 @@ import { auditRoutes } from './api/audit/routes'
 import { ssoRoutes } from './api/sso/routes'
 import { mcpServerRoutes } from './api/mcp-servers/routes'
 import { createOpenAiApi, openAiRoutes } from './api/openai/routes'
+import { createMcpApi } from './api/mcp/routes'
 import { createScimApi } from './api/scim/app'
 import { scimTokenRoutes } from './api/scim/routes'
 import type { AppDeps, AppEnv } from './lib/context'
@@ -72,14 +73,14 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
     const started = Date.now()
     await next()
     // One access line per API call (assets and probes are left out to keep the log useful).
-    if ((c.req.path.startsWith('/api/') && c.req.path !== '/api/health') || c.req.path.startsWith('/v1/') || c.req.path.startsWith('/scim/')) {
+    if ((c.req.path.startsWith('/api/') && c.req.path !== '/api/health') || c.req.path.startsWith('/v1/') || c.req.path.startsWith('/scim/') || c.req.path === '/mcp') {
       c.get('logger').info('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Date.now() - started })
     }
   })
   app.use(securityHeaders({ baseUrl: deps.config.baseUrl }))
-  // /v1 and /scim read no cookie (their calls carry a bearer token), so a request from another site rides on nothing.
+  // /v1, /scim and /mcp read no cookie (their calls carry a bearer token), so a request from another site rides on nothing.
   const crossSite = refuseCrossSiteWrites({ baseUrl: deps.config.baseUrl })
-  app.use((c, next) => (c.req.path.startsWith('/v1/') || c.req.path.startsWith('/scim/') ? next() : crossSite(c, next)))
+  app.use((c, next) => (c.req.path.startsWith('/v1/') || c.req.path.startsWith('/scim/') || c.req.path === '/mcp' ? next() : crossSite(c, next)))
 
   app.onError((error, c) => {
     if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
   app.route('/api', api)
   app.route('/v1', createOpenAiApi())
   app.route('/scim/v2', createScimApi())
+  app.route('/mcp', createMcpApi())
 
   if (opts.assets) app.use('*', opts.assets)
   if (opts.renderPage) {

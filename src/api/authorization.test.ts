@@ -407,6 +407,25 @@ const V1_MATRIX: Array<{ route: string; path?: string; body?: unknown; expect: R
   },
 ]
 
+/** Kontor's MCP server at /mcp: an API key's owner only, in any organisation; refused without a valid key. */
+describe('/mcp with API keys', () => {
+  const keys: Partial<Record<KeyCaller, string>> = { wrongKey: `kontor_${'y'.repeat(64)}` }
+  beforeAll(async () => {
+    for (const caller of ['user', 'admin', 'otherAdmin'] as const) keys[caller] = (await (await callers[caller]()).post('/api/api-keys', { name: 'MCP matrix' })).body.key
+  })
+  const expected: Record<KeyCaller, number> = { none: 401, wrongKey: 401, user: 200, admin: 200, otherAdmin: 200 }
+  for (const caller of ['none', 'wrongKey', 'user', 'admin', 'otherAdmin'] as const) {
+    test(`POST /mcp initialize with ${caller}: ${expected[caller]}`, async () => {
+      const res = await t.app.request('/mcp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(keys[caller] && { authorization: `Bearer ${keys[caller]}` }) },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'matrix', version: '1' } } }),
+      })
+      expect({ caller, status: res.status }).toEqual({ caller, status: expected[caller] })
+    })
+  }
+})
+
 describe('/v1 with API keys', () => {
   const keys: Partial<Record<KeyCaller, string>> = { wrongKey: `kontor_${'x'.repeat(64)}` }
   beforeAll(async () => {

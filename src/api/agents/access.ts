@@ -9,6 +9,12 @@ export async function findOwnAgent(deps: AppDeps, caller: SessionUser, id: strin
   return agent ?? fail('AGENT_NOT_FOUND')
 }
 
+/** One of the caller's agents by its id or its name (case ignored), or null. */
+export async function ownAgentByIdOrName(deps: AppDeps, caller: SessionUser, idOrName: string) {
+  const own = await deps.db.query.agents.findMany({ where: and(eq(agents.userId, caller.id), eq(agents.organizationId, caller.organizationId)) })
+  return own.find((a) => a.id === idOrName) ?? own.find((a) => a.name.toLocaleLowerCase() === idOrName.toLocaleLowerCase()) ?? null
+}
+
 /** Every agent of the organisation with its owner's name (admins choose agents that get a tool). */
 export async function agentsOfOrganization(deps: AppDeps, organizationId: string) {
   return deps.db
