@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'api_key.created',
   'api_key.revoked',
   'api_access.changed',
+  'api.called',
   'chats.deleted',
   'retention.changed',
   'retention.applied',

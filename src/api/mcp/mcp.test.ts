@@ -99,6 +99,10 @@ describe('Kontor as an MCP server', () => {
     // Two answers reached the provider, none of the refused; both count towards the member's usage, like chat replies and /v1 calls.
     expect(fake.requests.length - requestsBefore).toBe(2)
     expect((await callsSoFar()) - usageBefore).toBe(2)
+    // Every tool call is in the audit log with the key it came with.
+    const audit = (await admin.get('/api/audit-log?action=api.called')).body.entries as { target: { id: string }; details: { endpoint: string; tool: string } }[]
+    expect(audit.filter((e) => e.details.tool === 'ask_kontor')).toHaveLength(5)
+    expect(audit.every((e) => e.target.id === key.id && e.details.endpoint === '/mcp')).toBe(true)
     await mcp.close()
   })
 

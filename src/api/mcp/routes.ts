@@ -5,6 +5,7 @@ import type { AppEnv } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 import { hitRateLimit } from '../../lib/rate-limit'
 import { apiKeyCaller } from '../api-keys/access'
+import { auditFrom } from '../audit/access'
 import { kontorMcpServer } from './server'
 
 /** Requests above this are refused before they are read (questions are at most 32,000 characters). */
@@ -31,18 +32,20 @@ export function createMcpApi() {
     const authorization = c.req.header('authorization')
     const key = authorization?.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() : undefined
     let caller
+    let keyId
     try {
       const found = await apiKeyCaller(deps, key)
       const hit = await hitRateLimit(deps.db, `api-key:${found.keyId}`, { limit: deps.config.apiRateLimitPerMinute, windowMs: RATE_WINDOW_MS })
       if (!hit.allowed) throw new AppError('TOO_MANY_REQUESTS', { message: 'Rate limit reached for this API key. Please try again later.', retryAfter: hit.retryAfterSeconds })
       caller = found.user
+      keyId = found.keyId
     } catch (error) {
       if (error instanceof AppError) return refuse(c, error)
       throw error
     }
     const { WebStandardStreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
-    const server = await kontorMcpServer(deps, caller, c.get('logger'), c.req.raw.signal)
+    const server = await kontorMcpServer(deps, caller, { logger: c.get('logger'), signal: c.req.raw.signal, from: auditFrom(c), keyId })
     await server.connect(transport)
     return transport.handleRequest(c.req.raw)
   })

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 import type { Logger } from '../../lib/logger'
+import { recordAudit, type AuditFrom } from '../audit/access'
 import { fillPromptVariables } from '../prompts/access'
 import { MAX_SEARCH_LENGTH } from '../search/schema'
 import { askChoices, askKontor, ownPrompts, searchOwnChats, ToolRefusal } from './service'
@@ -43,7 +44,17 @@ function promptNames(prompts: { id: string; title: string }[]) {
  * chats, to ask a model or agent they may use, and their saved prompts as MCP prompts (with the
  * `{{variables}}` as arguments). Built per request: nothing of one caller stays for the next.
  */
-export async function kontorMcpServer(deps: AppDeps, caller: SessionUser, logger: Logger, signal: AbortSignal): Promise<McpServerType> {
+export async function kontorMcpServer(
+  deps: AppDeps,
+  caller: SessionUser,
+  context: { logger: Logger; signal: AbortSignal; from: AuditFrom; keyId: string },
+): Promise<McpServerType> {
+  const { logger, signal } = context
+  // Each tool call is in the audit log, like each model call through /v1.
+  const audited = async (tool: string, run: () => Promise<CallToolResult>) => {
+    await recordAudit(deps, caller, context.from, { action: 'api.called', target: { type: 'api_key', id: context.keyId }, details: { endpoint: '/mcp', tool } })
+    return answer(logger, tool, run)
+  }
   const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js')
   const server = new McpServer({ name: 'kontor', version: '1.0.0' }, { instructions: `Kontor workspace of ${caller.name} (${caller.organizationName ?? 'organisation'}).` })
   const [{ models }, prompts] = await Promise.all([askChoices(deps, caller), ownPrompts(deps, caller)])
@@ -59,7 +70,7 @@ export async function kontorMcpServer(deps: AppDeps, caller: SessionUser, logger
       },
       annotations: { readOnlyHint: true },
     },
-    ({ query, limit }) => answer(logger, 'search_chats', async () => text(await searchOwnChats(deps, caller, query, limit ?? DEFAULT_RESULTS))),
+    ({ query, limit }) => audited('search_chats', async () => text(await searchOwnChats(deps, caller, query, limit ?? DEFAULT_RESULTS))),
   )
 
   server.registerTool(
@@ -76,7 +87,7 @@ export async function kontorMcpServer(deps: AppDeps, caller: SessionUser, logger
       },
     },
     (input) =>
-      answer(logger, 'ask_kontor', async () => {
+      audited('ask_kontor', async () => {
         if (input.model && input.agent) throw new ToolRefusal('Name a model or an agent, not both.')
         const reply = await askKontor(deps, caller, input, signal)
         return text(reply.text)
@@ -91,10 +102,7 @@ export async function kontorMcpServer(deps: AppDeps, caller: SessionUser, logger
       inputSchema: {},
       annotations: { readOnlyHint: true },
     },
-    () =>
-      answer(logger, 'list_prompts', async () =>
-        text(prompts.length ? prompts.map((p) => `## ${p.title}\n${p.content}`).join('\n\n') : 'No saved prompts.'),
-      ),
+    () => audited('list_prompts', async () => text(prompts.length ? prompts.map((p) => `## ${p.title}\n${p.content}`).join('\n\n') : 'No saved prompts.')),
   )
 
   const names = promptNames(prompts)

@@ -174,6 +174,14 @@ describe('the openai package against /v1', () => {
       ['openai/text-embedding-3-small', null],
     ])
     expect(added.every((r) => r.inputTokens > 0)).toBe(true)
+    // And each is in the organisation's audit log with its key, endpoint and model.
+    const audit = (await org.admin.get('/api/audit-log?action=api.called')).body.entries as { target: { type: string; id: string }; details: { endpoint: string; model: string } }[]
+    const mine = audit.slice(0, 3).map((e) => [e.target.type, e.target.id, e.details.endpoint, e.details.model])
+    expect(mine.sort()).toEqual([
+      ['api_key', org.keyId, '/v1/chat/completions', 'anthropic/claude-haiku-4-5'],
+      ['api_key', org.keyId, '/v1/chat/completions', 'openai/gpt-4.1'],
+      ['api_key', org.keyId, '/v1/embeddings', 'openai/text-embedding-3-small'],
+    ])
   })
 })
 
@@ -293,11 +301,12 @@ test('in the cloud, completions and embeddings need a subscription (402 in OpenA
     const before = calls()
 
     expect((await api.models.list()).data.map((m) => m.id)).toContain('openai/gpt-4.1')
+    // One after the other: a call made before the previous refusal is awaited would reject unobserved.
     for (const call of [
-      api.chat.completions.create({ model: 'openai/gpt-4.1', messages: [{ role: 'user', content: 'Free ride?' }] }),
-      api.embeddings.create({ model: 'openai/text-embedding-3-small', input: 'Free ride?' }),
+      () => api.chat.completions.create({ model: 'openai/gpt-4.1', messages: [{ role: 'user', content: 'Free ride?' }] }),
+      () => api.embeddings.create({ model: 'openai/text-embedding-3-small', input: 'Free ride?' }),
     ]) {
-      const refused = await errorOf(call)
+      const refused = await errorOf(call())
       expect([refused.status, refused.type, refused.code]).toEqual([402, 'insufficient_quota', 'subscription_required'])
     }
     expect(calls()).toBe(before)

@@ -5,6 +5,7 @@ import type { AppEnv } from '../../lib/context'
 import { AppError, type ErrorCode } from '../../lib/errors'
 import { defineRoute, type RouteDef } from '../../lib/route'
 import { apiKeyCaller } from '../api-keys/access'
+import { auditFrom, recordAudit } from '../audit/access'
 import { ApiError, toOpenAiError } from './errors'
 import * as s from './schema'
 import * as service from './service'
@@ -93,6 +94,11 @@ export function createOpenAiApi() {
         await service.countCall(deps, keyId)
         const params = r.params ? parse(r.params, c.req.param()) : undefined
         const body = r.body ? parse(r.body, await readJson(c)) : undefined
+        // Each call that reaches a model is in the audit log: which key, which endpoint and model.
+        if (r.method === 'post') {
+          const model = (body as { model?: string } | undefined)?.model
+          await recordAudit(deps, user, auditFrom(c), { action: 'api.called', target: { type: 'api_key', id: keyId }, details: { endpoint: `/v1${r.path}`, model } })
+        }
         const result = await r.handler({ c, deps, user, body, params, query: undefined })
         return result instanceof Response ? result : c.json(result)
       } catch (error) {
