@@ -84,12 +84,17 @@ export const ssoRoutes = [
       params: z.object({ providerId: z.string().min(1).max(64) }),
       status: 302,
     },
-    ({ c, deps }) => {
+    async ({ c, deps, params }) => {
       // better-auth's plugin finishes the sign-in; the audit entries it leads to need the request's id and address.
       const from = auditFrom(c)
       const headers = withClientAddress(c.req.raw.headers, from.address)
       headers.set(SSO_REQUEST_ID_HEADER, from.requestId)
-      return deps.auth.handler(new Request(c.req.raw.url, { method: 'GET', headers }))
+      const response = await deps.auth.handler(new Request(c.req.raw.url, { method: 'GET', headers }))
+      // A sign-in that failed goes back to /login with its code: logged with the request's id.
+      const location = response.headers.get('location') ?? ''
+      const failure = location.startsWith('/login') ? new URL(location, deps.config.baseUrl).searchParams.get('error') : null
+      if (failure) c.get('logger').warn('sso sign-in failed', { providerId: params.providerId, code: failure })
+      return response
     },
   ),
 ]
