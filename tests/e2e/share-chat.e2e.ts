@@ -54,4 +54,17 @@ test('a chat shared in the organisation opens read-only for a colleague, who con
   await expect(dialog.getByText('This chat is not shared.')).toBeVisible()
   await colleague.goto(link)
   await expect(colleague.getByRole('heading', { name: 'This shared chat does not exist or is no longer shared.' })).toBeVisible()
+
+  // Shared with one group only, the colleague outside it finds nothing.
+  expect((await page.request.post('/api/groups', { data: { name: 'Board' } })).status()).toBe(201)
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await page.getByRole('button', { name: 'More chat actions' }).click()
+  await page.getByRole('menuitem', { name: 'Share in the organisation…' }).click()
+  await dialog.getByRole('group', { name: 'Only members of these groups' }).getByLabel('Board').check()
+  await dialog.getByRole('button', { name: 'Create link' }).click()
+  await expect(dialog.getByTestId('share-audience')).toHaveText('Shared with the members of: Board.')
+  const boardLink = await dialog.getByLabel('Link').inputValue()
+  expect(boardLink).not.toBe(link)
+  await colleague.goto(boardLink)
+  await expect(colleague.getByRole('heading', { name: 'This shared chat does not exist or is no longer shared.' })).toBeVisible()
 })

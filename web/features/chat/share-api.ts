@@ -19,12 +19,12 @@ export const shareQueries = {
     queryOptions({ queryKey: sharedChatKey(shareId), queryFn: () => api.get<SharedChat>(`/shares/${encodeURIComponent(shareId)}`) }),
 }
 
-/** Shares a snapshot of the chat with the whole organisation. */
+/** Shares a snapshot of the chat with the whole organisation (no groups) or with the members of the given groups. */
 export function useShareThread(threadId: string) {
   const api = useApi()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.post<ShareView>(`/threads/${encodeURIComponent(threadId)}/shares`, {}),
+    mutationFn: (groupIds: string[]) => api.post<ShareView>(`/threads/${encodeURIComponent(threadId)}/shares`, { groupIds }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sharesKey(threadId) }),
   })
 }

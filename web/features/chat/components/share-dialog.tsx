@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { Check, Copy } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
@@ -6,14 +7,15 @@ import { Button } from '../../../components/ui/button'
 import { Dialog, DialogContent, DialogFooter, DialogHeader } from '../../../components/ui/dialog'
 import { Input } from '../../../components/ui/input'
 import { errorMessage } from '../../../lib/error-message'
+import { collectionQueries } from '../../../lib/collection-queries'
 import { useApi } from '../../../lib/use-api'
 import { useCopy } from '../hooks/use-copy'
 import { shareQueries, shareUrl, useRevokeShare, useShareThread } from '../share-api'
 
 /**
- * Sharing a chat with the organisation: a read-only link to a snapshot of it as it is now, which
- * signed-in members open; shared again, the link shows the chat as it is then. Stop sharing
- * revokes the link.
+ * Sharing a chat with the organisation, or with chosen groups of it: a read-only link to a
+ * snapshot of it as it is now, which those signed-in members open; shared again, the link shows
+ * the chat as it is then. Stop sharing revokes the link.
  */
 export function ShareDialog(props: { threadId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('chat')
@@ -25,6 +27,12 @@ export function ShareDialog(props: { threadId: string; open: boolean; onOpenChan
   const current = shares.data?.shares[0]
   const link = current ? shareUrl(current.id) : ''
   const failed = (error: unknown) => toast.error(`${t('share.failed')} ${errorMessage(t, error)}`)
+  // The organisation's groups (the same list a collection is shared with); none chosen: everyone.
+  const groups = useQuery({ ...collectionQueries.shareTargets(api), enabled: props.open, staleTime: 0 }).data?.groups ?? []
+  const [chosen, setChosen] = useState<string[]>([])
+  const currentGroups = current?.groups.map((g) => g.id).join(',')
+  useEffect(() => setChosen(currentGroups ? currentGroups.split(',') : []), [currentGroups])
+  const toggle = (id: string, on: boolean) => setChosen((all) => (on ? [...all, id] : all.filter((g) => g !== id)))
 
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
@@ -46,13 +54,30 @@ export function ShareDialog(props: { threadId: string; open: boolean; onOpenChan
         ) : (
           shares.isSuccess && <p className="text-sm text-muted-foreground">{t('share.notShared')}</p>
         )}
+        {current && (
+          <p className="text-sm text-muted-foreground" data-testid="share-audience">
+            {current.groups.length ? t('share.sharedWithGroups', { groups: current.groups.map((g) => g.name).join(', ') }) : t('share.sharedWithEveryone')}
+          </p>
+        )}
+        {groups.length > 0 && (
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">{t('share.audience')}</legend>
+            <p className="text-[13px] text-muted-foreground">{t('share.audienceHint')}</p>
+            {groups.map((g) => (
+              <label key={g.id} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" className="size-4 accent-primary" checked={chosen.includes(g.id)} onChange={(e) => toggle(g.id, e.target.checked)} />
+                <span className="[overflow-wrap:anywhere]">{g.name}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
         <DialogFooter>
           {current && (
             <Button variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate(current.id, { onError: failed })}>
               {t('share.stop')}
             </Button>
           )}
-          <Button disabled={share.isPending || !shares.isSuccess} onClick={() => share.mutate(undefined, { onError: failed })}>
+          <Button disabled={share.isPending || !shares.isSuccess} onClick={() => share.mutate(chosen, { onError: failed })}>
             {current ? t('share.update') : t('share.create')}
           </Button>
         </DialogFooter>
