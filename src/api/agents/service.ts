@@ -6,6 +6,7 @@ import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 import { languageModels, openToUser, providerPermitted, usableModel, usableModelColumns, usableModelJoins } from '../models/access'
 import { findOwnAgent } from './access'
+import { AGENT_TOOLS } from './limits'
 import { checkReadable, collectionIdsOfAgent, describeCollections, readableOf, setAgentCollections } from '../knowledge/access'
 import type { AttachedCollection } from '../knowledge/schema'
 import type { PermittedModel } from '../models/schema'
@@ -18,6 +19,7 @@ const viewColumns = {
   name: agents.name,
   instructions: agents.instructions,
   modelId: agents.modelId,
+  tools: agents.tools,
   createdAt: agents.createdAt,
   updatedAt: agents.updatedAt,
 }
@@ -32,10 +34,14 @@ const toView = (a: Pick<AgentRow, keyof typeof viewColumns>, usable: PermittedMo
     model,
     available: model !== null,
     collections,
+    tools: chosenTools(a.tools),
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   }
 }
+
+/** The given tools once each, in the order the model sees them. */
+const chosenTools = (tools: readonly string[]) => AGENT_TOOLS.filter((name) => tools.includes(name))
 
 /** The model must be one the organisation permits for chats, named as a field error otherwise. */
 async function checkModel(deps: AppDeps, caller: SessionUser, modelId: string) {
@@ -85,7 +91,7 @@ export async function createAgent(deps: AppDeps, caller: SessionUser, { collecti
   const collections = await checkReadable(deps, caller, collectionIds ?? [])
   const [row] = await deps.db
     .insert(agents)
-    .values({ id: crypto.randomUUID(), organizationId: caller.organizationId, userId: caller.id, ...input })
+    .values({ id: crypto.randomUUID(), organizationId: caller.organizationId, userId: caller.id, ...input, tools: input.tools && chosenTools(input.tools) })
     .returning()
   await setAgentCollections(deps, row!.id, collections)
   return toView(row!, usable, await describeCollections(deps, collections))
@@ -98,7 +104,7 @@ export async function updateAgent(deps: AppDeps, caller: SessionUser, id: string
   if (collectionIds) await setAgentCollections(deps, id, await checkReadable(deps, caller, collectionIds))
   const [row] = await deps.db
     .update(agents)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...input, tools: input.tools && chosenTools(input.tools), updatedAt: new Date() })
     .where(and(eq(agents.id, id), eq(agents.userId, caller.id)))
     .returning()
   return toView(row!, usable, await collectionsOf(deps, caller, id))

@@ -36,7 +36,8 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
     sourcesOfThread(deps, thread.id),
     collectionIds.then((ids) => describeCollections(deps, ids)),
   ])
-  const tools = [...builtIn, ...mcp]
+  // An agent offers only the built-in tools chosen for it; its MCP tools are chosen by the admin (mcpToolsFor).
+  const tools = [...(agent ? builtIn.filter((t) => agent.tools.includes(t.name)) : builtIn), ...mcp]
   const provider = await providerClient(deps, caller.organizationId, model.providerId, { userId: caller.id, threadId: thread.id })
   const onTrial = !subscribed
   // The budgets first: a refused send uses up no trial message.
