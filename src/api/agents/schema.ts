@@ -34,6 +34,8 @@ export const agentResponse = z.object({
   collections: z.array(attachedCollectionResponse),
   /** The built-in tools chats with the agent may offer (a tool also needs what it works with, e.g. a search backend or files). */
   tools: z.array(agentTool),
+  /** The MCP tools an admin enabled for chats with this agent (chosen in the MCP server settings, not here). */
+  mcpTools: z.array(z.object({ server: z.string(), tool: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

@@ -6,6 +6,7 @@ import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 import { languageModels, openToUser, providerPermitted, usableModel, usableModelColumns, usableModelJoins } from '../models/access'
 import { findOwnAgent } from './access'
+import { mcpToolsOfAgents } from '../mcp-servers/access'
 import { AGENT_TOOLS } from './limits'
 import { checkReadable, collectionIdsOfAgent, describeCollections, readableOf, setAgentCollections } from '../knowledge/access'
 import type { AttachedCollection } from '../knowledge/schema'
@@ -24,7 +25,9 @@ const viewColumns = {
   updatedAt: agents.updatedAt,
 }
 
-const toView = (a: Pick<AgentRow, keyof typeof viewColumns>, usable: PermittedModel[], collections: AttachedCollection[]): AgentView => {
+type McpToolOfAgent = { agentId: string; server: string; tool: string }
+
+const toView = (a: Pick<AgentRow, keyof typeof viewColumns>, usable: PermittedModel[], collections: AttachedCollection[], mcp: McpToolOfAgent[]): AgentView => {
   const model = usable.find((m) => m.id === a.modelId) ?? null
   return {
     id: a.id,
@@ -35,6 +38,7 @@ const toView = (a: Pick<AgentRow, keyof typeof viewColumns>, usable: PermittedMo
     available: model !== null,
     collections,
     tools: chosenTools(a.tools),
+    mcpTools: mcp.filter((m) => m.agentId === a.id).map(({ server, tool }) => ({ server, tool })),
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
   }
@@ -74,16 +78,17 @@ async function collectionsOf(deps: AppDeps, caller: SessionUser, agentId: string
 /** The caller's agents, newest first; an agent whose model was unpermitted stays, marked unavailable. */
 export async function listAgents(deps: AppDeps, caller: SessionUser) {
   const rows = await ownAgents(deps.db).all({ userId: caller.id, organizationId: caller.organizationId })
+  const mcp = await mcpToolsOfAgents(deps, caller.organizationId, rows.map((a) => a.id))
   return Promise.all(
     rows.map(async (a) => {
       const model = usableModel(deps, a.modelId, a)
-      return toView(a, model && !model.embedding ? [model] : [], await collectionsOf(deps, caller, a.id))
+      return toView(a, model && !model.embedding ? [model] : [], await collectionsOf(deps, caller, a.id), mcp)
     }),
   )
 }
 
 export async function getAgent(deps: AppDeps, caller: SessionUser, id: string) {
-  return toView(await findOwnAgent(deps, caller, id), await languageModels(deps, caller), await collectionsOf(deps, caller, id))
+  return toView(await findOwnAgent(deps, caller, id), await languageModels(deps, caller), await collectionsOf(deps, caller, id), await mcpToolsOfAgents(deps, caller.organizationId, [id]))
 }
 
 export async function createAgent(deps: AppDeps, caller: SessionUser, { collectionIds, ...input }: z.infer<typeof agentBody>) {
@@ -94,7 +99,7 @@ export async function createAgent(deps: AppDeps, caller: SessionUser, { collecti
     .values({ id: crypto.randomUUID(), organizationId: caller.organizationId, userId: caller.id, ...input, tools: input.tools && chosenTools(input.tools) })
     .returning()
   await setAgentCollections(deps, row!.id, collections)
-  return toView(row!, usable, await describeCollections(deps, collections))
+  return toView(row!, usable, await describeCollections(deps, collections), [])
 }
 
 /** Changes take effect with the agent's next reply in every chat that uses it. */
@@ -107,7 +112,7 @@ export async function updateAgent(deps: AppDeps, caller: SessionUser, id: string
     .set({ ...input, tools: input.tools && chosenTools(input.tools), updatedAt: new Date() })
     .where(and(eq(agents.id, id), eq(agents.userId, caller.id)))
     .returning()
-  return toView(row!, usable, await collectionsOf(deps, caller, id))
+  return toView(row!, usable, await collectionsOf(deps, caller, id), await mcpToolsOfAgents(deps, caller.organizationId, [id]))
 }
 
 /** Deletes an agent; chats that used it keep their own model. */

@@ -93,7 +93,7 @@ export function AgentForm(props: { agent?: Agent; models: PermittedModel[]; onSa
           {...form.register('instructions')}
         />
       </FormField>
-      <AgentTools control={form.control} />
+      <AgentTools control={form.control} mcpTools={props.agent?.mcpTools ?? []} />
       <AgentCollections control={form.control} error={errors.collectionIds?.message} />
       <AgentCapabilities />
       <DialogFooter className="pt-1">

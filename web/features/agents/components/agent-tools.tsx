@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { AGENT_TOOLS } from '../../../../src/api/agents/limits'
 import { collectionQueries } from '../../../lib/collection-queries'
 import { useApi } from '../../../lib/use-api'
+import type { Agent } from '../api'
 import type { AgentValues } from '../schemas'
 
 type Choice = { value: string; label: string; hint: string }
@@ -54,11 +55,30 @@ function ChoiceList(props: { control: Control<AgentValues>; name: 'tools' | 'col
   )
 }
 
-/** The built-in tools chats with the agent may offer. */
-export function AgentTools(props: { control: Control<AgentValues> }) {
+/** The built-in tools chats with the agent may offer, and (read-only) the MCP tools an admin enabled for it. */
+export function AgentTools(props: { control: Control<AgentValues>; mcpTools: Agent['mcpTools'] }) {
   const { t } = useTranslation('agents')
   const choices = AGENT_TOOLS.map((name) => ({ value: name, label: t(`tools.${name}`), hint: t(`tools.${name}Hint`) }))
-  return <ChoiceList control={props.control} name="tools" legend={t('tools.title')} hint={t('tools.hint')} choices={choices} />
+  return (
+    <>
+      <ChoiceList control={props.control} name="tools" legend={t('tools.title')} hint={t('tools.hint')} choices={choices} />
+      {props.mcpTools.length > 0 && (
+        <section className="grid gap-2" aria-labelledby="agent-mcp-tools">
+          <h3 id="agent-mcp-tools" className="text-sm font-medium leading-none">
+            {t('tools.mcpTitle')}
+          </h3>
+          <ul className="divide-y rounded-lg border bg-muted/30 text-sm" data-testid="agent-mcp-tools">
+            {props.mcpTools.map((m) => (
+              <li key={`${m.server}/${m.tool}`} className="truncate px-3 py-2">
+                {t('tools.mcpTool', { tool: m.tool, server: m.server })}
+              </li>
+            ))}
+          </ul>
+          <p className="text-[13px] text-muted-foreground">{t('tools.mcpHint')}</p>
+        </section>
+      )}
+    </>
+  )
 }
 
 /** The knowledge collections (of those the user may read) every chat with the agent searches. */
