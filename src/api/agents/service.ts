@@ -1,12 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { preparedFor } from '../../../db/client'
-import { agents, modelEndpoints, modelSettings, permittedModels } from '../../../db/schema'
+import { agents, mcpServers, mcpToolAgents, mcpTools, modelEndpoints, modelSettings, permittedModels } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 import { languageModels, openToUser, providerPermitted, usableModel, usableModelColumns, usableModelJoins } from '../models/access'
 import { findOwnAgent } from './access'
-import { mcpToolsOfAgents } from '../mcp-servers/access'
 import { AGENT_TOOLS } from './limits'
 import { checkReadable, collectionIdsOfAgent, describeCollections, readableOf, setAgentCollections } from '../knowledge/access'
 import type { AttachedCollection } from '../knowledge/schema'
@@ -73,6 +72,21 @@ const ownAgents = preparedFor((db) =>
 /** The agent's collections the caller may (still) read. */
 async function collectionsOf(deps: AppDeps, caller: SessionUser, agentId: string) {
   return describeCollections(deps, await readableOf(deps, caller.id, caller.organizationId, await collectionIdsOfAgent(deps, agentId)))
+}
+
+/**
+ * The MCP tools an admin enabled for chats with these agents (scope "agents"), by server and tool
+ * name; read here, as the MCP domain already asks this one about agents.
+ */
+async function mcpToolsOfAgents(deps: AppDeps, organizationId: string, agentIds: string[]): Promise<McpToolOfAgent[]> {
+  if (!agentIds.length) return []
+  return deps.db
+    .select({ agentId: mcpToolAgents.agentId, server: mcpServers.name, tool: mcpTools.name })
+    .from(mcpToolAgents)
+    .innerJoin(mcpTools, eq(mcpTools.id, mcpToolAgents.toolId))
+    .innerJoin(mcpServers, eq(mcpServers.id, mcpTools.serverId))
+    .where(and(eq(mcpTools.organizationId, organizationId), eq(mcpTools.scope, 'agents'), inArray(mcpToolAgents.agentId, agentIds)))
+    .orderBy(mcpServers.name, mcpTools.name)
 }
 
 /** The caller's agents, newest first; an agent whose model was unpermitted stays, marked unavailable. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm'
+import { and, eq, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { groupMembers, mcpServers, mcpToolAgents, mcpToolGroups, mcpTools } from '../../../db/schema'
 import { callMcpTool, McpError, readMcpResult, type McpServerAddress } from '../../ai/mcp'
@@ -22,18 +22,6 @@ export async function serverAddress(deps: AppDeps, server: ServerRow): Promise<M
 
 /** MCP servers are addresses an admin supplied: the guard of KONTOR_FETCH_ALLOWED_HOSTS applies, as for the web tool. */
 export const mcpPolicy = (deps: AppDeps) => serverPolicy(deps)
-
-/** The MCP tools an admin enabled for chats with these agents (scope "agents"), by server and tool name. */
-export async function mcpToolsOfAgents(deps: AppDeps, organizationId: string, agentIds: string[]) {
-  if (!agentIds.length) return []
-  return deps.db
-    .select({ agentId: mcpToolAgents.agentId, server: mcpServers.name, tool: mcpTools.name })
-    .from(mcpToolAgents)
-    .innerJoin(mcpTools, eq(mcpTools.id, mcpToolAgents.toolId))
-    .innerJoin(mcpServers, eq(mcpServers.id, mcpTools.serverId))
-    .where(and(eq(mcpTools.organizationId, organizationId), eq(mcpTools.scope, 'agents'), inArray(mcpToolAgents.agentId, agentIds)))
-    .orderBy(mcpServers.name, mcpTools.name)
-}
 
 const anyArguments = z.record(z.string(), z.unknown())
 
