@@ -32,7 +32,10 @@ const send = async (client: TestClient, threadId: string, content: string) => {
     body: JSON.stringify({ content }),
   })
 }
-const lastRequest = () => fake.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-2)! // the last is the title
+const chatRequests = () => fake.requests.filter((r) => r.path.endsWith('/chat/completions'))
+const lastRequest = () => chatRequests().at(-2)! // the last is the title
+/** The last model request: a reply's in a chat that has its title already. */
+const latestRequest = () => chatRequests().at(-1)!
 const systemOf = (r: { body: unknown }) => (r.body as { messages: { role: string; content: string }[] }).messages[0]!.content
 
 describe('agents', () => {
@@ -58,7 +61,7 @@ describe('agents', () => {
     expect(systemOf(lastRequest())).toEndWith('Talk like a pirate.')
     await client.put(`/api/agents/${agent.id}`, { name: 'Pirate', instructions: 'Talk like a poet.', modelId: gpt.id })
     await readSse(await send(client, thread.id, 'Again'))
-    const again = fake.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)!
+    const again = latestRequest()
     expect((again.body as { model: string }).model).toBe('gpt-4.1')
     expect(systemOf(again)).toEndWith('Talk like a poet.')
   })
@@ -118,7 +121,7 @@ describe('agents', () => {
     // The web search is configured (never reached here); source_query needs files, so a chat without any is not offered it.
     // The first reply in a chat is followed by its title request; later ones are the last request.
     const offered = (first = false) => {
-      const reply = first ? lastRequest() : fake.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)!
+      const reply = first ? lastRequest() : latestRequest()
       return ((reply.body as { tools?: { function: { name: string } }[] }).tools ?? []).map((t) => t.function.name)
     }
     const agent = (await client.post('/api/agents', { name: 'Scout', instructions: 'Look things up.', modelId: gpt.id })).body
@@ -135,10 +138,18 @@ describe('agents', () => {
     expect(offered()).toEqual(['website_content', 'send_email'])
     expect((await client.get(`/api/agents/${agent.id}`)).body.tools).toEqual(['website_content', 'send_email'])
 
-    // No tools at all: the model is offered none; a chat without an agent still gets every available tool.
+    // The system prompt names the agent's collections while it may search them with source_query.
+    const collection = (await client.post('/api/collections', { name: 'Atlas' })).body
+    await client.put(`/api/agents/${agent.id}`, { name: 'Scout', instructions: 'Read.', modelId: gpt.id, tools: ['source_query'], collectionIds: [collection.id] })
+    await readSse(await send(client, thread.id, 'Search'))
+    expect(systemOf(latestRequest())).toContain('- Atlas: 0 ready files')
+
+    // No tools at all: the model is offered none and is not told of collections it cannot search;
+    // a chat without an agent still gets every available tool.
     await client.put(`/api/agents/${agent.id}`, { name: 'Scout', instructions: 'Just talk.', modelId: gpt.id, tools: [] })
     await readSse(await send(client, thread.id, 'Once more'))
     expect(offered()).toEqual([])
+    expect(systemOf(latestRequest())).not.toContain('Atlas')
     const plain = (await client.post('/api/threads', {})).body
     await readSse(await send(client, plain.id, 'Hello'))
     expect(offered(true)).toEqual(['internet_search', 'website_content', 'send_email'])
