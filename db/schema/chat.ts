@@ -19,6 +19,11 @@ export const agents = sqliteTable(
     name: text('name').notNull(),
     instructions: text('instructions').notNull(),
     modelId: text('model_id').references(() => permittedModels.id, { onDelete: 'set null' }),
+    /** The built-in tools chats with the agent may offer (names of src/api/agents/limits.ts `AGENT_TOOLS`); every one unless chosen otherwise. */
+    tools: text('tools', { mode: 'json' })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'["internet_search","website_content","source_query","send_email"]'`),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
   },

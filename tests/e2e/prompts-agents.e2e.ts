@@ -293,3 +293,54 @@ test('an agent is created with a permitted model, edited, chatted with, becomes 
   await expect(card).toHaveCount(0)
   await expect(page.getByRole('heading', { name: 'No agents yet' })).toBeVisible()
 })
+
+// This flow's variant: German on a phone (the other agent and prompt flows take English on a desktop).
+test.describe('agent tools and collections', () => {
+  test.use({ locale: 'de-DE', viewport: { width: 390, height: 844 } })
+
+  test("an agent's tools and collections are chosen in its form and kept when it is opened again", async ({ page }) => {
+    await signUpAndSignIn(page)
+    await permitGpt41(page)
+    const collection = await page.request.post('/api/collections', { data: { name: 'Handbuch' } })
+    expect(collection.status(), await collection.text()).toBe(201)
+    await open(page, '/agents')
+    await page.getByRole('button', { name: 'Neuer Agent' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Neuer Agent' })
+    const tool = (name: string) => dialog.getByRole('checkbox', { name, exact: true })
+    // A new agent may use every tool and searches no collection.
+    for (const name of ['Websuche', 'Webseiten', 'Quellen', 'E-Mail-Entwürfe']) await expect(tool(name)).toBeChecked()
+    await expect(tool('Handbuch')).not.toBeChecked()
+    await scan(page, 'agent form')
+
+    await dialog.getByLabel('Name').fill('Recherche')
+    await dialog.getByLabel('Anweisungen').fill('Antworten Sie aus dem Handbuch.')
+    await tool('Websuche').uncheck()
+    await tool('E-Mail-Entwürfe').uncheck()
+    await tool('Handbuch').check()
+    await dialog.getByRole('button', { name: 'Agent erstellen' }).click()
+    await expect(dialog).toHaveCount(0)
+    const [saved] = (await (await page.request.get('/api/agents')).json()) as Array<{ tools: string[]; collections: Array<{ name: string }> }>
+    expect(saved).toMatchObject({ tools: ['website_content', 'source_query'], collections: [{ name: 'Handbuch' }] })
+
+    const card = agentCard(page, 'Recherche')
+    await card.getByRole('button', { name: '„Recherche“ bearbeiten' }).click()
+    const edit = page.getByRole('dialog', { name: 'Agent bearbeiten' })
+    const editTool = (name: string) => edit.getByRole('checkbox', { name, exact: true })
+    await expect(editTool('Websuche')).not.toBeChecked()
+    await expect(editTool('Webseiten')).toBeChecked()
+    await expect(editTool('Quellen')).toBeChecked()
+    await expect(editTool('E-Mail-Entwürfe')).not.toBeChecked()
+    await expect(editTool('Handbuch')).toBeChecked()
+    await editTool('Websuche').check()
+    await editTool('Handbuch').uncheck()
+    await edit.getByRole('button', { name: 'Änderungen speichern' }).click()
+    await expect(edit).toHaveCount(0)
+
+    await page.reload()
+    await waitForHydration(page)
+    await card.getByRole('button', { name: '„Recherche“ bearbeiten' }).click()
+    await expect(editTool('Websuche')).toBeChecked()
+    await expect(editTool('E-Mail-Entwürfe')).not.toBeChecked()
+    await expect(editTool('Handbuch')).not.toBeChecked()
+  })
+})

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
+import { AGENT_TOOLS } from './limits'
+import { TOOLS } from '../../ai/tools'
 import { BASE_URL, createTestApp, enableOpenAiModels, registerOrg, type TestClient } from '../../../tests/support/test-app'
 
 let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
   fake = await startFakeLlm()
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-agents', OPENAI_BASE_URL: `${fake.url}/v1` } })
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-agents', OPENAI_BASE_URL: `${fake.url}/v1`, SEARXNG_URL: 'http://127.0.0.1:9' } })
 })
 afterAll(async () => {
   await t.close()
@@ -30,7 +32,10 @@ const send = async (client: TestClient, threadId: string, content: string) => {
     body: JSON.stringify({ content }),
   })
 }
-const lastRequest = () => fake.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-2)! // the last is the title
+const chatRequests = () => fake.requests.filter((r) => r.path.endsWith('/chat/completions'))
+const lastRequest = () => chatRequests().at(-2)! // the last is the title
+/** The last model request: a reply's in a chat that has its title already. */
+const latestRequest = () => chatRequests().at(-1)!
 const systemOf = (r: { body: unknown }) => (r.body as { messages: { role: string; content: string }[] }).messages[0]!.content
 
 describe('agents', () => {
@@ -56,7 +61,7 @@ describe('agents', () => {
     expect(systemOf(lastRequest())).toEndWith('Talk like a pirate.')
     await client.put(`/api/agents/${agent.id}`, { name: 'Pirate', instructions: 'Talk like a poet.', modelId: gpt.id })
     await readSse(await send(client, thread.id, 'Again'))
-    const again = fake.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)!
+    const again = latestRequest()
     expect((again.body as { model: string }).model).toBe('gpt-4.1')
     expect(systemOf(again)).toEndWith('Talk like a poet.')
   })
@@ -110,5 +115,64 @@ describe('agents', () => {
     expect((await client.request('DELETE', '/api/models/providers/permitted', { providerId: 'openai' })).status).toBe(204)
     expect((await client.post('/api/agents', { name: 'A', instructions: 'B', modelId: gpt.id })).body).toMatchObject(notPermitted)
     expect((await client.put(`/api/agents/${agent.id}`, { name: 'Mine', instructions: 'x', modelId: gpt.id })).body).toMatchObject(notPermitted)
+  })
+  test('an agent offers only the built-in tools chosen for it; a new one gets every tool', async () => {
+    const { client, gpt } = await setup()
+    // The web search is configured (never reached here); source_query needs files, so a chat without any is not offered it.
+    // The first reply in a chat is followed by its title request; later ones are the last request.
+    const offered = (first = false) => {
+      const reply = first ? lastRequest() : latestRequest()
+      return ((reply.body as { tools?: { function: { name: string } }[] }).tools ?? []).map((t) => t.function.name)
+    }
+    const agent = (await client.post('/api/agents', { name: 'Scout', instructions: 'Look things up.', modelId: gpt.id })).body
+    expect(agent.tools).toEqual([...AGENT_TOOLS])
+    const thread = (await client.post('/api/threads', { agentId: agent.id })).body
+    await readSse(await send(client, thread.id, 'Find it'))
+    expect(offered(true)).toEqual(['internet_search', 'website_content', 'send_email'])
+
+    // Without web search: not offered, and a change without `tools` keeps the choice.
+    const chosen = await client.put(`/api/agents/${agent.id}`, { name: 'Scout', instructions: 'Read pages.', modelId: gpt.id, tools: ['send_email', 'website_content', 'website_content'] })
+    expect(chosen.body.tools).toEqual(['website_content', 'send_email'])
+    expect((await client.put(`/api/agents/${agent.id}`, { name: 'Scout', instructions: 'Read pages.', modelId: gpt.id })).body.tools).toEqual(['website_content', 'send_email'])
+    await readSse(await send(client, thread.id, 'Again'))
+    expect(offered()).toEqual(['website_content', 'send_email'])
+    expect((await client.get(`/api/agents/${agent.id}`)).body.tools).toEqual(['website_content', 'send_email'])
+
+    // The system prompt names the agent's collections while it may search them with source_query.
+    const collection = (await client.post('/api/collections', { name: 'Atlas' })).body
+    await client.put(`/api/agents/${agent.id}`, { name: 'Scout', instructions: 'Read.', modelId: gpt.id, tools: ['source_query'], collectionIds: [collection.id] })
+    await readSse(await send(client, thread.id, 'Search'))
+    expect(systemOf(latestRequest())).toContain('- Atlas: 0 ready files')
+
+    // No tools at all: the model is offered none and is not told of collections it cannot search;
+    // a chat without an agent still gets every available tool.
+    await client.put(`/api/agents/${agent.id}`, { name: 'Scout', instructions: 'Just talk.', modelId: gpt.id, tools: [] })
+    await readSse(await send(client, thread.id, 'Once more'))
+    expect(offered()).toEqual([])
+    expect(systemOf(latestRequest())).not.toContain('Atlas')
+    const plain = (await client.post('/api/threads', {})).body
+    await readSse(await send(client, plain.id, 'Hello'))
+    expect(offered(true)).toEqual(['internet_search', 'website_content', 'send_email'])
+  })
+
+  test('the tool names are those of the built-in tools', () => {
+    expect(TOOLS.map((t) => t.name).sort()).toEqual([...AGENT_TOOLS].sort())
+  })
+
+  test("validation: unknown tools, and another organisation's collection", async () => {
+    const { client, gpt } = await setup()
+    const unknown = await client.post('/api/agents', { name: 'A', instructions: 'B', modelId: gpt.id, tools: ['internet_search', 'shell'] })
+    expect(unknown.body).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { 'tools.1': 'Unknown tool; the tools are internet_search, website_content, source_query, send_email' } })
+    expect((await client.post('/api/agents', { name: 'A', instructions: 'B', modelId: gpt.id, tools: 'internet_search' })).body.fields).toEqual({ tools: 'Tools must be a list of tool names' })
+    const agent = (await client.post('/api/agents', { name: 'A', instructions: 'B', modelId: gpt.id, tools: ['source_query'] })).body
+    expect((await client.put(`/api/agents/${agent.id}`, { name: 'A', instructions: 'B', modelId: gpt.id, tools: [null] })).body.code).toBe('VALIDATION_FAILED')
+    expect((await client.get(`/api/agents/${agent.id}`)).body.tools).toEqual(['source_query'])
+
+    const other = await setup()
+    const foreign = (await other.client.post('/api/collections', { name: 'Theirs' })).body.id
+    await other.client.put(`/api/collections/${foreign}/sharing`, { organizationRole: 'reader', groups: [] })
+    const refused = await client.put(`/api/agents/${agent.id}`, { name: 'A', instructions: 'B', modelId: gpt.id, collectionIds: [foreign] })
+    expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { collectionIds: 'Choose collections you may read' } })
+    expect((await client.get(`/api/agents/${agent.id}`)).body.collections).toEqual([])
   })
 })

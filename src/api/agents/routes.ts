@@ -11,7 +11,7 @@ export const agentRoutes = [
       method: 'post',
       path: '/agents',
       tag,
-      summary: 'Create an agent (name, instructions, a permitted model, knowledge collections)',
+      summary: 'Create an agent (name, instructions, a permitted model, knowledge collections, built-in tools)',
       access: 'user',
       body: s.agentBody,
       response: s.agentResponse,

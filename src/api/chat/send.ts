@@ -36,7 +36,10 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
     sourcesOfThread(deps, thread.id),
     collectionIds.then((ids) => describeCollections(deps, ids)),
   ])
-  const tools = [...builtIn, ...mcp]
+  // An agent offers only the built-in tools chosen for it; its MCP tools are chosen by the admin (mcpToolsFor).
+  const tools = [...(agent ? builtIn.filter((t) => agent.tools.includes(t.name)) : builtIn), ...mcp]
+  // Without source_query the model is not pointed at files it cannot search.
+  const searches = !agent || agent.tools.includes('source_query')
   const provider = await providerClient(deps, caller.organizationId, model.providerId, { userId: caller.id, threadId: thread.id })
   const onTrial = !subscribed
   // The budgets first: a refused send uses up no trial message.
@@ -53,7 +56,7 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
   })
 
   const history: ChatMessage[] = [
-    { role: 'system', content: systemPrompt({ now: new Date(), locale: caller.locale, agentInstructions: agent?.instructions, files, collections }) },
+    { role: 'system', content: systemPrompt({ now: new Date(), locale: caller.locale, agentInstructions: agent?.instructions, ...(searches && { files, collections }) }) },
     ...begun.history
       .filter((m) => m.status !== 'failed' && m.content.trim())
       .map((m) => ({ role: m.role, content: m.content }) satisfies ChatMessage),

@@ -269,6 +269,9 @@ describe('MCP tools in chats', () => {
     expect((await admin.put(`/api/mcp-servers/${server.id}/tools/picture`, { scope: 'agents', agentIds: [agent.id] })).status).toBe(200)
     const choices = (await admin.get('/api/mcp-servers/agent-choices')).body
     expect(choices).toEqual([{ id: agent.id, name: 'Word agent', ownerName: 'Otto Outsider' }])
+    // The agent's owner sees the tool on the agent, read-only.
+    expect((await outsider.client.get(`/api/agents/${agent.id}`)).body.mcpTools).toEqual([{ server: 'Dictionary', tool: 'picture' }])
+    expect((await outsider.client.get('/api/agents')).body.map((a: { mcpTools: unknown }) => a.mcpTools)).toEqual([[{ server: 'Dictionary', tool: 'picture' }]])
 
     const offered = async (client: TestClient, body: Record<string, unknown>) => {
       const thread = (await client.post('/api/threads', body)).body

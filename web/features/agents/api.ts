@@ -5,7 +5,7 @@ import type { ApiClient } from '../../lib/api-client'
 import { useApi } from '../../lib/use-api'
 
 export type Agent = AgentView
-export type AgentInput = { name: string; instructions: string; modelId: string }
+export type AgentInput = { name: string; instructions: string; modelId: string; tools: string[]; collectionIds: string[] }
 
 export const agentsApi = {
   create: (api: ApiClient, body: AgentInput) => api.post<Agent>('/agents', body),

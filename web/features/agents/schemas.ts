@@ -10,6 +10,8 @@ export const agentSchema = z.object({
     z.refine((v) => v.trim().length > 0, 'agents:validation.instructionsRequired'),
   ),
   modelId: z.string().check(z.minLength(1, 'agents:validation.modelRequired')),
+  tools: z.array(z.string()),
+  collectionIds: z.array(z.string()),
 })
 export type AgentValues = z.infer<typeof agentSchema>
 
@@ -21,6 +23,7 @@ const SERVER_FIELD_MESSAGES: Record<string, string> = {
   [`Instructions must be at most ${AGENT_INSTRUCTIONS_MAX} characters`]: 'agents:validation.instructionsTooLong',
   'Model is required': 'agents:validation.modelRequired',
   'Choose a model your organisation permits': 'agents:validation.modelNotPermitted',
+  'Choose collections you may read': 'agents:validation.collectionsNotReadable',
 }
 
 export const agentFieldKey = (message: string) => SERVER_FIELD_MESSAGES[message] ?? 'invalid'

@@ -10,13 +10,15 @@ import { Textarea } from '../../../components/ui/textarea'
 import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { FormError } from '../../../components/form-message'
+import { AGENT_TOOLS } from '../../../../src/api/agents/limits'
 import type { PermittedModel } from '../../../../src/api/models/schema'
 import { providerName } from '../../../lib/provider-name'
 import { useCreateAgent, useUpdateAgent, type Agent } from '../api'
 import { agentFieldKey, agentSchema, type AgentValues } from '../schemas'
 import { AgentCapabilities } from './agent-capabilities'
+import { AgentCollections, AgentTools } from './agent-tools'
 
-const FIELDS = ['name', 'instructions', 'modelId'] as const
+const FIELDS = ['name', 'instructions', 'modelId', 'collectionIds'] as const
 
 /** The model a form starts with: the agent's while it is permitted, else the organisation's default (new agents). */
 function initialModelId(models: PermittedModel[], agent?: Agent) {
@@ -24,7 +26,7 @@ function initialModelId(models: PermittedModel[], agent?: Agent) {
   return (models.find((m) => m.isOrganizationDefault) ?? models[0])?.id ?? ''
 }
 
-/** Name, model and instructions of a new agent, or of `agent` when it is given. */
+/** Name, model, instructions, tools and collections of a new agent, or of `agent` when it is given. */
 export function AgentForm(props: { agent?: Agent; models: PermittedModel[]; onSaved: (agent: Agent) => void; onCancel: () => void }) {
   const { t } = useTranslation('agents')
   const create = useCreateAgent()
@@ -32,7 +34,13 @@ export function AgentForm(props: { agent?: Agent; models: PermittedModel[]; onSa
   const save = props.agent ? update : create
   const form = useForm<AgentValues>({
     resolver: zodResolver(agentSchema),
-    defaultValues: { name: props.agent?.name ?? '', instructions: props.agent?.instructions ?? '', modelId: initialModelId(props.models, props.agent) },
+    defaultValues: {
+      name: props.agent?.name ?? '',
+      instructions: props.agent?.instructions ?? '',
+      modelId: initialModelId(props.models, props.agent),
+      tools: props.agent?.tools ?? [...AGENT_TOOLS],
+      collectionIds: props.agent?.collections.map((c) => c.id) ?? [],
+    },
   })
   const { errors } = form.formState
 
@@ -85,6 +93,8 @@ export function AgentForm(props: { agent?: Agent; models: PermittedModel[]; onSa
           {...form.register('instructions')}
         />
       </FormField>
+      <AgentTools control={form.control} mcpTools={props.agent?.mcpTools ?? []} />
+      <AgentCollections control={form.control} error={errors.collectionIds?.message} />
       <AgentCapabilities />
       <DialogFooter className="pt-1">
         <Button variant="outline" onClick={props.onCancel}>

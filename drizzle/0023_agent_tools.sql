@@ -1,0 +1,1 @@
+ALTER TABLE `agents` ADD `tools` text DEFAULT '["internet_search","website_content","source_query","send_email"]' NOT NULL;
