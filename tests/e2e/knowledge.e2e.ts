@@ -21,9 +21,17 @@ test('a collection is created, filled, attached in the composer and cited with c
   await expect(page.getByText('Noch keine Sammlungen')).toBeVisible()
 
   await page.getByRole('button', { name: 'Neue Sammlung' }).click()
-  await page.getByLabel('Name').fill('Hafenhandbuch')
+  await page.getByLabel('Name').fill('Hafen')
   await page.getByLabel('Beschreibung').fill('Alles über den Hafen')
   await page.getByRole('button', { name: 'Sammlung anlegen' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Hafen' })).toBeVisible()
+  // Renamed from its page.
+  await waitForHydration(page)
+  await page.getByRole('button', { name: 'Details bearbeiten' }).click()
+  const details = page.getByRole('dialog', { name: 'Sammlung bearbeiten' })
+  await expect(details.getByLabel('Beschreibung')).toHaveValue('Alles über den Hafen')
+  await details.getByLabel('Name').fill('Hafenhandbuch')
+  await details.getByRole('button', { name: 'Speichern' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Hafenhandbuch' })).toBeVisible()
   await expect(page.locator('html')).toHaveClass(/dark/)
 
@@ -36,6 +44,15 @@ test('a collection is created, filled, attached in the composer and cited with c
   await expect(file.locator('[data-status]')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 })
   await expect(file).toContainText('Bereit · 2 Seiten')
   await expect(page.getByRole('heading', { name: 'Freigabe' })).toBeVisible()
+
+  // The Knowledge page finds it by name or description.
+  await page.getByRole('link', { name: 'Wissen' }).first().click()
+  const search = page.getByRole('searchbox', { name: 'Sammlungen durchsuchen' })
+  await search.fill('hafen alles')
+  await expect(page.getByTestId('collection-card')).toHaveCount(1)
+  await search.fill('Flughafen')
+  await expect(page.getByTestId('collection-card')).toHaveCount(0)
+  await expect(page.getByText('Keine Sammlung passt zu „Flughafen“.')).toBeVisible()
 
   // A chat: the collection is attached from the composer.
   const created = await page.request.post('/api/threads', { data: {} })

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { ArrowLeft, FileText, Trash2, Upload } from 'lucide-react'
+import { ArrowLeft, FileText, Pencil, Trash2, Upload } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
@@ -12,6 +12,7 @@ import { collectionQueries, type Collection } from '../../../lib/collection-quer
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { knowledgeApi, useCollectionsMutation } from '../api'
+import { CollectionDialog } from './collection-dialog'
 import { SharingForm } from './sharing-form'
 
 const ACCEPT = Object.values(SOURCE_EXTENSIONS).flat().map((e) => `.${e}`).join(',')
@@ -26,6 +27,8 @@ export function CollectionPage(props: { collectionId: string }) {
   const collection = useSuspenseQuery(collectionQueries.detail(api, props.collectionId)).data
   const canEdit = collection.role !== 'reader'
   const remove = useCollectionsMutation(knowledgeApi.remove)
+  const update = useCollectionsMutation((a, details: { name: string; description: string | null }) => knowledgeApi.update(a, collection.id, details))
+  const [editing, setEditing] = useState(false)
 
   return (
     <div className={pageFrameClass}>
@@ -37,27 +40,53 @@ export function CollectionPage(props: { collectionId: string }) {
         title={collection.name}
         description={collection.description ?? t(`role.${collection.role}`)}
         action={
-          collection.role === 'owner' && (
-            <Button
-              variant="outline"
-              onClick={() =>
-                confirm({
-                  title: t('delete.title', { name: collection.name }),
-                  description: t('delete.description'),
-                  confirmLabel: t('delete.confirm'),
-                  destructive: true,
-                  failure: t('delete.failed'),
-                  action: async () => {
-                    await remove.mutateAsync(collection.id)
-                    await navigate({ to: '/knowledge' })
-                  },
-                })
-              }
-            >
-              <Trash2 />
-              {t('delete.confirm')}
-            </Button>
-          )
+          <div className="flex flex-wrap gap-2">
+            {canEdit && (
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                <Pencil />
+                {t('edit.action')}
+              </Button>
+            )}
+            {collection.role === 'owner' && (
+              <Button
+                variant="outline"
+                onClick={() =>
+                  confirm({
+                    title: t('delete.title', { name: collection.name }),
+                    description: t('delete.description'),
+                    confirmLabel: t('delete.confirm'),
+                    destructive: true,
+                    failure: t('delete.failed'),
+                    action: async () => {
+                      await remove.mutateAsync(collection.id)
+                      await navigate({ to: '/knowledge' })
+                    },
+                  })
+                }
+              >
+                <Trash2 />
+                {t('delete.confirm')}
+              </Button>
+            )}
+          </div>
+        }
+      />
+      <CollectionDialog
+        open={editing}
+        onOpenChange={setEditing}
+        title={t('edit.title')}
+        description={t('edit.description')}
+        submitLabel={t('edit.submit')}
+        initial={{ name: collection.name, description: collection.description }}
+        pending={update.isPending}
+        error={update.error}
+        onSubmit={(details) =>
+          update.mutate(details, {
+            onSuccess: () => {
+              setEditing(false)
+              toast.success(t('edit.saved'))
+            },
+          })
         }
       />
       <FileSection collection={collection} canEdit={canEdit} />

@@ -1,32 +1,36 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Library } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../../components/empty-state'
 import { LibraryPage, LibraryPageSkeleton } from '../../../components/library-page'
-import { Button } from '../../../components/ui/button'
-import { Dialog, DialogContent, DialogHeader } from '../../../components/ui/dialog'
 import { Input } from '../../../components/ui/input'
-import { Label } from '../../../components/ui/label'
 import { Skeleton } from '../../../components/ui/skeleton'
-import { Textarea } from '../../../components/ui/textarea'
 import { collectionQueries, type Collection } from '../../../lib/collection-queries'
-import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { knowledgeApi, useCollectionsMutation } from '../api'
+import { CollectionDialog } from './collection-dialog'
 
 /** /knowledge: the user's collections and those shared with them, and the dialog to create one. */
 export function KnowledgePage() {
   const { t } = useTranslation('knowledge')
   const api = useApi()
   const [creating, setCreating] = useState(false)
-  const list = useQuery(collectionQueries.list(api)).data ?? []
+  const [search, setSearch] = useState('')
+  const all = useQuery(collectionQueries.list(api)).data ?? []
+  // Searched by name and description, in the reader's language's case rules.
+  const words = search.toLocaleLowerCase().split(/\s+/).filter(Boolean)
+  const list = all.filter((c) => words.every((w) => `${c.name} ${c.description ?? ''}`.toLocaleLowerCase().includes(w)))
   const mine = list.filter((c) => c.role === 'owner')
   const shared = list.filter((c) => c.role !== 'owner')
 
   return (
     <LibraryPage title={t('title')} description={t('description')} newLabel={t('new')} onNew={() => setCreating(true)}>
+      {all.length > 0 && (
+        <Input type="search" aria-label={t('search')} placeholder={t('search')} value={search} onChange={(e) => setSearch(e.target.value)} className="max-w-sm" />
+      )}
+      {words.length > 0 && list.length === 0 && <p className="text-sm text-muted-foreground">{t('noMatch', { search })}</p>}
       <CollectionSection title={t('mine')} collections={mine} empty={<EmptyState icon={<Library />} title={t('emptyMine.title')} text={t('emptyMine.text')} />} />
       <CollectionSection title={t('shared')} collections={shared} empty={<p className="text-sm text-muted-foreground">{t('emptyShared')}</p>} />
       <CreateCollectionDialog open={creating} onOpenChange={setCreating} />
@@ -70,46 +74,24 @@ function CreateCollectionDialog(props: { open: boolean; onOpenChange: (open: boo
   const { t } = useTranslation('knowledge')
   const navigate = useNavigate()
   const create = useCollectionsMutation(knowledgeApi.create)
-  const [name, setName] = useState('')
-  const [description, setDescription] = useState('')
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    create.mutate(
-      { name, description: description || null },
-      {
-        onSuccess: (c) => {
-          props.onOpenChange(false)
-          setName('')
-          setDescription('')
-          void navigate({ to: '/knowledge/$collectionId', params: { collectionId: c.id } })
-        },
-      },
-    )
-  }
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent closeLabel={t('close')}>
-        <DialogHeader title={t('create.title')} description={t('create.description')} />
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <div className="grid gap-1.5">
-            <Label htmlFor="collection-name">{t('fields.name')}</Label>
-            <Input id="collection-name" value={name} onChange={(e) => setName(e.target.value)} maxLength={120} required autoFocus />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="collection-description">{t('fields.description')}</Label>
-            <Textarea id="collection-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={1000} rows={3} />
-          </div>
-          {create.error && (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(t, create.error)}
-            </p>
-          )}
-          <Button type="submit" disabled={create.isPending || !name.trim()}>
-            {t('create.submit')}
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <CollectionDialog
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title={t('create.title')}
+      description={t('create.description')}
+      submitLabel={t('create.submit')}
+      pending={create.isPending}
+      error={create.error}
+      onSubmit={(details) =>
+        create.mutate(details, {
+          onSuccess: (c) => {
+            props.onOpenChange(false)
+            void navigate({ to: '/knowledge/$collectionId', params: { collectionId: c.id } })
+          },
+        })
+      }
+    />
   )
 }
 
