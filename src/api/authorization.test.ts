@@ -153,6 +153,7 @@ const MATRIX: Row[] = [
   { route: 'POST /threads/:id/sources/file', path: async (f) => { await f.admin.client.put('/api/models/embedding', { id: f.embeddingId }); return `/threads/${f.threadId}/sources/file` }, expect: { ...SIGNED_IN, user: 404, admin: 415, otherAdmin: 404 } },
   { route: 'GET /threads/:id/sources', path: (f) => `/threads/${f.threadId}/sources`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id/sources/:sourceId', path: async (f) => `/threads/${f.threadId}/sources/${await newSource(f.threadId)}`, body: () => ({ name: 'Renamed file' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'POST /threads/:id/sources/:sourceId/retry', path: async (f) => `/threads/${f.threadId}/sources/${await newSource(f.threadId)}/retry`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'DELETE /threads/:id/sources/:sourceId', path: async (f) => `/threads/${f.threadId}/sources/${await newSource(f.threadId)}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   // Collections: the admin's collection is private, so the member of the same organisation finds it as little as another organisation.
   { route: 'GET /collections', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
@@ -165,6 +166,7 @@ const MATRIX: Row[] = [
   { route: 'GET /collections/:id/files', path: (f) => `/collections/${f.collectionId}/files`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   // As with a chat's upload: JSON gets the owner past authorisation to the multipart check (415).
   { route: 'POST /collections/:id/files', path: async (f) => { await f.admin.client.put('/api/models/embedding', { id: f.embeddingId }); return `/collections/${f.collectionId}/files` }, expect: { ...SIGNED_IN, user: 404, admin: 415, otherAdmin: 404 } },
+  { route: 'POST /collections/:id/files/:fileId/retry', path: async (f) => `/collections/${f.collectionId}/files/${await newCollectionFile(f.collectionId)}/retry`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'DELETE /collections/:id/files/:fileId', path: async (f) => `/collections/${f.collectionId}/files/${await newCollectionFile(f.collectionId)}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'GET /threads/:id/collections', path: (f) => `/threads/${f.threadId}/collections`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'PUT /threads/:id/collections/:collectionId', path: (f) => `/threads/${f.threadId}/collections/${f.collectionId}`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },

@@ -110,6 +110,55 @@ describe('collections', () => {
   }, 60_000)
 })
 
+describe('a file that failed', () => {
+  test('shows the reason and is processed again on retry, from the stored file; readers may not, another organisation finds nothing', async () => {
+    const { mia, max } = await org()
+    const id = (await mia.client.post('/api/collections', { name: 'Flaky' })).body.id
+    // The embedding provider refuses the file's passages once: the processing fails with the reason.
+    fake.script({ for: 'embeddings', error: 400 })
+    const uploaded = await upload(mia.client, id, 'rules.txt', 'Harbour rules: cranes stop at wind force 8.')
+    expect(uploaded.status).toBe(201)
+    await processingIdle()
+    const [failed] = (await mia.client.get(`/api/collections/${id}/files`)).body
+    expect(failed).toMatchObject({ id: uploaded.body.id, status: 'failed', error: expect.any(String) })
+
+    // A reader may not retry; another organisation does not find the collection.
+    await mia.client.put(`/api/collections/${id}/sharing`, { organizationRole: 'reader', groups: [] })
+    expect((await max.client.post(`/api/collections/${id}/files/${failed.id}/retry`)).status).toBe(403)
+    const stranger = t.client()
+    await registerOrg(stranger)
+    expect((await stranger.post(`/api/collections/${id}/files/${failed.id}/retry`)).body.code).toBe('COLLECTION_NOT_FOUND')
+    expect((await mia.client.post(`/api/collections/${id}/files/${crypto.randomUUID()}/retry`)).body.code).toBe('SOURCE_NOT_FOUND')
+
+    const retried = await mia.client.post(`/api/collections/${id}/files/${failed.id}/retry`)
+    expect(retried.status).toBe(200)
+    expect(retried.body).toMatchObject({ id: failed.id, status: 'processing', error: null })
+    await processingIdle()
+    const [ready] = (await mia.client.get(`/api/collections/${id}/files`)).body
+    expect(ready).toMatchObject({ id: failed.id, status: 'ready' })
+    expect((await chunksOf([failed.id])).length).toBeGreaterThan(0)
+    // A file that is not failed is left as it is.
+    expect((await mia.client.post(`/api/collections/${id}/files/${failed.id}/retry`)).body.status).toBe('ready')
+  })
+
+  test("a chat's failed file is retried by the chat's owner only", async () => {
+    const { mia, max } = await org()
+    const thread = (await mia.client.post('/api/threads', {})).body.id
+    const form = new FormData()
+    fake.script({ for: 'embeddings', error: 400 })
+    form.set('file', new File(['Quay notes: the pilot boards at buoy 3.'], 'notes.txt'))
+    const res = await t.app.request(`/api/threads/${thread}/sources/file`, { method: 'POST', headers: { cookie: mia.client.cookieHeader(), origin: BASE_URL }, body: form })
+    expect(res.status).toBe(201)
+    const sourceId = ((await res.json()) as { id: string }).id
+    await processingIdle()
+    expect((await mia.client.get(`/api/threads/${thread}/sources`)).body[0].status).toBe('failed')
+    expect((await max.client.post(`/api/threads/${thread}/sources/${sourceId}/retry`)).body.code).toBe('THREAD_NOT_FOUND')
+    expect((await mia.client.post(`/api/threads/${thread}/sources/${sourceId}/retry`)).body.status).toBe('processing')
+    await processingIdle()
+    expect((await mia.client.get(`/api/threads/${thread}/sources`)).body[0].status).toBe('ready')
+  })
+})
+
 describe('sharing', () => {
   test('private, organisation and group shares with reader and editor roles; only the owner shares and deletes', async () => {
     const { admin, mia, max } = await org()

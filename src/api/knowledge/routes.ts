@@ -76,6 +76,19 @@ export const knowledgeRoutes = [
     async ({ c, deps, user, params }) => c.json(await service.uploadToCollection(deps, user, params.id, c.req.raw, backgroundOf(c)), 201),
   ),
   defineRoute(
+    {
+      method: 'post',
+      path: '/collections/:id/files/:fileId/retry',
+      tag,
+      summary: 'Process a failed file of a collection again (owner and editors; a file that is not failed is left as it is)',
+      access: 'user',
+      params: s.collectionFileParams,
+      response: s.collectionFileResponse,
+      errors: ['COLLECTION_NOT_FOUND', 'FORBIDDEN', 'SOURCE_NOT_FOUND'],
+    },
+    ({ c, deps, user, params }) => service.retryFile(deps, user, params.id, params.fileId, backgroundOf(c)),
+  ),
+  defineRoute(
     { method: 'delete', path: '/collections/:id/files/:fileId', tag, summary: 'Remove a file from a collection with its passages (owner and editors)', access: 'user', params: s.collectionFileParams, status: 204, errors: ['COLLECTION_NOT_FOUND', 'FORBIDDEN', 'SOURCE_NOT_FOUND'] },
     async ({ deps, user, params }) => {
       await service.deleteFile(deps, user, params.id, params.fileId)

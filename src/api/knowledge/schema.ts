@@ -52,6 +52,7 @@ export const collectionResponse = z.object({
   updatedAt: z.string(),
 })
 export const collectionListResponse = z.array(collectionResponse)
+export const collectionFileResponse = sourceResponse
 export const collectionFileListResponse = z.array(sourceResponse)
 
 /** A collection as a chat or agent shows it: enough to name it and say whether it can be searched. */

@@ -4,7 +4,7 @@ import { collectionGroups, collections, groups, sources, threadCollections, user
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { groupsOfOrganization } from '../groups/access'
-import { findOwnThread, removeFiles, toSourceView, uploadFile } from '../sources/access'
+import { findOwnThread, removeFiles, retryFailedSource, toSourceView, uploadFile } from '../sources/access'
 import { describeCollections, findCollection, outerCollectionId, readableBy, readableOf, roleOf } from './access'
 import { COLLECTIONS_PER_CHAT_MAX, type createCollectionBody, type CollectionView, type sharingBody, type updateCollectionBody } from './schema'
 
@@ -122,6 +122,12 @@ export async function deleteFile(deps: AppDeps, caller: SessionUser, id: string,
     .returning({ fileKey: sources.fileKey })
   if (!row) fail('SOURCE_NOT_FOUND')
   await removeFiles(deps, [row.fileKey])
+}
+
+/** Processes a failed file of a collection again (owner and editors). */
+export async function retryFile(deps: AppDeps, caller: SessionUser, id: string, fileId: string, background: (job: Promise<unknown>) => void) {
+  await findCollection(deps, caller, id, 'editor')
+  return retryFailedSource(deps, fileId, eq(sources.collectionId, id), background)
 }
 
 /** The groups of the caller's organisation a collection can be shared with. */

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../lib/context'
 import { citationOf, hasReadyIn, sourceQuery } from './retrieve'
 export { uploadFile, type UploadTarget } from './upload'
 export * from './rows'
+export { retryFailedSource } from './retry'
 
 /** The source lookups other domains need: threads (detail, deletion), members (removal), chat (tools), knowledge (uploads into collections). */
 

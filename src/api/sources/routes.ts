@@ -1,5 +1,6 @@
 import { backgroundOf, defineRoute } from '../../lib/route'
 import * as s from './schema'
+import { retryThreadSource } from './retry'
 import * as service from './service'
 import { uploadSource } from './upload'
 
@@ -40,6 +41,19 @@ export const sourceRoutes = [
       errors: ['THREAD_NOT_FOUND', 'SOURCE_NOT_FOUND'],
     },
     ({ deps, user, params, body }) => service.updateSource(deps, user, params.id, params.sourceId, body),
+  ),
+  defineRoute(
+    {
+      method: 'post',
+      path: '/threads/:id/sources/:sourceId/retry',
+      tag,
+      summary: 'Process a failed file again (from the stored file; a file that is not failed is left as it is)',
+      access: 'user',
+      params: s.sourceParams,
+      response: s.sourceResponse,
+      errors: ['THREAD_NOT_FOUND', 'SOURCE_NOT_FOUND'],
+    },
+    ({ c, deps, user, params }) => retryThreadSource(deps, user, params.id, params.sourceId, backgroundOf(c)),
   ),
   defineRoute(
     { method: 'delete', path: '/threads/:id/sources/:sourceId', tag, summary: 'Remove a file from a chat', access: 'user', params: s.sourceParams, status: 204, errors: ['THREAD_NOT_FOUND', 'SOURCE_NOT_FOUND'] },

@@ -15,6 +15,7 @@ export const knowledgeApi = {
   share: (api: ApiClient, id: string, body: Sharing) => api.put<Collection>(`${path(id)}/sharing`, body),
   remove: (api: ApiClient, id: string) => api.delete<void>(path(id)),
   removeFile: (api: ApiClient, id: string, fileId: string) => api.delete<void>(`${path(id)}/files/${encodeURIComponent(fileId)}`),
+  retryFile: (api: ApiClient, id: string, fileId: string) => api.post<SourceView>(`${path(id)}/files/${encodeURIComponent(fileId)}/retry`),
   /** Uploads one file with its progress (browser only); the answer comes at once, with status `processing`. */
   upload: (id: string, file: File, options: UploadOptions = {}) => {
     const form = new FormData()

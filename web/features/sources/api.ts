@@ -53,6 +53,16 @@ export function useUpdateSource(threadId: string) {
   })
 }
 
+/** Processes a failed file again; the chat's list shows it processing (and polls) at once. */
+export function useRetrySource(threadId: string) {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (sourceId: string) => api.post<Source>(`/threads/${encodeURIComponent(threadId)}/sources/${encodeURIComponent(sourceId)}/retry`),
+    onSuccess: (source) => addSourceToCache(queryClient, threadId, source),
+  })
+}
+
 export function useDeleteSource(threadId: string) {
   const api = useApi()
   const queryClient = useQueryClient()

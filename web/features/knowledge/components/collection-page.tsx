@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { ArrowLeft, FileText, Pencil, Trash2, Upload } from 'lucide-react'
+import { ArrowLeft, FileText, Pencil, RotateCw, Trash2, Upload } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
@@ -103,6 +103,7 @@ function FileSection(props: { collection: Collection; canEdit: boolean }) {
   const [uploads, setUploads] = useState<Uploading[]>([])
   const files = useQuery(collectionQueries.files(api, props.collection.id)).data ?? []
   const removeFile = useCollectionsMutation((a, fileId: string) => knowledgeApi.removeFile(a, props.collection.id, fileId))
+  const retryFile = useCollectionsMutation((a, fileId: string) => knowledgeApi.retryFile(a, props.collection.id, fileId))
 
   const upload = async (chosen: File[]) => {
     for (const file of chosen) {
@@ -171,6 +172,11 @@ function FileSection(props: { collection: Collection; canEdit: boolean }) {
                     : t('status.ready')
                   : t('status.processing')}
             </span>
+            {props.canEdit && f.status === 'failed' && (
+              <Button variant="ghost" size="icon" aria-label={t('retryFile', { name: f.fileName })} onClick={() => retryFile.mutate(f.id, { onError: (error) => toast.error(errorMessage(t, error)) })}>
+                <RotateCw />
+              </Button>
+            )}
             {props.canEdit && (
               <Button variant="ghost" size="icon" aria-label={t('removeFile', { name: f.fileName })} onClick={() => removeFile.mutate(f.id)}>
                 <Trash2 />

@@ -1,4 +1,4 @@
-import { FileText, LoaderCircle, TriangleAlert, X } from 'lucide-react'
+import { FileText, LoaderCircle, RotateCw, TriangleAlert, X } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Tooltip } from '../../../components/ui/tooltip'
@@ -21,6 +21,8 @@ export type Chip = {
   cancels?: boolean
   /** Left out while the file cannot be removed (on its way to the server). */
   onRemove?: () => void
+  /** A file the server could not process: processed again from the stored file. */
+  onRetry?: () => void
   /** A file the chat has: its name opens its details (name and description). */
   details?: { threadId: string; source: Source }
 }
@@ -81,6 +83,17 @@ function SourceChip({ chip }: { chip: Chip }) {
             {chip.reason && <span className="sr-only">: {chip.reason}</span>}
           </span>
         </Tooltip>
+      )}
+      {chip.onRetry && (
+        <button
+          type="button"
+          onClick={chip.onRetry}
+          aria-label={t('chips.retry', { name: chip.name })}
+          title={t('chips.retry', { name: chip.name })}
+          className="grid size-6 shrink-0 place-items-center rounded-md text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <RotateCw aria-hidden className="size-3.5" />
+        </button>
       )}
       {chip.onRemove && (
       <button

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
 import { confirm } from '../../../components/confirm-dialog'
-import { useDeleteSource, type Source } from '../api'
+import { errorMessage } from '../../../lib/error-message'
+import { useDeleteSource, useRetrySource, type Source } from '../api'
 import type { Chip } from '../components/source-chips'
 import type { LocalUpload } from './use-thread-sources'
 
@@ -9,6 +10,7 @@ import type { LocalUpload } from './use-thread-sources'
 export function useSourceChips(threadId: string, state: { sources: Source[]; uploads: LocalUpload[]; dismiss: (key: string) => void }): Chip[] {
   const { t } = useTranslation('sources')
   const remove = useDeleteSource(threadId)
+  const retry = useRetrySource(threadId)
 
   const askRemove = (source: Source) =>
     confirm({
@@ -30,6 +32,7 @@ export function useSourceChips(threadId: string, state: { sources: Source[]; upl
       status: source.status,
       reason: source.error ? t(source.error, { ns: 'errors', defaultValue: t('UNKNOWN', { ns: 'errors' }) }) : undefined,
       onRemove: () => askRemove(source),
+      onRetry: source.status === 'failed' ? () => retry.mutate(source.id, { onError: (error) => toast.error(errorMessage(t, error)) }) : undefined,
       details: { threadId, source },
     })),
     ...state.uploads.map((upload) => ({
