@@ -54,10 +54,8 @@ test('a collection is created, filled, attached in the composer and cited with c
   await expect(page.getByTestId('collection-card')).toHaveCount(0)
   await expect(page.getByText('Keine Sammlung passt zu „Flughafen“.')).toBeVisible()
 
-  // A chat: the collection is attached from the composer.
-  const created = await page.request.post('/api/threads', { data: {} })
-  const { id } = (await created.json()) as { id: string }
-  await page.goto(`/chats/${id}`)
+  // A new chat: the collection is attached from the composer before the first message.
+  await page.goto('/chat')
   await waitForHydration(page)
   await page.getByRole('button', { name: 'Wissenssammlungen' }).click()
   await page.getByRole('menuitemcheckbox', { name: /Hafenhandbuch/ }).click()
@@ -72,6 +70,9 @@ test('a collection is created, filled, attached in the composer and cited with c
   await composer.press('Enter')
   const reply = page.getByTestId('assistant-message').last()
   await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 30_000 })
+  // The chat keeps the collection: its page shows the chip it got from the server.
+  await expect(page).toHaveURL(/\/chats\/[\w-]+$/)
+  await expect(page.getByTestId('collection-chip')).toHaveText('Hafenhandbuch')
 
   // The model got the passage with the citation to use: collection, file and pages.
   const toolMessage = (await llmRequests()).flatMap((r) => r.body?.messages ?? []).find((m) => m.role === 'tool' && String(m.content).includes('12 Tonnen'))

@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { agentQueries } from '../../../lib/agent-queries'
+import { collectionQueries, type AttachedCollection } from '../../../lib/collection-queries'
 import { sessionQueries } from '../../../lib/session'
 import { promptVariables, type PromptToFill } from '../../../lib/fill-variables'
 import { threadDetailKey, threadsApi, upsertThreadInList, type ThreadDetail } from '../api'
@@ -67,6 +68,14 @@ export function NewChatPage(props: {
   const send = async (content: string) => {
     try {
       const thread = await threadsApi.create(api, agent ? { agentId: agent.id } : { modelId: model?.id })
+      // The collections chosen before the first message are attached before it is sent; the chat's
+      // page starts from the list the server answered (its own read may be cancelled by the send).
+      for (const collectionId of files.collectionIds) {
+        await api
+          .put<AttachedCollection[]>(`/threads/${encodeURIComponent(thread.id)}/collections/${encodeURIComponent(collectionId)}`)
+          .then((attached) => queryClient.setQueryData(collectionQueries.ofThread(api, thread.id).queryKey, attached))
+          .catch((error) => toast.error(errorMessage(t, error)))
+      }
       // What GET /threads/{id} would answer for the new chat, so that its page needs no request.
       const detail = { ...thread, messages: [], olderCursor: null, model: agent ? agent.model : model, agent: agent && { id: agent.id, name: agent.name }, sources: [] } as ThreadDetail
       queryClient.setQueryData<ThreadDetail>(threadDetailKey(thread.id), detail)

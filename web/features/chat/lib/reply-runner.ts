@@ -55,8 +55,9 @@ export async function runReply({ queryClient, request, onStarted, fetcher }: Run
   emit()
 
   const detailKey = threadDetailKey(threadId)
-  // A refetch landing mid-stream would replace the text so far with the server's older copy.
-  await queryClient.cancelQueries({ queryKey: detailKey })
+  // A refetch landing mid-stream would replace the text so far with the server's older copy. Only
+  // the chat's own query: its files', collections' and shares' reads (keys below it) go on.
+  await queryClient.cancelQueries({ queryKey: detailKey, exact: true })
   const before = queryClient.getQueryData<ThreadDetail>(detailKey)
   const userMessage = request.kind === 'send' ? localMessage('user', request.content, 'complete') : null
   let assistantId = localMessage('assistant', '', 'streaming').id

@@ -28,8 +28,8 @@ export type UseThreadAttachments = (input: {
   isAdmin: boolean
 }) => AttachmentParts & { busy: boolean; upload: (files: File[]) => void }
 
-/** Files chosen on /chat before the chat exists: its page uploads them with the first message. */
-export type UseNewChatAttachments = (input: { isEmbeddingModelEnabled: boolean; isAdmin: boolean }) => AttachmentParts & { files: File[] }
+/** Files and collections chosen on /chat before the chat exists: the first message attaches the collections, its page uploads the files. */
+export type UseNewChatAttachments = (input: { isEmbeddingModelEnabled: boolean; isAdmin: boolean }) => AttachmentParts & { files: File[]; collectionIds: string[] }
 
 /** The saved-prompt picker beside the message field; `onInsert` puts a prompt's text at the cursor. */
 export type PromptPickerSlot = (onInsert: (text: string) => void) => ReactNode

@@ -1,4 +1,7 @@
-import type { ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { collectionQueries, type AttachedCollection, type Collection } from '../../../lib/collection-queries'
+import { useApi } from '../../../lib/use-api'
 import type { Source } from '../api'
 import { AttachButton } from '../components/attach-button'
 import { CollectionChips, CollectionPicker, useThreadCollections } from '../components/collection-picker'
@@ -50,10 +53,39 @@ export function useThreadAttachments(input: Availability & { threadId: string; s
   }
 }
 
-/** The files chosen on /chat, uploaded by the chat's page once the first message created it. */
+/**
+ * The files and collections chosen on /chat: the first message creates the chat, which then gets
+ * the collections attached and its page uploads the files.
+ */
 export function useNewChatAttachments(input: Availability) {
+  const api = useApi()
+  const queryClient = useQueryClient()
   const unavailable = useUnavailableReason(input.isEmbeddingModelEnabled, input.isAdmin)
   const pending = usePendingFiles()
+  const [collections, setCollections] = useState<AttachedCollection[]>([])
+  const toggle = (id: string, attach: boolean) => {
+    if (!attach) return setCollections((list) => list.filter((c) => c.id !== id))
+    // The picker listed it: its name comes from that list.
+    const found = queryClient.getQueryData<Collection[]>(collectionQueries.list(api).queryKey)?.find((c) => c.id === id)
+    if (found) setCollections((list) => [...list.filter((c) => c.id !== id), { id: found.id, name: found.name, readyFiles: found.readyFiles }])
+  }
   const chips = pending.files.map((f) => ({ key: f.key, name: f.file.name, status: 'attached' as const, onRemove: () => pending.remove(f.key) }))
-  return { ...parts(chips, pending.add, unavailable), files: pending.files.map((f) => f.file) }
+  const base = parts(chips, pending.add, unavailable)
+  return {
+    ...base,
+    chips: (
+      <>
+        <CollectionChips attached={collections} onDetach={(id) => toggle(id, false)} />
+        {base.chips}
+      </>
+    ),
+    attachButton: (
+      <>
+        {base.attachButton}
+        <CollectionPicker attached={collections} onToggle={toggle} />
+      </>
+    ),
+    files: pending.files.map((f) => f.file),
+    collectionIds: collections.map((c) => c.id),
+  }
 }
