@@ -173,6 +173,8 @@ const MATRIX: Row[] = [
   { route: 'GET /prompts', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'GET /prompts/:id', path: (f) => `/prompts/${f.promptId}`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'PUT /prompts/:id', path: (f) => `/prompts/${f.promptId}`, body: () => ({ title: 'Secret Org A prompt', content: 'C' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'PUT /prompts/:id/sharing', path: (f) => `/prompts/${f.promptId}/sharing`, body: () => ({ organization: false, groupIds: [] }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'POST /prompts/:id/copy', path: (f) => `/prompts/${f.promptId}/copy`, expect: { ...SIGNED_IN, user: 404, admin: 201, otherAdmin: 404 } },
   { route: 'DELETE /prompts/:id', path: async (f) => `/prompts/${await f.newPrompt()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'POST /agents', body: (f) => ({ name: 'A', instructions: 'I', modelId: f.modelId }), expect: { ...SIGNED_IN, user: 201, admin: 201, otherAdmin: 404 } },
   { route: 'GET /agents', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },

@@ -3,3 +3,4 @@
 
 export const PROMPT_TITLE_MAX = 200
 export const PROMPT_CONTENT_MAX = 20_000
+export const PROMPT_GROUPS_MAX = 50
