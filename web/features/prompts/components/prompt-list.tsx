@@ -13,7 +13,7 @@ import { PromptCard } from './prompt-card'
 
 const gridClass = 'grid gap-3 lg:grid-cols-2'
 
-/** The prompts matching `search`; while a new search loads, the previous results stay (dimmed). */
+/** The prompts matching `search`, the caller's own and those shared with them apart; while a new search loads, the previous results stay (dimmed). */
 export function PromptList(props: { search: string; onNew: () => void; onEdit: (prompt: Prompt) => void; onClearSearch: () => void }) {
   const { t } = useTranslation('prompts')
   const api = useApi()
@@ -52,13 +52,32 @@ export function PromptList(props: { search: string; onNew: () => void; onEdit: (
           }
         />
       ) : (
+        <>
+          <PromptSection id="prompts-mine" title={t('sections.mine')} empty={t('sections.emptyMine')} prompts={data.filter((p) => p.mine)} onEdit={props.onEdit} />
+          <PromptSection id="prompts-shared" title={t('sections.shared')} empty={t('sections.emptyShared')} prompts={data.filter((p) => !p.mine)} onEdit={props.onEdit} />
+        </>
+      )}
+    </div>
+  )
+}
+
+/** "Mine" or "Shared with me": a heading and its prompts' cards. */
+function PromptSection(props: { id: string; title: string; empty: string; prompts: Prompt[]; onEdit: (prompt: Prompt) => void }) {
+  return (
+    <section aria-labelledby={props.id} className="grid gap-3">
+      <h2 id={props.id} className="text-sm font-medium text-muted-foreground">
+        {props.title}
+      </h2>
+      {props.prompts.length ? (
         <div className={gridClass}>
-          {data.map((prompt) => (
+          {props.prompts.map((prompt) => (
             <PromptCard key={prompt.id} prompt={prompt} onEdit={props.onEdit} />
           ))}
         </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">{props.empty}</p>
       )}
-    </div>
+    </section>
   )
 }
 
