@@ -346,8 +346,10 @@ test.describe('agent tools and collections', () => {
   })
 })
 
+// This flow's variant: English, dark theme (both people).
 test.describe('a prompt shared with the organisation (dark)', () => {
   test.use({ colorScheme: 'dark' })
+  test.beforeEach(async ({ page }) => page.addInitScript(() => localStorage.setItem('theme', 'dark')))
 
   test('an admin shares a prompt; a colleague finds it under "Shared with me", cannot edit it and makes a copy', async ({ page, browser }) => {
     test.setTimeout(120_000) // two people in two browsers
@@ -369,9 +371,11 @@ test.describe('a prompt shared with the organisation (dark)', () => {
     expect(invite.status(), await invite.text()).toBe(201)
     const token = new URL(await inviteLink(email)).searchParams.get('token')
     const colleague = await (await browser.newContext({ colorScheme: 'dark' })).newPage()
+    await colleague.addInitScript(() => localStorage.setItem('theme', 'dark'))
     const joined = await colleague.request.post('/api/invites/accept', { data: { token, name: 'Cleo Colleague', password: PASSWORD, passwordConfirmation: PASSWORD } })
     expect(joined.status(), await joined.text()).toBe(201)
     await open(colleague, '/prompts')
+    await expect(colleague.locator('html')).toHaveClass(/dark/)
     const shared = colleague.getByRole('region', { name: 'Shared with me' })
     const card = promptCard(shared, 'Customer reply')
     await expect(card).toContainText('Answer {{customer}} politely.')
