@@ -180,6 +180,8 @@ const MATRIX: Row[] = [
   { route: 'GET /agents', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'GET /agents/:id', path: (f) => `/agents/${f.agentId}`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'PUT /agents/:id', path: (f) => `/agents/${f.agentId}`, body: (f) => ({ name: 'Secret Org A agent', instructions: 'I', modelId: f.modelId }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'PUT /agents/:id/sharing', path: (f) => `/agents/${f.agentId}/sharing`, body: () => ({ organization: false, groupIds: [] }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'POST /agents/:id/copy', path: (f) => `/agents/${f.agentId}/copy`, expect: { ...SIGNED_IN, user: 404, admin: 201, otherAdmin: 404 } },
   { route: 'DELETE /agents/:id', path: async (f) => `/agents/${await f.newAgent()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   // The matrix instance is self-hosted: subscription management answers SUBSCRIPTIONS_NOT_USED (404) to admins.
   { route: 'GET /subscriptions', expect: { ...ADMIN, admin: 404 } },

@@ -3,4 +3,3 @@
 
 export const PROMPT_TITLE_MAX = 200
 export const PROMPT_CONTENT_MAX = 20_000
-export const PROMPT_GROUPS_MAX = 50

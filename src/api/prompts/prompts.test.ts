@@ -148,7 +148,7 @@ describe('sharing prompts', () => {
     const foreign = await mia.client.put(`/api/prompts/${prompt.id}/sharing`, { organization: false, groupIds: [foreignGroup.id] })
     expect(foreign.body).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { groupIds: 'Unknown group' } })
     expect((await mia.client.put(`/api/prompts/${prompt.id}/sharing`, { organization: false, groupIds: ['g', 'g'] })).body.fields).toEqual({ groupIds: 'Each group once' })
-    expect((await mia.client.put(`/api/prompts/${prompt.id}/sharing`, { groupIds: [] })).body.fields).toEqual({ organization: 'Say whether the organisation sees the prompt' })
+    expect((await mia.client.put(`/api/prompts/${prompt.id}/sharing`, { groupIds: [] })).body.fields).toEqual({ organization: 'Say whether the whole organisation may use it' })
     // Nothing changed by the refusals.
     expect((await mia.client.get(`/api/prompts/${prompt.id}`)).body).toMatchObject({ sharedWithOrganization: true, groups: [] })
   })
