@@ -1,9 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Bot, Plus } from 'lucide-react'
+import { Bot, Plus, Search } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../../components/empty-state'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { Input } from '../../../components/ui/input'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useApi } from '../../../lib/use-api'
 import { agentQueries } from '../../../lib/agent-queries'
@@ -12,11 +14,17 @@ import { AgentCard } from './agent-card'
 
 const gridClass = 'grid gap-3 lg:grid-cols-2'
 
-/** The user's agents, newest first; agents whose model was unpermitted stay listed, marked unavailable. */
+/**
+ * The user's agents and those shared with them, apart, newest first, filtered by a search (name or
+ * instructions, typed in its search box); agents whose model was unpermitted stay listed, marked unavailable.
+ */
 export function AgentList(props: { onNew: () => void; onEdit: (agent: Agent) => void }) {
   const { t } = useTranslation('agents')
   const api = useApi()
   const agents = useSuspenseQuery(agentQueries.list(api)).data
+  const [search, setSearch] = useState('')
+  const term = search.trim().toLocaleLowerCase()
+  const found = term ? agents.filter((a) => `${a.name}\n${a.instructions}`.toLocaleLowerCase().includes(term)) : agents
 
   if (agents.length === 0) {
     return (
@@ -34,11 +42,34 @@ export function AgentList(props: { onNew: () => void; onEdit: (agent: Agent) => 
     )
   }
   return (
-    <div className={gridClass}>
-      {agents.map((agent) => (
-        <AgentCard key={agent.id} agent={agent} onEdit={props.onEdit} />
-      ))}
-    </div>
+    <>
+      <div role="search" className="relative w-full sm:max-w-sm">
+        <Search aria-hidden className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('search.placeholder')} aria-label={t('search.label')} className="pl-8" />
+      </div>
+      <AgentSection id="agents-mine" title={t('sections.mine')} empty={t('sections.emptyMine')} agents={found.filter((a) => a.mine)} onEdit={props.onEdit} />
+      <AgentSection id="agents-shared" title={t('sections.shared')} empty={t('sections.emptyShared')} agents={found.filter((a) => !a.mine)} onEdit={props.onEdit} />
+    </>
+  )
+}
+
+/** "Mine" or "Shared with me": a heading and its agents' cards. */
+function AgentSection(props: { id: string; title: string; empty: string; agents: Agent[]; onEdit: (agent: Agent) => void }) {
+  return (
+    <section aria-labelledby={props.id} className="grid gap-3">
+      <h2 id={props.id} className="text-sm font-medium text-muted-foreground">
+        {props.title}
+      </h2>
+      {props.agents.length ? (
+        <div className={gridClass}>
+          {props.agents.map((agent) => (
+            <AgentCard key={agent.id} agent={agent} onEdit={props.onEdit} />
+          ))}
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">{props.empty}</p>
+      )}
+    </section>
   )
 }
 

@@ -9,10 +9,10 @@ import { buttonVariants } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Badge } from '../../../components/ui/badge'
 import { errorMessage } from '../../../lib/error-message'
-import { useCopyPrompt, useDeletePrompt, type Prompt } from '../api'
+import { useCopyPrompt, useDeletePrompt, useSharePrompt, type Prompt } from '../api'
 import { VariableChips } from './variable-chips'
 import { IconAction } from '../../../components/icon-action'
-import { PromptShareDialog } from './prompt-share-dialog'
+import { ReadOnlyShareDialog, type ReadOnlySharing } from '../../../components/read-only-share-dialog'
 
 /**
  * One saved prompt: title, the first lines of its content, its variables, and what can be done with
@@ -24,9 +24,22 @@ export function PromptCard(props: { prompt: Prompt; onEdit: (prompt: Prompt) => 
   const { prompt } = props
   const remove = useDeletePrompt()
   const copy = useCopyPrompt()
+  const share = useSharePrompt()
   const [sharing, setSharing] = useState(false)
   const titleId = `prompt-${prompt.id}-title`
   const shared = prompt.sharedWithOrganization || prompt.groups.length > 0
+
+  const saveSharing = (sharing: ReadOnlySharing) =>
+    share.mutate(
+      { id: prompt.id, ...sharing },
+      {
+        onSuccess: () => {
+          toast.success(t('share.saved', { title: prompt.title }))
+          setSharing(false)
+        },
+        onError: (error) => toast.error(t('share.failed'), { description: errorMessage(t, error) }),
+      },
+    )
 
   const makeCopy = () =>
     copy.mutate(prompt.id, {
@@ -92,7 +105,17 @@ export function PromptCard(props: { prompt: Prompt; onEdit: (prompt: Prompt) => 
           {t('card.use')}
         </Link>
       </div>
-      {prompt.mine && sharing && <PromptShareDialog prompt={prompt} open={sharing} onOpenChange={setSharing} />}
+      {prompt.mine && sharing && (
+        <ReadOnlyShareDialog
+          title={t('share.title', { title: prompt.title })}
+          description={t('share.description')}
+          current={prompt}
+          pending={share.isPending}
+          onSave={saveSharing}
+          open={sharing}
+          onOpenChange={setSharing}
+        />
+      )}
     </Card>
   )
 }
