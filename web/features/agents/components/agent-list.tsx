@@ -3,6 +3,7 @@ import { Bot, Plus, Search } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../../components/empty-state'
+import { LibrarySection } from '../../../components/library-page'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Input } from '../../../components/ui/input'
@@ -47,29 +48,9 @@ export function AgentList(props: { onNew: () => void; onEdit: (agent: Agent) => 
         <Search aria-hidden className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
         <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('search.placeholder')} aria-label={t('search.label')} className="pl-8" />
       </div>
-      <AgentSection id="agents-mine" title={t('sections.mine')} empty={t('sections.emptyMine')} agents={found.filter((a) => a.mine)} onEdit={props.onEdit} />
-      <AgentSection id="agents-shared" title={t('sections.shared')} empty={t('sections.emptyShared')} agents={found.filter((a) => !a.mine)} onEdit={props.onEdit} />
+      <LibrarySection id="agents-mine" title={t('sections.mine')} empty={t('sections.emptyMine')} items={found.filter((a) => a.mine)} className={gridClass} card={(agent) => <AgentCard key={agent.id} agent={agent} onEdit={props.onEdit} />} />
+      <LibrarySection id="agents-shared" title={t('sections.shared')} empty={t('sections.emptyShared')} items={found.filter((a) => !a.mine)} className={gridClass} card={(agent) => <AgentCard key={agent.id} agent={agent} onEdit={props.onEdit} />} />
     </>
-  )
-}
-
-/** "Mine" or "Shared with me": a heading and its agents' cards. */
-function AgentSection(props: { id: string; title: string; empty: string; agents: Agent[]; onEdit: (agent: Agent) => void }) {
-  return (
-    <section aria-labelledby={props.id} className="grid gap-3">
-      <h2 id={props.id} className="text-sm font-medium text-muted-foreground">
-        {props.title}
-      </h2>
-      {props.agents.length ? (
-        <div className={gridClass}>
-          {props.agents.map((agent) => (
-            <AgentCard key={agent.id} agent={agent} onEdit={props.onEdit} />
-          ))}
-        </div>
-      ) : (
-        <p className="text-sm text-muted-foreground">{props.empty}</p>
-      )}
-    </section>
   )
 }
 

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { BookText, Plus, SearchX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../../components/empty-state'
+import { LibrarySection } from '../../../components/library-page'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
@@ -53,31 +54,11 @@ export function PromptList(props: { search: string; onNew: () => void; onEdit: (
         />
       ) : (
         <>
-          <PromptSection id="prompts-mine" title={t('sections.mine')} empty={t('sections.emptyMine')} prompts={data.filter((p) => p.mine)} onEdit={props.onEdit} />
-          <PromptSection id="prompts-shared" title={t('sections.shared')} empty={t('sections.emptyShared')} prompts={data.filter((p) => !p.mine)} onEdit={props.onEdit} />
+          <LibrarySection id="prompts-mine" title={t('sections.mine')} empty={t('sections.emptyMine')} items={data.filter((p) => p.mine)} className={gridClass} card={(prompt) => <PromptCard key={prompt.id} prompt={prompt} onEdit={props.onEdit} />} />
+          <LibrarySection id="prompts-shared" title={t('sections.shared')} empty={t('sections.emptyShared')} items={data.filter((p) => !p.mine)} className={gridClass} card={(prompt) => <PromptCard key={prompt.id} prompt={prompt} onEdit={props.onEdit} />} />
         </>
       )}
     </div>
-  )
-}
-
-/** "Mine" or "Shared with me": a heading and its prompts' cards. */
-function PromptSection(props: { id: string; title: string; empty: string; prompts: Prompt[]; onEdit: (prompt: Prompt) => void }) {
-  return (
-    <section aria-labelledby={props.id} className="grid gap-3">
-      <h2 id={props.id} className="text-sm font-medium text-muted-foreground">
-        {props.title}
-      </h2>
-      {props.prompts.length ? (
-        <div className={gridClass}>
-          {props.prompts.map((prompt) => (
-            <PromptCard key={prompt.id} prompt={prompt} onEdit={props.onEdit} />
-          ))}
-        </div>
-      ) : (
-        <p className="text-sm text-muted-foreground">{props.empty}</p>
-      )}
-    </section>
   )
 }
 
