@@ -1,10 +1,13 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
-import { agentGroups, agents, groupMembers, users } from '../../../db/schema'
+import { agentGroups, agents, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
+import { sharedWithGroupOf } from '../groups/access'
 
 // The outer row's id in the correlated subquery, always with its table (see knowledge/access.ts).
 const outerAgentId = sql`${sql.identifier('agents')}.${sql.identifier('id')}`
+/** Where an agent's group shares are. */
+export const agentShareLink = { table: agentGroups, item: agentGroups.agentId, group: agentGroups.groupId }
 
 /**
  * The agents a user may use, as a condition on `agents`: their own, those shared with the whole
@@ -17,8 +20,7 @@ export function agentsReadableBy(userId: unknown, organizationId: unknown): SQL 
     or(
       eq(agents.userId, userId as string),
       eq(agents.sharedWithOrganization, true),
-      sql`exists (select 1 from ${agentGroups} join ${groupMembers} on ${groupMembers.groupId} = ${agentGroups.groupId}
-          where ${agentGroups.agentId} = ${outerAgentId} and ${groupMembers.userId} = ${userId})`,
+      sharedWithGroupOf(agentShareLink, outerAgentId, userId),
     ),
   )!
 }

@@ -210,7 +210,7 @@ describe('sharing agents', () => {
     await mia.client.put(`/api/agents/${agent.id}/sharing`, { organization: false, groupIds: [] })
     expect((await max.client.get(`/api/agents/${agent.id}`)).status).toBe(404)
     expect((await max.client.get('/api/agents')).body.map((a: { name: string }) => a.name)).toEqual(['My scout'])
-  })
+  }, 30_000) // several accounts, each signing up
 
   test('shared with a group: its members only; another organisation never; bad sharing input is refused', async () => {
     const { client: admin, gpt } = await setup()
@@ -231,5 +231,5 @@ describe('sharing agents', () => {
     expect((await mia.client.put(`/api/agents/${agent.id}/sharing`, { organization: true, groupIds: [foreignGroup.id] })).body).toMatchObject({ status: 400, fields: { groupIds: 'Unknown group' } })
     expect((await mia.client.put(`/api/agents/${agent.id}/sharing`, { organization: 'yes', groupIds: [] })).body.fields).toEqual({ organization: 'Say whether the whole organisation may use it' })
     expect((await mia.client.get(`/api/agents/${agent.id}`)).body).toMatchObject({ sharedWithOrganization: false, groups: [{ id: group.id }] })
-  })
+  }, 30_000) // several accounts, each signing up
 })

@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { preparedFor } from '../../../db/client'
-import { agentGroups, agents, groups, mcpServers, mcpToolAgents, mcpTools, modelEndpoints, modelSettings, permittedModels, users } from '../../../db/schema'
+import { agentGroups, agents, mcpServers, mcpToolAgents, mcpTools, modelEndpoints, modelSettings, permittedModels, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 import { languageModels, openToUser, providerPermitted, usableModel, usableModelColumns, usableModelJoins } from '../models/access'
-import { groupsOfOrganization } from '../groups/access'
+import { groupsOfOrganization, shareGroupsOf } from '../groups/access'
 import type { readOnlySharingBody } from '../groups/schema'
-import { agentsReadableBy, findAgent } from './access'
+import { agentShareLink, agentsReadableBy, findAgent } from './access'
 import { AGENT_TOOLS } from './limits'
 import { checkReadable, collectionIdsOfAgent, describeCollections, readableOf, setAgentCollections } from '../knowledge/access'
 import type { AttachedCollection } from '../knowledge/schema'
@@ -30,7 +30,7 @@ const viewColumns = {
 
 type McpToolOfAgent = { agentId: string; server: string; tool: string }
 /** Who an agent belongs to and, for its owner, the groups it is shared with. */
-type Sharing = { caller: SessionUser; ownerNames: Map<string, string>; groups: Array<{ agentId: string; id: string; name: string }> }
+type Sharing = { caller: SessionUser; ownerNames: Map<string, string>; groups: Array<{ itemId: string; id: string; name: string }> }
 
 const toView = (a: Pick<AgentRow, keyof typeof viewColumns>, usable: PermittedModel[], collections: AttachedCollection[], mcp: McpToolOfAgent[], sharing: Sharing): AgentView => {
   const model = usable.find((m) => m.id === a.modelId) ?? null
@@ -40,7 +40,7 @@ const toView = (a: Pick<AgentRow, keyof typeof viewColumns>, usable: PermittedMo
     mine,
     owner: { id: a.userId, name: sharing.ownerNames.get(a.userId) ?? '' },
     sharedWithOrganization: a.sharedWithOrganization,
-    groups: mine ? sharing.groups.filter((g) => g.agentId === a.id).map(({ id, name }) => ({ id, name })) : [],
+    groups: mine ? sharing.groups.filter((g) => g.itemId === a.id).map(({ id, name }) => ({ id, name })) : [],
     name: a.name,
     instructions: a.instructions,
     modelId: a.modelId,
@@ -109,14 +109,7 @@ async function sharingOf(deps: AppDeps, caller: SessionUser, list: Array<Pick<Ag
     new Map(
       (await deps.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...new Set(list.map((a) => a.userId))]))).map((u) => [u.id, u.name]),
     )
-  const shares = own.length
-    ? await deps.db
-        .select({ agentId: agentGroups.agentId, id: groups.id, name: groups.name })
-        .from(agentGroups)
-        .innerJoin(groups, eq(groups.id, agentGroups.groupId))
-        .where(inArray(agentGroups.agentId, own))
-        .orderBy(groups.name)
-    : []
+  const shares = await shareGroupsOf(deps, agentShareLink, own)
   return { caller, ownerNames: names, groups: shares }
 }
 

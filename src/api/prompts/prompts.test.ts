@@ -116,7 +116,7 @@ describe('sharing prompts', () => {
     await mia.client.put(`/api/prompts/${prompt.id}/sharing`, { organization: true, groupIds: [] })
     expect((await mia.client.delete(`/api/prompts/${prompt.id}`)).status).toBe(204)
     expect((await max.client.get('/api/prompts')).body.map((p: { title: string }) => p.title)).toEqual(['My report', 'Own one'])
-  })
+  }, 30_000) // several accounts, each signing up
 
   test('shared with groups: their members see it, a member outside them never does', async () => {
     const { admin, mia, max } = await org()
@@ -133,7 +133,7 @@ describe('sharing prompts', () => {
     // Leaving the group takes the access away.
     await admin.delete(`/api/groups/${group.id}/members/${max.id}`)
     expect((await max.client.get('/api/prompts')).body).toEqual([])
-  })
+  }, 30_000) // several accounts, each signing up
 
   test('another organisation never sees it, nor may a prompt be shared with its groups; bad sharing input is refused', async () => {
     const { mia } = await org()
@@ -151,7 +151,7 @@ describe('sharing prompts', () => {
     expect((await mia.client.put(`/api/prompts/${prompt.id}/sharing`, { groupIds: [] })).body.fields).toEqual({ organization: 'Say whether the whole organisation may use it' })
     // Nothing changed by the refusals.
     expect((await mia.client.get(`/api/prompts/${prompt.id}`)).body).toMatchObject({ sharedWithOrganization: true, groups: [] })
-  })
+  }, 30_000) // several accounts, each signing up
 })
 
 test('prompt variables: names in order of first use, each once', () => {

@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
-import { groupMembers, groups, promptGroups, prompts, users } from '../../../db/schema'
+import { promptGroups, prompts, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
-import { groupsOfOrganization } from '../groups/access'
+import { groupsOfOrganization, shareGroupsOf, sharedWithGroupOf } from '../groups/access'
 import type { promptBody, promptSharingBody, PromptView } from './schema'
 
 type PromptRow = typeof prompts.$inferSelect
@@ -19,6 +19,7 @@ const contains = (column: AnyColumn, pattern: unknown) => sql`${column} LIKE ${p
 
 // The outer row's id in the correlated subquery, always with its table (see knowledge/access.ts).
 const outerPromptId = sql`${sql.identifier('prompts')}.${sql.identifier('id')}`
+const promptShareLink = { table: promptGroups, item: promptGroups.promptId, group: promptGroups.groupId }
 
 /**
  * The prompts the user may read, as a condition on `prompts`: their own, those shared with the
@@ -30,8 +31,7 @@ function readableBy(caller: SessionUser): SQL {
     or(
       eq(prompts.userId, caller.id),
       eq(prompts.sharedWithOrganization, true),
-      sql`exists (select 1 from ${promptGroups} join ${groupMembers} on ${groupMembers.groupId} = ${promptGroups.groupId}
-          where ${promptGroups.promptId} = ${outerPromptId} and ${groupMembers.userId} = ${caller.id})`,
+      sharedWithGroupOf(promptShareLink, outerPromptId, caller.id),
     ),
   )!
 }
@@ -45,14 +45,7 @@ async function views(deps: AppDeps, caller: SessionUser, where: SQL): Promise<Pr
     .where(where)
     .orderBy(desc(prompts.updatedAt))
   const own = rows.filter((r) => r.prompt.userId === caller.id).map((r) => r.prompt.id)
-  const shares = own.length
-    ? await deps.db
-        .select({ promptId: promptGroups.promptId, id: groups.id, name: groups.name })
-        .from(promptGroups)
-        .innerJoin(groups, eq(groups.id, promptGroups.groupId))
-        .where(inArray(promptGroups.promptId, own))
-        .orderBy(groups.name)
-    : []
+  const shares = await shareGroupsOf(deps, promptShareLink, own)
   return rows.map(({ prompt: p, ownerName }) => ({
     id: p.id,
     title: p.title,
@@ -61,7 +54,7 @@ async function views(deps: AppDeps, caller: SessionUser, where: SQL): Promise<Pr
     mine: p.userId === caller.id,
     owner: { id: p.userId, name: ownerName },
     sharedWithOrganization: p.sharedWithOrganization,
-    groups: shares.filter((s) => s.promptId === p.id).map(({ id, name }) => ({ id, name })),
+    groups: shares.filter((s) => s.itemId === p.id).map(({ id, name }) => ({ id, name })),
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   }))
