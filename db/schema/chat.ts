@@ -5,7 +5,10 @@ import { groups } from './governance'
 import { permittedModels } from './models'
 import { organizations } from './organizations'
 
-/** An assistant: name, instructions and a model. Private to the user who made it. */
+/**
+ * An assistant: name, instructions, a model, its tools and collections. Private to the user who
+ * made it unless shared (read-only) with the whole organisation and/or groups (`agent_groups`).
+ */
 export const agents = sqliteTable(
   'agents',
   {
@@ -24,10 +27,25 @@ export const agents = sqliteTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'["internet_search","website_content","source_query","send_email"]'`),
+    sharedWithOrganization: integer('shared_with_organization', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
   },
   (t) => [index('agents_user_idx').on(t.userId)],
+)
+
+/** A group an agent is shared with (read-only for its members). Same organisation (checked when set). */
+export const agentGroups = sqliteTable(
+  'agent_groups',
+  {
+    agentId: text('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.groupId] }), index('agent_groups_group_idx').on(t.groupId)],
 )
 
 /** A chat. Belongs to one user; uses its agent's model when it has an agent, else its own model. */

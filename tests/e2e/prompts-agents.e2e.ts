@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { chatPage, llmRequests } from './support/chat'
-import { signUpAndSignIn, waitForHydration } from './support/session'
+import { inviteLink } from './support/members'
+import { PASSWORD, signUpAndSignIn, uniqueEmail, waitForHydration } from './support/session'
 
 const confirmDialog = (page: Page) => page.getByRole('alertdialog')
-const promptCard = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true })
+const promptCard = (page: Page | Locator, title: string) => page.getByRole('article', { name: title, exact: true })
 const agentCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true })
 
 async function open(page: Page, path: '/prompts' | '/agents') {
@@ -342,5 +343,60 @@ test.describe('agent tools and collections', () => {
     await expect(editTool('Websuche')).toBeChecked()
     await expect(editTool('E-Mail-Entwürfe')).not.toBeChecked()
     await expect(editTool('Handbuch')).not.toBeChecked()
+  })
+})
+
+// This flow's variant: English, dark theme (both people).
+test.describe('a prompt shared with the organisation (dark)', () => {
+  test.use({ colorScheme: 'dark' })
+  test.beforeEach(async ({ page }) => page.addInitScript(() => localStorage.setItem('theme', 'dark')))
+
+  test('an admin shares a prompt; a colleague finds it under "Shared with me", cannot edit it and makes a copy', async ({ page, browser }) => {
+    test.setTimeout(120_000) // two people in two browsers
+    await signUpAndSignIn(page)
+    const created = await page.request.post('/api/prompts', { data: { title: 'Customer reply', content: 'Answer {{customer}} politely.' } })
+    expect(created.status()).toBe(201)
+    await open(page, '/prompts')
+    const mine = page.getByRole('region', { name: 'Mine' })
+    await mine.getByRole('button', { name: 'Share “Customer reply”' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Share “Customer reply”' })
+    await dialog.getByRole('checkbox', { name: 'Everyone in the organisation' }).check()
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(promptCard(page, 'Customer reply')).toContainText('Shared with the organisation')
+
+    // A colleague of the same organisation, in a browser of their own.
+    const email = uniqueEmail()
+    const invite = await page.request.post('/api/invites', { data: { email, role: 'user', locale: 'en' } })
+    expect(invite.status(), await invite.text()).toBe(201)
+    const token = new URL(await inviteLink(email)).searchParams.get('token')
+    const colleague = await (await browser.newContext({ colorScheme: 'dark' })).newPage()
+    await colleague.addInitScript(() => localStorage.setItem('theme', 'dark'))
+    const joined = await colleague.request.post('/api/invites/accept', { data: { token, name: 'Cleo Colleague', password: PASSWORD, passwordConfirmation: PASSWORD } })
+    expect(joined.status(), await joined.text()).toBe(201)
+    await open(colleague, '/prompts')
+    await expect(colleague.locator('html')).toHaveClass(/dark/)
+    const shared = colleague.getByRole('region', { name: 'Shared with me' })
+    const card = promptCard(shared, 'Customer reply')
+    await expect(card).toContainText('Answer {{customer}} politely.')
+    await expect(card).toContainText('read-only')
+    await expect(card.getByRole('button', { name: 'Edit “Customer reply”' })).toHaveCount(0)
+    await expect(card.getByRole('button', { name: 'Delete “Customer reply”' })).toHaveCount(0)
+    await expect(colleague.getByRole('region', { name: 'Mine' })).toContainText('None of your own prompts here.')
+
+    // Search covers both; the copy lands under "Mine", editable, and the original stays as it was.
+    await colleague.getByRole('searchbox', { name: 'Search prompts' }).fill('politely')
+    await expect(colleague).toHaveURL(/search=politely/)
+    await card.getByRole('button', { name: 'Make a copy of “Customer reply”' }).click()
+    await expect(colleague.getByText('Copy “Customer reply” added to your prompts')).toBeVisible()
+    const copy = promptCard(colleague.getByRole('region', { name: 'Mine' }), 'Customer reply')
+    await copy.getByRole('button', { name: 'Edit “Customer reply”' }).click()
+    const edit = colleague.getByRole('dialog', { name: 'Edit prompt' })
+    await edit.getByLabel('Title').fill('My customer reply')
+    await edit.getByRole('button', { name: 'Save changes' }).click()
+    await expect(edit).toHaveCount(0)
+    await expect(promptCard(colleague.getByRole('region', { name: 'Mine' }), 'My customer reply')).toBeVisible()
+    await expect(promptCard(shared, 'Customer reply')).toBeVisible()
+    await scan(colleague, 'shared prompts')
   })
 })

@@ -66,3 +66,15 @@ export function ItemFormDialog(props: {
     </Dialog>
   )
 }
+
+/** A part of a library page ("Mine", "Shared with me"): a heading and its cards, or a line saying there are none. */
+export function LibrarySection<T>(props: { id: string; title: string; empty: string; items: T[]; className: string; card: (item: T) => ReactNode }) {
+  return (
+    <section aria-labelledby={props.id} className="grid gap-3">
+      <h2 id={props.id} className="text-sm font-medium text-muted-foreground">
+        {props.title}
+      </h2>
+      {props.items.length ? <div className={props.className}>{props.items.map(props.card)}</div> : <p className="text-sm text-muted-foreground">{props.empty}</p>}
+    </section>
+  )
+}

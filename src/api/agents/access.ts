@@ -1,12 +1,39 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
-import { agents, users } from '../../../db/schema'
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { agentGroups, agents, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
+import { sharedWithGroupOf } from '../groups/access'
 
-/** The caller's own agent (threads and chat use it); anyone else's is not found. */
-export async function findOwnAgent(deps: AppDeps, caller: SessionUser, id: string) {
-  const agent = await deps.db.query.agents.findFirst({ where: and(eq(agents.id, id), eq(agents.userId, caller.id)) })
-  return agent ?? fail('AGENT_NOT_FOUND')
+// The outer row's id in the correlated subquery, always with its table (see knowledge/access.ts).
+const outerAgentId = sql`${sql.identifier('agents')}.${sql.identifier('id')}`
+/** Where an agent's group shares are. */
+export const agentShareLink = { table: agentGroups, item: agentGroups.agentId, group: agentGroups.groupId }
+
+/**
+ * The agents a user may use, as a condition on `agents`: their own, those shared with the whole
+ * organisation and those shared with a group the user belongs to; never another organisation's.
+ * The values may be placeholders of a prepared statement.
+ */
+export function agentsReadableBy(userId: unknown, organizationId: unknown): SQL {
+  return and(
+    eq(agents.organizationId, organizationId as string),
+    or(
+      eq(agents.userId, userId as string),
+      eq(agents.sharedWithOrganization, true),
+      sharedWithGroupOf(agentShareLink, outerAgentId, userId),
+    ),
+  )!
+}
+
+/**
+ * An agent the caller may use (threads and chat use it: their own or one shared with them). Without
+ * access it is not found; with `owner`, an agent shared with the caller is forbidden (read-only).
+ */
+export async function findAgent(deps: AppDeps, caller: SessionUser, id: string, needOwner = false) {
+  const [row] = await deps.db.select({ agent: agents }).from(agents).where(and(eq(agents.id, id), agentsReadableBy(caller.id, caller.organizationId)))
+  if (!row) fail('AGENT_NOT_FOUND')
+  if (needOwner && row.agent.userId !== caller.id) fail('FORBIDDEN')
+  return row.agent
 }
 
 /** One of the caller's agents by its id or its name (case ignored), or null. */

@@ -3,7 +3,7 @@ import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
 import { AGENT_TOOLS } from './limits'
 import { TOOLS } from '../../ai/tools'
-import { BASE_URL, createTestApp, enableOpenAiModels, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { BASE_URL, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
 
 let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -175,4 +175,61 @@ describe('agents', () => {
     expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { collectionIds: 'Choose collections you may read' } })
     expect((await client.get(`/api/agents/${agent.id}`)).body.collections).toEqual([])
   })
+})
+
+describe('sharing agents', () => {
+  test('shared with the organisation: colleagues chat with it and its tools, cannot change, share or delete it, and make a copy', async () => {
+    const { client: admin, gpt } = await setup()
+    const mia = await joinAsMember(t, admin)
+    const max = await joinAsMember(t, admin, 'user', 'Max Member')
+    const agent = (await mia.client.post('/api/agents', { name: 'Scout', instructions: 'Read pages.', modelId: gpt.id, tools: ['website_content'] })).body
+    expect(agent).toMatchObject({ mine: true, sharedWithOrganization: false, groups: [], owner: { name: 'Mia Member' } })
+    expect((await max.client.get('/api/agents')).body).toEqual([])
+    expect((await max.client.post('/api/threads', { agentId: agent.id })).body.code).toBe('AGENT_NOT_FOUND')
+
+    expect((await mia.client.put(`/api/agents/${agent.id}/sharing`, { organization: true, groupIds: [] })).body).toMatchObject({ sharedWithOrganization: true })
+    expect((await max.client.get('/api/agents')).body).toEqual([expect.objectContaining({ id: agent.id, mine: false, tools: ['website_content'], owner: expect.objectContaining({ name: 'Mia Member' }) })])
+    // A chat with the shared agent uses its model, instructions and tools.
+    const thread = (await max.client.post('/api/threads', { agentId: agent.id })).body
+    await readSse(await send(max.client, thread.id, 'Look at this page'))
+    expect(systemOf(lastRequest())).toContain('Read pages.')
+    expect(((lastRequest().body as { tools?: { function: { name: string } }[] }).tools ?? []).map((x) => x.function.name)).toEqual(['website_content'])
+    expect((await max.client.get(`/api/threads/${thread.id}`)).body.agentId).toBe(agent.id)
+
+    // Read-only for everyone but the owner.
+    expect((await max.client.put(`/api/agents/${agent.id}`, { name: 'Mine', instructions: 'x', modelId: gpt.id })).body.code).toBe('FORBIDDEN')
+    expect((await max.client.put(`/api/agents/${agent.id}/sharing`, { organization: false, groupIds: [] })).body.code).toBe('FORBIDDEN')
+    expect((await admin.delete(`/api/agents/${agent.id}`)).status).toBe(403)
+    const copy = await max.client.post(`/api/agents/${agent.id}/copy`)
+    expect(copy.status).toBe(201)
+    expect(copy.body).toMatchObject({ mine: true, name: 'Scout', instructions: 'Read pages.', modelId: gpt.id, tools: ['website_content'], sharedWithOrganization: false })
+    expect((await max.client.put(`/api/agents/${copy.body.id}`, { name: 'My scout', instructions: 'Changed', modelId: gpt.id })).status).toBe(200)
+    expect((await mia.client.get(`/api/agents/${agent.id}`)).body).toMatchObject({ name: 'Scout', instructions: 'Read pages.' })
+
+    // Taken back: gone from the list, and the chat with it can no longer reach it.
+    await mia.client.put(`/api/agents/${agent.id}/sharing`, { organization: false, groupIds: [] })
+    expect((await max.client.get(`/api/agents/${agent.id}`)).status).toBe(404)
+    expect((await max.client.get('/api/agents')).body.map((a: { name: string }) => a.name)).toEqual(['My scout'])
+  }, 30_000) // several accounts, each signing up
+
+  test('shared with a group: its members only; another organisation never; bad sharing input is refused', async () => {
+    const { client: admin, gpt } = await setup()
+    const mia = await joinAsMember(t, admin)
+    const max = await joinAsMember(t, admin, 'user', 'Max Member')
+    const group = (await admin.post('/api/groups', { name: 'Sales' })).body
+    await admin.post(`/api/groups/${group.id}/members`, { userIds: [max.id] })
+    const agent = (await mia.client.post('/api/agents', { name: 'Closer', instructions: 'Sell.', modelId: gpt.id })).body
+    expect((await mia.client.put(`/api/agents/${agent.id}/sharing`, { organization: false, groupIds: [group.id] })).body.groups).toEqual([{ id: group.id, name: 'Sales' }])
+    expect((await max.client.get('/api/agents')).body).toEqual([expect.objectContaining({ id: agent.id, mine: false, groups: [] })])
+    expect((await admin.get('/api/agents')).body).toEqual([])
+    expect((await admin.post(`/api/agents/${agent.id}/copy`)).status).toBe(404)
+
+    const other = await setup()
+    expect((await other.client.get(`/api/agents/${agent.id}`)).status).toBe(404)
+    expect((await other.client.post('/api/threads', { agentId: agent.id })).status).toBe(404)
+    const foreignGroup = (await other.client.post('/api/groups', { name: 'Foreign' })).body
+    expect((await mia.client.put(`/api/agents/${agent.id}/sharing`, { organization: true, groupIds: [foreignGroup.id] })).body).toMatchObject({ status: 400, fields: { groupIds: 'Unknown group' } })
+    expect((await mia.client.put(`/api/agents/${agent.id}/sharing`, { organization: 'yes', groupIds: [] })).body.fields).toEqual({ organization: 'Say whether the whole organisation may use it' })
+    expect((await mia.client.get(`/api/agents/${agent.id}`)).body).toMatchObject({ sharedWithOrganization: false, groups: [{ id: group.id }] })
+  }, 30_000) // several accounts, each signing up
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { attachedCollectionResponse, COLLECTIONS_PER_CHAT_MAX } from '../knowledge/schema'
+import { readOnlySharingFields } from '../groups/schema'
 import { permittedModelResponse } from '../models/schema'
 import { AGENT_NAME_MAX, AGENT_INSTRUCTIONS_MAX, AGENT_TOOLS } from './limits'
 
@@ -24,6 +25,7 @@ export const agentIdParams = z.object({ id: z.string().min(1).max(64) })
 
 export const agentResponse = z.object({
   id: z.string(),
+  ...readOnlySharingFields,
   name: z.string(),
   instructions: z.string(),
   modelId: z.string().nullable(),

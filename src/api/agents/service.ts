@@ -1,11 +1,13 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { preparedFor } from '../../../db/client'
-import { agents, mcpServers, mcpToolAgents, mcpTools, modelEndpoints, modelSettings, permittedModels } from '../../../db/schema'
+import { agentGroups, agents, mcpServers, mcpToolAgents, mcpTools, modelEndpoints, modelSettings, permittedModels, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 import { languageModels, openToUser, providerPermitted, usableModel, usableModelColumns, usableModelJoins } from '../models/access'
-import { findOwnAgent } from './access'
+import { groupsOfOrganization, shareGroupsOf } from '../groups/access'
+import type { readOnlySharingBody } from '../groups/schema'
+import { agentShareLink, agentsReadableBy, findAgent } from './access'
 import { AGENT_TOOLS } from './limits'
 import { checkReadable, collectionIdsOfAgent, describeCollections, readableOf, setAgentCollections } from '../knowledge/access'
 import type { AttachedCollection } from '../knowledge/schema'
@@ -20,16 +22,25 @@ const viewColumns = {
   instructions: agents.instructions,
   modelId: agents.modelId,
   tools: agents.tools,
+  userId: agents.userId,
+  sharedWithOrganization: agents.sharedWithOrganization,
   createdAt: agents.createdAt,
   updatedAt: agents.updatedAt,
 }
 
 type McpToolOfAgent = { agentId: string; server: string; tool: string }
+/** Who an agent belongs to and, for its owner, the groups it is shared with. */
+type Sharing = { caller: SessionUser; ownerNames: Map<string, string>; groups: Array<{ itemId: string; id: string; name: string }> }
 
-const toView = (a: Pick<AgentRow, keyof typeof viewColumns>, usable: PermittedModel[], collections: AttachedCollection[], mcp: McpToolOfAgent[]): AgentView => {
+const toView = (a: Pick<AgentRow, keyof typeof viewColumns>, usable: PermittedModel[], collections: AttachedCollection[], mcp: McpToolOfAgent[], sharing: Sharing): AgentView => {
   const model = usable.find((m) => m.id === a.modelId) ?? null
+  const mine = a.userId === sharing.caller.id
   return {
     id: a.id,
+    mine,
+    owner: { id: a.userId, name: sharing.ownerNames.get(a.userId) ?? '' },
+    sharedWithOrganization: a.sharedWithOrganization,
+    groups: mine ? sharing.groups.filter((g) => g.itemId === a.id).map(({ id, name }) => ({ id, name })) : [],
     name: a.name,
     instructions: a.instructions,
     modelId: a.modelId,
@@ -54,17 +65,18 @@ async function checkModel(deps: AppDeps, caller: SessionUser, modelId: string) {
 }
 
 // The agent's model comes joined, decided by the models' own rule (`usableModel`).
-const ownAgents = preparedFor((db) =>
+const readableAgents = preparedFor((db) =>
   db
-    .select({ ...viewColumns, ...usableModelColumns })
+    .select({ ...viewColumns, ...usableModelColumns, ownerName: users.name })
     .from(agents)
+    .innerJoin(users, eq(users.id, agents.userId))
     .leftJoin(
       permittedModels,
       and(eq(permittedModels.id, agents.modelId), eq(permittedModels.organizationId, sql.placeholder('organizationId')), providerPermitted, openToUser),
     )
     .leftJoin(modelEndpoints, usableModelJoins.endpoint)
     .leftJoin(modelSettings, usableModelJoins.settings)
-    .where(eq(agents.userId, sql.placeholder('userId')))
+    .where(agentsReadableBy(sql.placeholder('userId'), sql.placeholder('organizationId')))
     .orderBy(desc(agents.createdAt))
     .prepare(),
 )
@@ -89,20 +101,46 @@ async function mcpToolsOfAgents(deps: AppDeps, organizationId: string, agentIds:
     .orderBy(mcpServers.name, mcpTools.name)
 }
 
-/** The caller's agents, newest first; an agent whose model was unpermitted stays, marked unavailable. */
+/** Owner names and the groups the caller's own agents among these are shared with. */
+async function sharingOf(deps: AppDeps, caller: SessionUser, list: Array<Pick<AgentRow, 'id' | 'userId'>>, ownerNames?: Map<string, string>): Promise<Sharing> {
+  const own = list.filter((a) => a.userId === caller.id).map((a) => a.id)
+  const names =
+    ownerNames ??
+    new Map(
+      (await deps.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...new Set(list.map((a) => a.userId))]))).map((u) => [u.id, u.name]),
+    )
+  const shares = await shareGroupsOf(deps, agentShareLink, own)
+  return { caller, ownerNames: names, groups: shares }
+}
+
+/**
+ * The agents the caller may use, newest first: their own and those shared with them (`mine`
+ * tells); an agent whose model was unpermitted (or is not open to the caller) stays, marked unavailable.
+ */
 export async function listAgents(deps: AppDeps, caller: SessionUser) {
-  const rows = await ownAgents(deps.db).all({ userId: caller.id, organizationId: caller.organizationId })
+  const rows = await readableAgents(deps.db).all({ userId: caller.id, organizationId: caller.organizationId })
   const mcp = await mcpToolsOfAgents(deps, caller.organizationId, rows.map((a) => a.id))
+  const sharing = await sharingOf(deps, caller, rows, new Map(rows.map((a) => [a.userId, a.ownerName])))
   return Promise.all(
     rows.map(async (a) => {
       const model = usableModel(deps, a.modelId, a)
-      return toView(a, model && !model.embedding ? [model] : [], await collectionsOf(deps, caller, a.id), mcp)
+      return toView(a, model && !model.embedding ? [model] : [], await collectionsOf(deps, caller, a.id), mcp, sharing)
     }),
   )
 }
 
+async function viewOf(deps: AppDeps, caller: SessionUser, agent: AgentRow, usable?: PermittedModel[]) {
+  return toView(
+    agent,
+    usable ?? (await languageModels(deps, caller)),
+    await collectionsOf(deps, caller, agent.id),
+    await mcpToolsOfAgents(deps, caller.organizationId, [agent.id]),
+    await sharingOf(deps, caller, [agent]),
+  )
+}
+
 export async function getAgent(deps: AppDeps, caller: SessionUser, id: string) {
-  return toView(await findOwnAgent(deps, caller, id), await languageModels(deps, caller), await collectionsOf(deps, caller, id), await mcpToolsOfAgents(deps, caller.organizationId, [id]))
+  return viewOf(deps, caller, await findAgent(deps, caller, id))
 }
 
 export async function createAgent(deps: AppDeps, caller: SessionUser, { collectionIds, ...input }: z.infer<typeof agentBody>) {
@@ -113,12 +151,12 @@ export async function createAgent(deps: AppDeps, caller: SessionUser, { collecti
     .values({ id: crypto.randomUUID(), organizationId: caller.organizationId, userId: caller.id, ...input, tools: input.tools && chosenTools(input.tools) })
     .returning()
   await setAgentCollections(deps, row!.id, collections)
-  return toView(row!, usable, await describeCollections(deps, collections), [])
+  return toView(row!, usable, await describeCollections(deps, collections), [], await sharingOf(deps, caller, [row!]))
 }
 
 /** Changes take effect with the agent's next reply in every chat that uses it. */
 export async function updateAgent(deps: AppDeps, caller: SessionUser, id: string, { collectionIds, ...input }: z.infer<typeof agentBody>) {
-  await findOwnAgent(deps, caller, id)
+  await findAgent(deps, caller, id, true)
   const usable = await checkModel(deps, caller, input.modelId)
   if (collectionIds) await setAgentCollections(deps, id, await checkReadable(deps, caller, collectionIds))
   const [row] = await deps.db
@@ -126,11 +164,39 @@ export async function updateAgent(deps: AppDeps, caller: SessionUser, id: string
     .set({ ...input, tools: input.tools && chosenTools(input.tools), updatedAt: new Date() })
     .where(and(eq(agents.id, id), eq(agents.userId, caller.id)))
     .returning()
-  return toView(row!, usable, await collectionsOf(deps, caller, id), await mcpToolsOfAgents(deps, caller.organizationId, [id]))
+  return viewOf(deps, caller, row!, usable)
+}
+
+/** Shares an agent read-only with the organisation and/or groups of it, replacing the shares before: its owner only. */
+export async function shareAgent(deps: AppDeps, caller: SessionUser, id: string, sharing: z.infer<typeof readOnlySharingBody>) {
+  await findAgent(deps, caller, id, true)
+  // A group of another organisation (or none at all) is refused before anything changes.
+  await groupsOfOrganization(deps, caller.organizationId, sharing.groupIds, 'groupIds')
+  await deps.db.batch([
+    deps.db.update(agents).set({ sharedWithOrganization: sharing.organization }).where(eq(agents.id, id)),
+    deps.db.delete(agentGroups).where(eq(agentGroups.agentId, id)),
+    ...sharing.groupIds.map((groupId) => deps.db.insert(agentGroups).values({ agentId: id, groupId })),
+  ])
+  return getAgent(deps, caller, id)
+}
+
+/**
+ * The caller's own, private copy of an agent they may use: its name, instructions, model and tools,
+ * and those of its collections the caller may read (decision 0069).
+ */
+export async function copyAgent(deps: AppDeps, caller: SessionUser, id: string) {
+  const source = await findAgent(deps, caller, id)
+  const collections = await readableOf(deps, caller.id, caller.organizationId, await collectionIdsOfAgent(deps, id))
+  const [row] = await deps.db
+    .insert(agents)
+    .values({ id: crypto.randomUUID(), organizationId: caller.organizationId, userId: caller.id, name: source.name, instructions: source.instructions, modelId: source.modelId, tools: source.tools })
+    .returning()
+  await setAgentCollections(deps, row!.id, collections)
+  return viewOf(deps, caller, row!)
 }
 
 /** Deletes an agent; chats that used it keep their own model. */
 export async function deleteAgent(deps: AppDeps, caller: SessionUser, id: string) {
-  await findOwnAgent(deps, caller, id)
+  await findAgent(deps, caller, id, true)
   await deps.db.delete(agents).where(and(eq(agents.id, id), eq(agents.userId, caller.id)))
 }

@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm'
-import { groups } from '../../../db/schema'
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { groupMembers, groups } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 
@@ -18,4 +19,24 @@ export async function groupsOfOrganization(deps: AppDeps, organizationId: string
     .where(and(eq(groups.organizationId, organizationId), inArray(groups.id, unique)))
   if (found.length !== unique.length) throw new AppError('VALIDATION_FAILED', { fields: { [field]: 'Unknown group' } })
   return found
+}
+
+/** A table linking prompts or agents to the groups they are shared with (read-only shares). */
+export type GroupShareLink = { table: SQLiteTable; item: SQLiteColumn; group: SQLiteColumn }
+
+/** The item (its id given as `outerId` of the outer query) is shared with a group `userId` belongs to. */
+export function sharedWithGroupOf(link: GroupShareLink, outerId: SQL, userId: unknown): SQL {
+  return sql`exists (select 1 from ${link.table} join ${groupMembers} on ${groupMembers.groupId} = ${link.group}
+      where ${link.item} = ${outerId} and ${groupMembers.userId} = ${userId})`
+}
+
+/** The groups each of these items is shared with, by name. */
+export async function shareGroupsOf(deps: AppDeps, link: GroupShareLink, ids: string[]) {
+  if (!ids.length) return []
+  return deps.db
+    .select({ itemId: sql<string>`${link.item}`, id: groups.id, name: groups.name })
+    .from(link.table)
+    .innerJoin(groups, eq(groups.id, link.group))
+    .where(inArray(link.item, ids))
+    .orderBy(asc(groups.name))
 }

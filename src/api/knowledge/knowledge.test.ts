@@ -298,4 +298,30 @@ describe('collections in chats and agents', () => {
     expect((await mia.client.put(`/api/agents/${agent.body.id}`, { name: 'Harbour master', instructions: 'Answer.', modelId, collectionIds: [] })).body.collections).toEqual([])
     expect((await mia.client.post('/api/agents', { name: 'A', instructions: 'I', modelId, collectionIds: ['nope'] })).body.fields).toEqual({ collectionIds: 'Choose collections you may read' })
   }, 60_000)
+
+  test("a shared agent searches its collections in a colleague's chat only as far as the colleague may read them; a copy keeps those", async () => {
+    const { mia, max, modelId } = await org()
+    const fleet = (await mia.client.post('/api/collections', { name: 'Fleet' })).body.id
+    const secret = (await mia.client.post('/api/collections', { name: 'Secret' })).body.id
+    await upload(mia.client, fleet, 'crane.txt', 'The crane lifts at most 12 tonnes.')
+    await upload(mia.client, secret, 'crane-secret.txt', 'The crane secretly lifts 14 tonnes when lifting limits are waived.')
+    await processingIdle()
+    await mia.client.put(`/api/collections/${fleet}/sharing`, { organizationRole: 'reader', groups: [] })
+    const agent = (await mia.client.post('/api/agents', { name: 'Harbour master', instructions: 'Answer from the fleet files.', modelId, collectionIds: [fleet, secret], tools: ['source_query'] })).body
+    await mia.client.put(`/api/agents/${agent.id}/sharing`, { organization: true, groupIds: [] })
+
+    // Max sees the agent with its tools and the collection he may read, and chats with it.
+    const seen = (await max.client.get(`/api/agents/${agent.id}`)).body
+    expect(seen).toMatchObject({ mine: false, tools: ['source_query'], collections: [{ id: fleet, name: 'Fleet', readyFiles: 1 }] })
+    const thread = (await max.client.post('/api/threads', { agentId: agent.id })).body.id
+    const result = (await readSse(await send(max.client, thread, query))).find((e) => e.event === 'tool_result')!
+    expect(result.data.result).toContain('(Fleet › crane.txt, chunk 1)')
+    expect(result.data.result).not.toContain('Secret')
+
+    // His copy: the same tools, and only the collection he may read.
+    const copy = await max.client.post(`/api/agents/${agent.id}/copy`)
+    expect(copy.body).toMatchObject({ mine: true, name: 'Harbour master', tools: ['source_query'], collections: [{ id: fleet }] })
+    expect(copy.body.collections).toHaveLength(1)
+    expect((await mia.client.get(`/api/agents/${agent.id}`)).body.collections).toHaveLength(2)
+  }, 60_000)
 })

@@ -1,82 +1,129 @@
-import { and, desc, eq, or, sql, type AnyColumn } from 'drizzle-orm'
+import { and, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
-import { preparedFor } from '../../../db/client'
-import { prompts } from '../../../db/schema'
+import { promptGroups, prompts, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
-import type { promptBody, PromptView } from './schema'
+import { groupsOfOrganization, shareGroupsOf, sharedWithGroupOf } from '../groups/access'
+import type { promptBody, promptSharingBody, PromptView } from './schema'
 
 type PromptRow = typeof prompts.$inferSelect
-
-const viewColumns = { id: prompts.id, title: prompts.title, content: prompts.content, createdAt: prompts.createdAt, updatedAt: prompts.updatedAt }
 
 /** `{{topic}}`-style variables, each once, in order of first use. */
 export function promptVariables(content: string): string[] {
   return [...new Set([...content.matchAll(/\{\{\s*([\p{L}\p{N}_ -]{1,40}?)\s*\}\}/gu)].map((m) => m[1]!))]
 }
 
-const toView = (p: Pick<PromptRow, keyof typeof viewColumns>): PromptView => ({
-  id: p.id,
-  title: p.title,
-  content: p.content,
-  variables: promptVariables(p.content),
-  createdAt: p.createdAt.toISOString(),
-  updatedAt: p.updatedAt.toISOString(),
-})
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 // Searched literally: % and _ in the search are escaped.
 const contains = (column: AnyColumn, pattern: unknown) => sql`${column} LIKE ${pattern} ESCAPE '\\'`
 
-const ownPrompts = preparedFor((db) =>
-  db.select(viewColumns).from(prompts).where(eq(prompts.userId, sql.placeholder('userId'))).orderBy(desc(prompts.updatedAt)).prepare(),
-)
-const patternParam = sql.placeholder('pattern')
-const ownPromptsMatching = preparedFor((db) =>
-  db
-    .select(viewColumns)
+// The outer row's id in the correlated subquery, always with its table (see knowledge/access.ts).
+const outerPromptId = sql`${sql.identifier('prompts')}.${sql.identifier('id')}`
+const promptShareLink = { table: promptGroups, item: promptGroups.promptId, group: promptGroups.groupId }
+
+/**
+ * The prompts the user may read, as a condition on `prompts`: their own, those shared with the
+ * whole organisation and those shared with a group the user belongs to; never another organisation's.
+ */
+function readableBy(caller: SessionUser): SQL {
+  return and(
+    eq(prompts.organizationId, caller.organizationId),
+    or(
+      eq(prompts.userId, caller.id),
+      eq(prompts.sharedWithOrganization, true),
+      sharedWithGroupOf(promptShareLink, outerPromptId, caller.id),
+    ),
+  )!
+}
+
+/** Prompts with their owner's name and (for the owner) the groups they are shared with. */
+async function views(deps: AppDeps, caller: SessionUser, where: SQL): Promise<PromptView[]> {
+  const rows = await deps.db
+    .select({ prompt: prompts, ownerName: users.name })
     .from(prompts)
-    .where(and(eq(prompts.userId, sql.placeholder('userId')), or(contains(prompts.title, patternParam), contains(prompts.content, patternParam))))
+    .innerJoin(users, eq(users.id, prompts.userId))
+    .where(where)
     .orderBy(desc(prompts.updatedAt))
-    .prepare(),
-)
+  const own = rows.filter((r) => r.prompt.userId === caller.id).map((r) => r.prompt.id)
+  const shares = await shareGroupsOf(deps, promptShareLink, own)
+  return rows.map(({ prompt: p, ownerName }) => ({
+    id: p.id,
+    title: p.title,
+    content: p.content,
+    variables: promptVariables(p.content),
+    mine: p.userId === caller.id,
+    owner: { id: p.userId, name: ownerName },
+    sharedWithOrganization: p.sharedWithOrganization,
+    groups: shares.filter((s) => s.itemId === p.id).map(({ id, name }) => ({ id, name })),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  }))
+}
 
-/** The caller's prompts, last edited first; `search` matches title or content. */
+/**
+ * The prompts the caller may use, last edited first: their own and those shared with them (the web
+ * splits the two by `mine`); `search` matches title or content.
+ */
 export async function listPrompts(deps: AppDeps, caller: SessionUser, search?: string) {
-  const rows = search
-    ? await ownPromptsMatching(deps.db).all({ userId: caller.id, pattern: `%${escapeLike(search)}%` })
-    : await ownPrompts(deps.db).all({ userId: caller.id })
-  return rows.map(toView)
+  const pattern = search ? `%${escapeLike(search)}%` : null
+  return views(deps, caller, and(readableBy(caller), pattern ? or(contains(prompts.title, pattern), contains(prompts.content, pattern)) : undefined)!)
 }
 
-async function findOwn(deps: AppDeps, caller: SessionUser, id: string) {
-  const row = await deps.db.query.prompts.findFirst({ where: and(eq(prompts.id, id), eq(prompts.userId, caller.id)) })
-  return row ?? fail('PROMPT_NOT_FOUND')
+/**
+ * The prompt, when the caller may read it. Without access it is not found (its existence stays
+ * hidden); a prompt shared with the caller cannot be changed by them (forbidden).
+ */
+async function findPrompt(deps: AppDeps, caller: SessionUser, id: string, needOwner: boolean): Promise<PromptRow> {
+  const [row] = await deps.db.select({ prompt: prompts }).from(prompts).where(and(eq(prompts.id, id), readableBy(caller)))
+  if (!row) fail('PROMPT_NOT_FOUND')
+  if (needOwner && row.prompt.userId !== caller.id) fail('FORBIDDEN')
+  return row.prompt
 }
+
+const viewOf = async (deps: AppDeps, caller: SessionUser, id: string) => (await views(deps, caller, eq(prompts.id, id)))[0]!
 
 export async function getPrompt(deps: AppDeps, caller: SessionUser, id: string) {
-  return toView(await findOwn(deps, caller, id))
+  await findPrompt(deps, caller, id, false)
+  return viewOf(deps, caller, id)
 }
 
 export async function createPrompt(deps: AppDeps, caller: SessionUser, input: z.infer<typeof promptBody>) {
   const [row] = await deps.db
     .insert(prompts)
     .values({ id: crypto.randomUUID(), organizationId: caller.organizationId, userId: caller.id, ...input })
-    .returning()
-  return toView(row!)
+    .returning({ id: prompts.id })
+  return viewOf(deps, caller, row!.id)
+}
+
+/** The caller's own, private copy of a prompt they may read (to change it). */
+export async function copyPrompt(deps: AppDeps, caller: SessionUser, id: string) {
+  const source = await findPrompt(deps, caller, id, false)
+  return createPrompt(deps, caller, { title: source.title, content: source.content })
 }
 
 export async function updatePrompt(deps: AppDeps, caller: SessionUser, id: string, input: z.infer<typeof promptBody>) {
-  await findOwn(deps, caller, id)
-  const [row] = await deps.db
+  await findPrompt(deps, caller, id, true)
+  await deps.db
     .update(prompts)
     .set({ ...input, updatedAt: new Date() })
     .where(and(eq(prompts.id, id), eq(prompts.userId, caller.id)))
-    .returning()
-  return toView(row!)
+  return viewOf(deps, caller, id)
+}
+
+/** Shares a prompt with the organisation and/or groups of it, replacing the shares before: its owner only. */
+export async function sharePrompt(deps: AppDeps, caller: SessionUser, id: string, sharing: z.infer<typeof promptSharingBody>) {
+  await findPrompt(deps, caller, id, true)
+  // A group of another organisation (or none at all) is refused before anything changes.
+  await groupsOfOrganization(deps, caller.organizationId, sharing.groupIds, 'groupIds')
+  await deps.db.batch([
+    deps.db.update(prompts).set({ sharedWithOrganization: sharing.organization }).where(eq(prompts.id, id)),
+    deps.db.delete(promptGroups).where(eq(promptGroups.promptId, id)),
+    ...sharing.groupIds.map((groupId) => deps.db.insert(promptGroups).values({ promptId: id, groupId })),
+  ])
+  return viewOf(deps, caller, id)
 }
 
 export async function deletePrompt(deps: AppDeps, caller: SessionUser, id: string) {
-  await findOwn(deps, caller, id)
+  await findPrompt(deps, caller, id, true)
   await deps.db.delete(prompts).where(and(eq(prompts.id, id), eq(prompts.userId, caller.id)))
 }

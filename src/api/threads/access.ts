@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm'
 import { messages, replyChunks, type threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
-import { findOwnAgent } from '../agents/access'
+import { findAgent } from '../agents/access'
 import { usableLanguageModel } from '../models/access'
 import type { StoredMessageView } from './schema'
 
@@ -27,7 +27,7 @@ export const toMessageView = (m: MessageRow): StoredMessageView => ({
 
 /** The model a thread's next reply uses: its agent's (which wins), else its own. */
 export async function replyModel(deps: AppDeps, caller: SessionUser, thread: ThreadRow) {
-  const agent = thread.agentId ? await findOwnAgent(deps, caller, thread.agentId) : null
+  const agent = thread.agentId ? await findAgent(deps, caller, thread.agentId) : null
   const modelId = agent ? agent.modelId : thread.modelId
   if (!modelId) fail('NO_MODEL_FOUND')
   try {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle
 import { preparedFor } from '../../../db/client'
 import { messages, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
-import { findOwnAgent } from '../agents/access'
+import { findAgent } from '../agents/access'
 import { resolveDefaultModel, usableLanguageModel } from '../models/access'
 import { fileKeysOf, findOwnThread, removeFiles, sourcesOfThread } from '../sources/access'
 import { appendedText, endAbandonedReplies, isAbandoned, replyModel, toMessageView, withAppendedText } from './access'
@@ -35,7 +35,7 @@ export const toThreadSummary = (t: Pick<ThreadRow, keyof typeof summaryColumns>)
 export async function createThread(deps: AppDeps, caller: SessionUser, input: { modelId?: string; agentId?: string }) {
   let modelId: string | null = null
   let agentId: string | null = null
-  if (input.agentId) agentId = (await findOwnAgent(deps, caller, input.agentId)).id
+  if (input.agentId) agentId = (await findAgent(deps, caller, input.agentId)).id
   if (input.modelId) modelId = (await usableLanguageModel(deps, caller, input.modelId)).id
   else if (!agentId) modelId = (await resolveDefaultModel(deps, caller)).id
   const [row] = await deps.db
@@ -108,7 +108,7 @@ export async function getThread(deps: AppDeps, caller: SessionUser, id: string, 
   const limit = page.last === undefined || page.through === undefined ? page.last : Math.max(page.last, await countFrom(deps, id, page.through, THROUGH_CONTEXT))
   const { rows, olderCursor } = await messagePage(deps, id, { limit })
   const resolved = await replyModel(deps, caller, thread).catch(() => null)
-  const agent = thread.agentId ? await findOwnAgent(deps, caller, thread.agentId).catch(() => null) : null
+  const agent = thread.agentId ? await findAgent(deps, caller, thread.agentId).catch(() => null) : null
   return {
     ...toThreadSummary(thread),
     messages: rows,
@@ -196,7 +196,7 @@ export async function setThreadModel(deps: AppDeps, caller: SessionUser, id: str
 /** Sets or removes the thread's agent; while set, the agent's model is used. */
 export async function setThreadAgent(deps: AppDeps, caller: SessionUser, id: string, agentId: string | null) {
   const thread = await findOwnThread(deps, caller, id)
-  if (agentId) await findOwnAgent(deps, caller, agentId)
+  if (agentId) await findAgent(deps, caller, agentId)
   const modelId = agentId || thread.modelId ? thread.modelId : await modelAfterAgent(deps, caller, thread)
   await deps.db.update(threads).set({ agentId, modelId }).where(eq(threads.id, id))
   return getThread(deps, caller, id)

@@ -11,6 +11,8 @@ export const agentsApi = {
   create: (api: ApiClient, body: AgentInput) => api.post<Agent>('/agents', body),
   update: (api: ApiClient, id: string, body: AgentInput) => api.put<Agent>(`/agents/${encodeURIComponent(id)}`, body),
   remove: (api: ApiClient, id: string) => api.delete<void>(`/agents/${encodeURIComponent(id)}`),
+  share: (api: ApiClient, id: string, body: { organization: boolean; groupIds: string[] }) => api.put<Agent>(`/agents/${encodeURIComponent(id)}/sharing`, body),
+  copy: (api: ApiClient, id: string) => api.post<Agent>(`/agents/${encodeURIComponent(id)}/copy`, {}),
 }
 
 /** A mutation that refreshes every agent query once it succeeds (and before it counts as done). */
@@ -26,3 +28,5 @@ function useAgentsMutation<T, R>(fn: (api: ApiClient, input: T) => Promise<R>) {
 export const useCreateAgent = () => useAgentsMutation(agentsApi.create)
 export const useUpdateAgent = () => useAgentsMutation((api, v: { id: string } & AgentInput) => agentsApi.update(api, v.id, v))
 export const useDeleteAgent = () => useAgentsMutation(agentsApi.remove)
+export const useShareAgent = () => useAgentsMutation((api, v: { id: string; organization: boolean; groupIds: string[] }) => agentsApi.share(api, v.id, v))
+export const useCopyAgent = () => useAgentsMutation(agentsApi.copy)

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { Bot, MessageSquare, Pencil, Trash2 } from 'lucide-react'
+import { Bot, Copy, MessageSquare, Pencil, Share2, Trash2 } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
 import { confirm } from '../../../components/confirm-dialog'
@@ -7,15 +8,42 @@ import { Badge } from '../../../components/ui/badge'
 import { Button, buttonVariants } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { providerName } from '../../../lib/provider-name'
-import { useDeleteAgent, type Agent } from '../api'
+import { errorMessage } from '../../../lib/error-message'
+import { useCopyAgent, useDeleteAgent, useShareAgent, type Agent } from '../api'
 import { IconAction } from '../../../components/icon-action'
+import { ReadOnlyShareDialog, type ReadOnlySharing } from '../../../components/read-only-share-dialog'
 
-/** One agent: name, model, the start of its instructions, and what can be done with it. */
+/**
+ * One agent: name, model, the start of its instructions, and what can be done with it. The owner
+ * edits, shares and deletes it; an agent shared with the caller is read-only, "Make a copy" gives
+ * them their own.
+ */
 export function AgentCard(props: { agent: Agent; onEdit: (agent: Agent) => void }) {
   const { t } = useTranslation('agents')
   const { agent } = props
   const remove = useDeleteAgent()
+  const copy = useCopyAgent()
+  const share = useShareAgent()
+  const [sharing, setSharing] = useState(false)
   const id = `agent-${agent.id}`
+  const shared = agent.sharedWithOrganization || agent.groups.length > 0
+
+  const saveSharing = (choice: ReadOnlySharing) =>
+    share.mutate(
+      { id: agent.id, ...choice },
+      {
+        onSuccess: () => {
+          toast.success(t('share.saved', { name: agent.name }))
+          setSharing(false)
+        },
+        onError: (error) => toast.error(t('share.failed'), { description: errorMessage(t, error) }),
+      },
+    )
+  const makeCopy = () =>
+    copy.mutate(agent.id, {
+      onSuccess: (created) => toast.success(t('copy.done', { name: created.name })),
+      onError: (error) => toast.error(t('copy.failed'), { description: errorMessage(t, error) }),
+    })
 
   const confirmDelete = () =>
     confirm({
@@ -36,9 +64,9 @@ export function AgentCard(props: { agent: Agent; onEdit: (agent: Agent) => void 
           <Bot />
         </span>
         <div className="grid min-w-0 flex-1 gap-0.5">
-          <h2 id={`${id}-name`} className="font-medium leading-snug [overflow-wrap:anywhere]">
+          <h3 id={`${id}-name`} className="font-medium leading-snug [overflow-wrap:anywhere]">
             {agent.name}
-          </h2>
+          </h3>
           {agent.model && (
             <p className="truncate text-[13px] text-muted-foreground">
               {t('modelName', { model: agent.model.displayName, provider: providerName(t, agent.model.providerId, agent.model.providerName) })}
@@ -46,14 +74,34 @@ export function AgentCard(props: { agent: Agent; onEdit: (agent: Agent) => void 
           )}
         </div>
         <div className="-mr-1.5 -mt-0.5 flex shrink-0 gap-0.5">
-          <IconAction className="size-8" label={t('card.edit', { name: agent.name })} onClick={() => props.onEdit(agent)}>
-            <Pencil />
-          </IconAction>
-          <IconAction className="size-8" label={t('card.delete', { name: agent.name })} destructive onClick={confirmDelete}>
-            <Trash2 />
-          </IconAction>
+          {agent.mine ? (
+            <>
+              <IconAction className="size-8" label={t('card.edit', { name: agent.name })} onClick={() => props.onEdit(agent)}>
+                <Pencil />
+              </IconAction>
+              <IconAction className="size-8" label={t('card.share', { name: agent.name })} onClick={() => setSharing(true)}>
+                <Share2 />
+              </IconAction>
+              <IconAction className="size-8" label={t('card.delete', { name: agent.name })} destructive onClick={confirmDelete}>
+                <Trash2 />
+              </IconAction>
+            </>
+          ) : (
+            <IconAction className="size-8" label={t('card.copy', { name: agent.name })} disabled={copy.isPending} onClick={makeCopy}>
+              <Copy />
+            </IconAction>
+          )}
         </div>
       </div>
+      {agent.mine ? (
+        shared && (
+          <Badge className="w-fit whitespace-normal">
+            {agent.sharedWithOrganization ? t('card.sharedWithOrganization') : t('card.sharedWithGroups', { groups: agent.groups.map((g) => g.name).join(', ') })}
+          </Badge>
+        )
+      ) : (
+        <p className="text-xs text-muted-foreground">{t('card.sharedBy', { name: agent.owner.name })}</p>
+      )}
       {!agent.available && (
         <Badge variant="warning" className="w-fit whitespace-normal">
           {t('card.unavailable')}
@@ -78,6 +126,17 @@ export function AgentCard(props: { agent: Agent; onEdit: (agent: Agent) => void 
           </>
         )}
       </div>
+      {agent.mine && sharing && (
+        <ReadOnlyShareDialog
+          title={t('share.title', { name: agent.name })}
+          description={t('share.description')}
+          current={agent}
+          pending={share.isPending}
+          onSave={saveSharing}
+          open={sharing}
+          onOpenChange={setSharing}
+        />
+      )}
     </Card>
   )
 }

@@ -1,9 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Bot, Plus } from 'lucide-react'
+import { Bot, Plus, Search } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../../components/empty-state'
+import { LibrarySection } from '../../../components/library-page'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { Input } from '../../../components/ui/input'
 import { Skeleton } from '../../../components/ui/skeleton'
 import { useApi } from '../../../lib/use-api'
 import { agentQueries } from '../../../lib/agent-queries'
@@ -12,11 +15,17 @@ import { AgentCard } from './agent-card'
 
 const gridClass = 'grid gap-3 lg:grid-cols-2'
 
-/** The user's agents, newest first; agents whose model was unpermitted stay listed, marked unavailable. */
+/**
+ * The user's agents and those shared with them, apart, newest first, filtered by a search (name or
+ * instructions, typed in its search box); agents whose model was unpermitted stay listed, marked unavailable.
+ */
 export function AgentList(props: { onNew: () => void; onEdit: (agent: Agent) => void }) {
   const { t } = useTranslation('agents')
   const api = useApi()
   const agents = useSuspenseQuery(agentQueries.list(api)).data
+  const [search, setSearch] = useState('')
+  const term = search.trim().toLocaleLowerCase()
+  const found = term ? agents.filter((a) => `${a.name}\n${a.instructions}`.toLocaleLowerCase().includes(term)) : agents
 
   if (agents.length === 0) {
     return (
@@ -34,11 +43,14 @@ export function AgentList(props: { onNew: () => void; onEdit: (agent: Agent) => 
     )
   }
   return (
-    <div className={gridClass}>
-      {agents.map((agent) => (
-        <AgentCard key={agent.id} agent={agent} onEdit={props.onEdit} />
-      ))}
-    </div>
+    <>
+      <div role="search" className="relative w-full sm:max-w-sm">
+        <Search aria-hidden className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('search.placeholder')} aria-label={t('search.label')} className="pl-8" />
+      </div>
+      <LibrarySection id="agents-mine" title={t('sections.mine')} empty={t('sections.emptyMine')} items={found.filter((a) => a.mine)} className={gridClass} card={(agent) => <AgentCard key={agent.id} agent={agent} onEdit={props.onEdit} />} />
+      <LibrarySection id="agents-shared" title={t('sections.shared')} empty={t('sections.emptyShared')} items={found.filter((a) => !a.mine)} className={gridClass} card={(agent) => <AgentCard key={agent.id} agent={agent} onEdit={props.onEdit} />} />
+    </>
   )
 }
 

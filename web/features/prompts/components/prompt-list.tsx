@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { BookText, Plus, SearchX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../../components/empty-state'
+import { LibrarySection } from '../../../components/library-page'
 import { Button } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Skeleton } from '../../../components/ui/skeleton'
@@ -13,7 +14,7 @@ import { PromptCard } from './prompt-card'
 
 const gridClass = 'grid gap-3 lg:grid-cols-2'
 
-/** The prompts matching `search`; while a new search loads, the previous results stay (dimmed). */
+/** The prompts matching `search`, the caller's own and those shared with them apart; while a new search loads, the previous results stay (dimmed). */
 export function PromptList(props: { search: string; onNew: () => void; onEdit: (prompt: Prompt) => void; onClearSearch: () => void }) {
   const { t } = useTranslation('prompts')
   const api = useApi()
@@ -52,11 +53,10 @@ export function PromptList(props: { search: string; onNew: () => void; onEdit: (
           }
         />
       ) : (
-        <div className={gridClass}>
-          {data.map((prompt) => (
-            <PromptCard key={prompt.id} prompt={prompt} onEdit={props.onEdit} />
-          ))}
-        </div>
+        <>
+          <LibrarySection id="prompts-mine" title={t('sections.mine')} empty={t('sections.emptyMine')} items={data.filter((p) => p.mine)} className={gridClass} card={(prompt) => <PromptCard key={prompt.id} prompt={prompt} onEdit={props.onEdit} />} />
+          <LibrarySection id="prompts-shared" title={t('sections.shared')} empty={t('sections.emptyShared')} items={data.filter((p) => !p.mine)} className={gridClass} card={(prompt) => <PromptCard key={prompt.id} prompt={prompt} onEdit={props.onEdit} />} />
+        </>
       )}
     </div>
   )
