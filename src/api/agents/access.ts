@@ -36,10 +36,11 @@ export async function findAgent(deps: AppDeps, caller: SessionUser, id: string, 
   return row.agent
 }
 
-/** One of the caller's agents by its id or its name (case ignored), or null. */
-export async function ownAgentByIdOrName(deps: AppDeps, caller: SessionUser, idOrName: string) {
-  const own = await deps.db.query.agents.findMany({ where: and(eq(agents.userId, caller.id), eq(agents.organizationId, caller.organizationId)) })
-  return own.find((a) => a.id === idOrName) ?? own.find((a) => a.name.toLocaleLowerCase() === idOrName.toLocaleLowerCase()) ?? null
+/** An agent the caller may use (own or shared with them) by its id or its name (case ignored; their own first), or null. */
+export async function usableAgentByIdOrName(deps: AppDeps, caller: SessionUser, idOrName: string) {
+  const rows = await deps.db.select({ agent: agents }).from(agents).where(agentsReadableBy(caller.id, caller.organizationId))
+  const usable = rows.map((r) => r.agent).sort((a, b) => Number(b.userId === caller.id) - Number(a.userId === caller.id))
+  return usable.find((a) => a.id === idOrName) ?? usable.find((a) => a.name.toLocaleLowerCase() === idOrName.toLocaleLowerCase()) ?? null
 }
 
 /** Every agent of the organisation with its owner's name (admins choose agents that get a tool). */

@@ -106,6 +106,21 @@ describe('Kontor as an MCP server', () => {
     await mcp.close()
   })
 
+  test("ask_kontor takes an agent a colleague shared, and not one they keep to themselves", async () => {
+    const { admin, model } = await setup()
+    const colleague = await joinAsMember(t, admin)
+    const shared = (await colleague.client.post('/api/agents', { name: 'Reviewer', instructions: 'Review contracts strictly.', modelId: model.id })).body
+    await colleague.client.post('/api/agents', { name: 'Diary', instructions: 'Private notes.', modelId: model.id })
+    expect((await colleague.client.put(`/api/agents/${shared.id}/sharing`, { organization: true, groupIds: [] })).status).toBe(200)
+    const mcp = await connect((await newKey(admin)).key)
+    const answered = await mcp.callTool({ name: 'ask_kontor', arguments: { message: 'Check clause 4', agent: 'Reviewer' } })
+    expect(answered.isError).toBeFalsy()
+    expect(JSON.stringify(fake.requests.at(-1)!.body.messages)).toContain('Review contracts strictly.')
+    const refused = await mcp.callTool({ name: 'ask_kontor', arguments: { message: 'x', agent: 'Diary' } })
+    expect(refused.isError).toBe(true)
+    await mcp.close()
+  })
+
   test('the saved prompts are MCP prompts, their {{variables}} the arguments', async () => {
     const { admin, key } = await setup()
     await admin.post('/api/prompts', { title: 'Weekly summary', content: 'Summarise {{ topic }} for {{audience}}.' })

@@ -78,12 +78,12 @@ export async function kontorMcpServer(
     {
       title: 'Ask Kontor',
       description:
-        "Asks one of the user's permitted models, or one of the user's agents (its instructions and model), a question and returns the answer. " +
+        "Asks one of the user's permitted models, or an agent the user may use (their own or shared with them: its instructions and model), a question and returns the answer. " +
         `Models: ${models.length ? models.join(', ') : 'none available'}. Without model or agent, the user's default model answers.`,
       inputSchema: {
         message: z.string().min(1).max(ASK_MAX_LENGTH).describe('The question or task'),
         model: z.string().max(200).optional().describe('A model id from the list above'),
-        agent: z.string().max(200).optional().describe("The name or id of one of the user's agents"),
+        agent: z.string().max(200).optional().describe('The name or id of an agent the user may use'),
       },
     },
     (input) =>

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../ai'
 import type { AppDeps, SessionUser } from '../../lib/context'
-import { ownAgentByIdOrName } from '../agents/access'
+import { usableAgentByIdOrName } from '../agents/access'
 import { languageModels, providerClient, resolveDefaultModel } from '../models/access'
 import { listPrompts } from '../prompts/access'
 import { searchChats } from '../search/access'
@@ -40,7 +40,7 @@ export async function askKontor(deps: AppDeps, caller: SessionUser, input: { mes
   const messages: ChatMessage[] = []
   let model
   if (input.agent) {
-    const agent = await ownAgentByIdOrName(deps, caller, input.agent)
+    const agent = await usableAgentByIdOrName(deps, caller, input.agent)
     if (!agent) throw new ToolRefusal(`You have no agent named “${input.agent}”.`)
     model = models.find((m) => m.id === agent.modelId)
     if (!model) throw new ToolRefusal(`The model of the agent “${agent.name}” is not available to you any more.`)
