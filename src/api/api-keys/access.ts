@@ -15,8 +15,8 @@ export async function apiAccessOf(deps: AppDeps, organizationId: string) {
 /**
  * The caller behind an API key, read afresh on every call: better-auth's plugin checks the key
  * (its hash, revocation, expiry) and notes its use; the owner is then read from the database, so
- * a removed member's key (deleted with them) or an organisation that switched API access off is
- * refused at once. Throws INVALID_API_KEY (401) or API_ACCESS_DISABLED (403).
+ * a removed member's key (deleted with them), a deactivated member's key or an organisation that
+ * switched API access off is refused at once. Throws INVALID_API_KEY (401) or API_ACCESS_DISABLED (403).
  */
 export async function apiKeyCaller(deps: AppDeps, key: string | undefined): Promise<{ user: SessionUser; keyId: string }> {
   if (!key || key.length > KEY_LENGTH_MAX) fail('INVALID_API_KEY')
@@ -28,7 +28,8 @@ export async function apiKeyCaller(deps: AppDeps, key: string | undefined): Prom
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, result.key.referenceId))
   const user = owner && toSessionUser(owner)
-  if (!user || !user.emailVerified) fail('INVALID_API_KEY')
+  // A member deactivated by SCIM is refused like a removed one: their keys stay, unusable, until reactivation.
+  if (!user || !user.emailVerified || owner.deactivatedAt) fail('INVALID_API_KEY')
   if (!owner.apiAccess) fail('API_ACCESS_DISABLED')
   return { user, keyId: result.key.id }
 }

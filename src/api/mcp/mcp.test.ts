@@ -6,6 +6,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { users } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { BASE_URL, chatThrough, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
 
@@ -156,6 +158,20 @@ describe('Kontor as an MCP server', () => {
     expect(off.status).toBe(403)
     expect((await off.json()).error.data.code).toBe('API_ACCESS_DISABLED')
     expect((await admin.put('/api/api-keys/settings', { apiAccess: true })).status).toBe(200)
+
+    // Stateless: no stream to open with GET, no session to end with DELETE.
+    for (const method of ['GET', 'DELETE']) {
+      const res = await t.app.request('/mcp', { method, headers: { accept: 'text/event-stream', authorization: `Bearer ${key.key}` } })
+      expect({ method, status: res.status, allow: res.headers.get('allow') }).toEqual({ method, status: 405, allow: 'POST' })
+    }
+
+    // A member deactivated by the directory (SCIM) is refused, here and on /v1, until reactivated.
+    const owner = (await admin.get('/api/auth/me')).body.id as string
+    await t.deps.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, owner))
+    expect((await initialize(`Bearer ${key.key}`)).status).toBe(401)
+    expect((await t.app.request('/v1/models', { headers: { authorization: `Bearer ${key.key}` } })).status).toBe(401)
+    await t.deps.db.update(users).set({ deactivatedAt: null }).where(eq(users.id, owner))
+    expect((await initialize(`Bearer ${key.key}`)).status).toBe(200)
 
     expect((await admin.delete(`/api/api-keys/${key.id}`)).status).toBe(204)
     expect((await initialize(`Bearer ${key.key}`)).status).toBe(401)

@@ -27,7 +27,13 @@ function refuse(c: Context<AppEnv>, error: AppError) {
 export function createMcpApi() {
   const mcp = new Hono<AppEnv>()
   mcp.use(bodyLimit({ maxSize: MCP_BODY_LIMIT, onError: (c) => refuse(c as Context<AppEnv>, new AppError('PAYLOAD_TOO_LARGE')) }))
-  mcp.all('/', async (c) => {
+  // Stateless: there is no stream to open (GET) or session to end (DELETE), as the SDK's own
+  // stateless servers answer. Nothing Kontor offers changes while a client is connected.
+  mcp.on(['GET', 'DELETE', 'PUT', 'PATCH'], '/', (c) => {
+    c.header('Allow', 'POST')
+    return c.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: Kontor answers MCP requests sent with POST.' }, id: null }, 405)
+  })
+  mcp.post('/', async (c) => {
     const deps = c.get('deps')
     const authorization = c.req.header('authorization')
     const key = authorization?.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() : undefined

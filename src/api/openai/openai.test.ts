@@ -214,6 +214,10 @@ describe('errors in OpenAI\'s format', () => {
       expect([error.code, error.param]).toEqual(['model_not_found', 'model'])
     }
     expect(fake.requests).toEqual([])
+    // The audit entry names the model as asked for, cut to a model id's length.
+    expect((await errorOf(client().chat.completions.create({ model: 'x'.repeat(5000), messages: [{ role: 'user', content: 'hi' }] }))).code).toBe('model_not_found')
+    const [entry] = (await org.admin.get('/api/audit-log?action=api.called')).body.entries
+    expect(entry.details.model).toBe('x'.repeat(200))
   })
 
   test('bodies OpenAI would refuse are 400 with the parameter named', async () => {

@@ -96,7 +96,8 @@ export function createOpenAiApi() {
         const body = r.body ? parse(r.body, await readJson(c)) : undefined
         // Each call that reaches a model is in the audit log: which key, which endpoint and model.
         if (r.method === 'post') {
-          const model = (body as { model?: string } | undefined)?.model
+          // The model as asked for (not yet checked): cut to a model id's length, never a body's.
+          const model = (body as { model?: string } | undefined)?.model?.slice(0, 200)
           await recordAudit(deps, user, auditFrom(c), { action: 'api.called', target: { type: 'api_key', id: keyId }, details: { endpoint: `/v1${r.path}`, model } })
         }
         const result = await r.handler({ c, deps, user, body, params, query: undefined })
