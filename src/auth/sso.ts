@@ -14,15 +14,18 @@ import { CLIENT_ADDRESS_HEADER } from './client-address'
 
 /** The path of the OpenID Connect redirect back to Kontor (better-auth's, below /api/auth). */
 export const SSO_CALLBACK_PATH = '/sso/callback/'
+/** The path where a SAML identity provider posts its response (better-auth's assertion consumer service). */
+export const SAML_ACS_PATH = '/sso/saml2/sp/acs/'
 /** Headers Kontor's callback route sets (replacing any the browser sent) for the audit entries of a sign-in. */
 export const SSO_REQUEST_ID_HEADER = 'x-kontor-request-id'
 
 type Deps = { db: Database; config: Config; logger: Logger }
 type HookContext = { path?: string; params?: Record<string, string | undefined>; request?: Request } | null | undefined
 
-/** The provider of an SSO callback being served, or null for any other request. */
+/** The provider of an SSO callback (OpenID Connect) or SAML response being served, or null for any other request. */
 function callbackProviderId(ctx: HookContext): string | null {
-  return ctx?.path?.startsWith(SSO_CALLBACK_PATH) ? (ctx.params?.providerId ?? null) : null
+  const path = ctx?.path ?? ''
+  return path.startsWith(SSO_CALLBACK_PATH) || path.startsWith(SAML_ACS_PATH) ? (ctx?.params?.providerId ?? null) : null
 }
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase()

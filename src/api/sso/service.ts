@@ -10,6 +10,7 @@ import { encryptSecret } from '../../lib/secret-box'
 import { recordAudit, type AuditFrom } from '../audit/access'
 import { ssoProviderForEmail } from './access'
 import { discoverIssuer } from './discovery'
+import { readSamlIdentityProvider, samlInputGiven, samlPluginConfig, type StoredSamlConfig } from './saml'
 import type { SsoSettingsView, ssoSettingsBody } from './schema'
 
 /** The DNS name whose TXT record proves a domain (cloud mode): `_kontor-sso.<domain>`. */
@@ -17,6 +18,14 @@ export const TXT_RECORD_PREFIX = '_kontor-sso.'
 const txtValue = (token: string) => `kontor-sso-verification=${token}`
 
 const callbackUrl = (deps: AppDeps, providerId: string) => `${deps.config.baseUrl}/api/auth/sso/callback/${providerId}`
+/** Kontor's SAML entity ID: the URL of its service-provider metadata for this provider. */
+const spEntityId = (deps: AppDeps, providerId: string) => `${deps.config.baseUrl}/api/auth/sso/saml2/sp/metadata?providerId=${encodeURIComponent(providerId)}`
+const acsUrl = (deps: AppDeps, providerId: string) => `${deps.config.baseUrl}/api/auth/sso/saml2/sp/acs/${providerId}`
+/**
+ * A new provider's id is its organisation's, so the redirect URI and the SAML entity ID the
+ * screen shows can be registered at the identity provider before the settings are saved.
+ */
+const providerIdOf = (existing: { providerId: string } | undefined, organizationId: string) => existing?.providerId ?? organizationId
 
 /** The organisation's SSO settings, with the TXT record of each domain still to prove. */
 export async function getSsoSettings(deps: AppDeps, caller: SessionUser): Promise<SsoSettingsView> {
@@ -24,11 +33,15 @@ export async function getSsoSettings(deps: AppDeps, caller: SessionUser): Promis
   const provider = await deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.organizationId, caller.organizationId) })
   const domains = await deps.db.query.ssoDomains.findMany({ where: eq(ssoDomains.organizationId, caller.organizationId), orderBy: ssoDomains.domain })
   const oidc = provider?.oidcConfig ? (JSON.parse(provider.oidcConfig) as { clientId?: string; clientSecret?: string }) : {}
+  const saml = provider?.samlConfig ? (JSON.parse(provider.samlConfig) as StoredSamlConfig).kontor : null
+  const providerId = providerIdOf(provider, caller.organizationId)
   return {
     configured: !!provider,
+    protocol: saml ? 'saml' : 'oidc',
     issuer: provider?.issuer ?? null,
     clientId: oidc.clientId ?? null,
     clientSecretSet: !!oidc.clientSecret,
+    saml,
     domains: domains.map((d) => ({
       domain: d.domain,
       verified: d.verifiedAt !== null,
@@ -36,7 +49,8 @@ export async function getSsoSettings(deps: AppDeps, caller: SessionUser): Promis
     })),
     defaultRole: provider?.defaultRole ?? 'user',
     passwordSignIn: provider?.passwordSignIn ?? true,
-    callbackUrl: callbackUrl(deps, provider?.providerId ?? 'kontor'),
+    callbackUrl: callbackUrl(deps, providerId),
+    serviceProvider: { entityId: spEntityId(deps, providerId), acsUrl: acsUrl(deps, providerId) },
   }
 }
 
@@ -57,22 +71,10 @@ export async function saveSsoSettings(deps: AppDeps, caller: SessionUser, input:
   })
   if (taken) fail('SSO_DOMAIN_TAKEN')
   const existing = await deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.organizationId, caller.organizationId) })
-  const stored = existing?.oidcConfig ? (JSON.parse(existing.oidcConfig) as { clientSecret?: string }) : {}
-  const secret = input.clientSecret?.trim()
-  if (!secret && !stored.clientSecret) throw new AppError('VALIDATION_FAILED', { fields: { clientSecret: 'Client secret is required' } })
-
+  const providerId = providerIdOf(existing, caller.organizationId)
   const fetcher = outboundFetch(serverPolicy(deps), { timeoutMs: 10_000, maxBytes: 256 * 1024 })
-  const endpoints = await discoverIssuer(fetcher, input.issuer)
-  const oidcConfig = {
-    issuer: endpoints.issuer,
-    clientId: input.clientId,
-    clientSecret: secret ? await encryptSecret(deps, secret) : stored.clientSecret,
-    pkce: true,
-    scopes: ['openid', 'email', 'profile'],
-    ...endpoints.config,
-  }
+  const protocol = await (input.protocol === 'saml' ? samlProtocol(deps, fetcher, input, providerId, existing) : oidcProtocol(deps, fetcher, input, existing?.oidcConfig))
   const now = new Date()
-  const providerId = existing?.providerId ?? crypto.randomUUID()
   try {
     await deps.db.transaction(async (tx) => {
       await tx.delete(ssoDomains).where(and(eq(ssoDomains.organizationId, caller.organizationId), notInArray(ssoDomains.domain, domains)))
@@ -89,8 +91,9 @@ export async function saveSsoSettings(deps: AppDeps, caller: SessionUser, input:
         )
       }
       const values = {
-        issuer: endpoints.issuer,
-        oidcConfig: JSON.stringify(oidcConfig),
+        issuer: protocol.issuer,
+        oidcConfig: protocol.oidcConfig,
+        samlConfig: protocol.samlConfig,
         userId: caller.id,
         defaultRole: input.defaultRole,
         passwordSignIn: input.passwordSignIn,
@@ -106,10 +109,46 @@ export async function saveSsoSettings(deps: AppDeps, caller: SessionUser, input:
   await refreshProviderDomains(deps, caller.organizationId)
   await recordAudit(deps, caller, from, {
     action: 'sso.configured',
-    target: { type: 'sso_provider', id: providerId, label: endpoints.issuer },
-    details: { clientId: input.clientId, domains, defaultRole: input.defaultRole, passwordSignIn: input.passwordSignIn, secretChanged: !!secret },
+    target: { type: 'sso_provider', id: providerId, label: protocol.issuer },
+    details: { protocol: input.protocol, ...protocol.details, domains, defaultRole: input.defaultRole, passwordSignIn: input.passwordSignIn },
   })
   return getSsoSettings(deps, caller)
+}
+
+type Protocol = { issuer: string; oidcConfig: string | null; samlConfig: string | null; details: Record<string, unknown> }
+
+/** OpenID Connect: the issuer's discovery document is read first; the client secret is stored encrypted (kept when left empty). */
+async function oidcProtocol(deps: AppDeps, fetcher: typeof fetch, input: z.infer<typeof ssoSettingsBody>, storedConfig: string | null | undefined): Promise<Protocol> {
+  const stored = storedConfig ? (JSON.parse(storedConfig) as { clientSecret?: string }) : {}
+  const secret = input.clientSecret?.trim()
+  if (!secret && !stored.clientSecret) throw new AppError('VALIDATION_FAILED', { fields: { clientSecret: 'Client secret is required' } })
+  const endpoints = await discoverIssuer(fetcher, input.issuer!)
+  const oidcConfig = {
+    issuer: endpoints.issuer,
+    clientId: input.clientId,
+    clientSecret: secret ? await encryptSecret(deps, secret) : stored.clientSecret,
+    pkce: true,
+    scopes: ['openid', 'email', 'profile'],
+    ...endpoints.config,
+  }
+  return { issuer: endpoints.issuer, oidcConfig: JSON.stringify(oidcConfig), samlConfig: null, details: { clientId: input.clientId, secretChanged: !!secret } }
+}
+
+/**
+ * SAML 2.0: the identity provider's metadata (or entity ID, sign-in URL and certificate) is read
+ * and checked first. Saved without any of them, a SAML provider keeps its identity provider.
+ */
+async function samlProtocol(
+  deps: AppDeps,
+  fetcher: typeof fetch,
+  input: z.infer<typeof ssoSettingsBody>,
+  providerId: string,
+  existing: { issuer: string; samlConfig: string | null } | undefined,
+): Promise<Protocol> {
+  if (!samlInputGiven(input.saml) && existing?.samlConfig) return { issuer: existing.issuer, oidcConfig: null, samlConfig: existing.samlConfig, details: { entityId: existing.issuer } }
+  const idp = await readSamlIdentityProvider(fetcher, input.saml ?? {})
+  const config = samlPluginConfig(spEntityId(deps, providerId), idp)
+  return { issuer: idp.entityId, oidcConfig: null, samlConfig: JSON.stringify(config), details: { entityId: idp.entityId, ssoUrl: idp.ssoUrl } }
 }
 
 /** Removes the organisation's provider and frees its domains; members keep their accounts. */
