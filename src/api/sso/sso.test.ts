@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm'
 import { auditEntries, ssoProviders, users } from '../../../db/schema'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_OTHER_CLIENT_ID, startOidcProvider } from '../../../tests/support/oidc-provider'
 import { BASE_URL, createTestApp, joinAsMember, PASSWORD, registerOrg} from '../../../tests/support/test-app'
+import { readSecret } from '../../lib/secret-box'
+import { reencryptSsoSecrets } from './secrets'
 
 // Each test registers organisations (password hashing) and reads the provider's discovery document.
 setDefaultTimeout(30_000)
@@ -63,6 +65,23 @@ describe('SSO settings', () => {
     const audit = await t.deps.db.query.auditEntries.findMany({ where: eq(auditEntries.action, 'sso.configured') })
     expect(audit.length).toBeGreaterThanOrEqual(2)
     expect(JSON.stringify(audit)).not.toContain(OIDC_CLIENT_SECRET)
+  })
+
+  test('a rotation of KONTOR_SECRET moves client secrets to the new secret at start', async () => {
+    const admin = t.client()
+    await registerOrg(admin)
+    expect((await admin.put('/api/sso', settings([domain()]))).status).toBe(200)
+    const organizationId = (await admin.get('/api/auth/me')).body.organization.id as string
+    const rotated = { ...t.deps, config: { ...t.deps.config, secret: 'another-secret-another-secret-0123456789', previousSecret: t.deps.config.secret } }
+    expect(await reencryptSsoSecrets(rotated)).toBeGreaterThanOrEqual(1)
+    expect(await reencryptSsoSecrets(rotated)).toBe(0)
+    const row = await t.deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.organizationId, organizationId) })
+    const stored = JSON.parse(row!.oidcConfig!) as { clientSecret: string; clientId: string }
+    expect(stored.clientId).toBe(OIDC_CLIENT_ID)
+    // Readable with the new secret alone.
+    expect(await readSecret({ secret: rotated.config.secret, previousSecret: undefined }, stored.clientSecret)).toBe(OIDC_CLIENT_SECRET)
+    // Without a previous secret nothing is tried.
+    expect(await reencryptSsoSecrets(t.deps)).toBe(0)
   })
 
   test('bad input is VALIDATION_FAILED with field messages; a wrong issuer is refused before anything is stored', async () => {
