@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { withClientAddress } from '../../auth/client-address'
-import { SSO_REQUEST_ID_HEADER } from '../../auth/sso'
+import { clearSamlStateCookie, samlStateCookieUsable, samlStateMatches, SSO_REQUEST_ID_HEADER } from '../../auth/sso'
 import type { AppDeps, AppEnv } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 import { defineRoute } from '../../lib/route'
@@ -131,11 +131,28 @@ async function finishSignIn(c: Context<AppEnv>, deps: AppDeps, providerId: strin
   const headers = withClientAddress(c.req.raw.headers, from.address)
   headers.set(SSO_REQUEST_ID_HEADER, from.requestId)
   const body = method === 'POST' ? await c.req.raw.arrayBuffer() : undefined
+  const bound = method === 'POST' && samlStateCookieUsable(deps.config.baseUrl)
+  // A SAML response uses up the browser's state cookie, whatever comes of it.
+  const done = (response: Response) => {
+    if (!bound) return response
+    const out = new Response(response.body, response)
+    out.headers.append('set-cookie', clearSamlStateCookie())
+    return out
+  }
+  if (bound) {
+    // Only the browser that started the sign-in may finish it (login forgery): its cookie holds the RelayState's hash.
+    const relayState = new URLSearchParams(new TextDecoder().decode(body)).get('RelayState')
+    if (!(await samlStateMatches(c.req.header('cookie') ?? null, relayState))) {
+      c.get('logger').warn('sso sign-in failed', { providerId, code: 'invalid_state' })
+      return done(failed('invalid_state'))
+    }
+  }
   const response = await deps.auth.handler(new Request(c.req.raw.url, { method, headers, body }))
-  if (response.status >= 400) {
-    // The plugin refuses a response it cannot read at all (an unreadable or oversized SAML response) with an error of its own.
-    c.get('logger').warn('sso sign-in failed', { providerId, status: response.status })
-    return c.redirect('/login?error=invalid_saml_response', 302)
+  if (method === 'POST' && response.status >= 400 && response.status < 500) {
+    // The plugin refuses a SAML response it cannot read at all (unreadable, oversized, no such provider) with an error of its own.
+    const reason = await response.text().then((text) => text.slice(0, 300), () => '')
+    c.get('logger').warn('sso sign-in failed', { providerId, status: response.status, reason })
+    return done(failed('invalid_saml_response'))
   }
   // A sign-in that failed goes back to /login with its code, logged with the request's id. (The
   // plugin sends a SAML failure without a usable RelayState, such as a replay, to the provider's
@@ -144,9 +161,11 @@ async function finishSignIn(c: Context<AppEnv>, deps: AppDeps, providerId: strin
   const failure = location ? new URL(location, deps.config.baseUrl).searchParams.get('error') : null
   if (failure) {
     c.get('logger').warn('sso sign-in failed', { providerId, code: failure })
-    const headers = new Headers(response.headers)
-    headers.set('location', `/login?error=${encodeURIComponent(failure)}`)
-    return new Response(null, { status: 302, headers })
+    const redirected = new Headers(response.headers)
+    redirected.set('location', `/login?error=${encodeURIComponent(failure)}`)
+    return done(new Response(null, { status: 302, headers: redirected }))
   }
-  return response
+  return done(response)
 }
+
+const failed = (code: string) => new Response(null, { status: 302, headers: { location: `/login?error=${encodeURIComponent(code)}` } })

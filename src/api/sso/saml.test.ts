@@ -1,22 +1,26 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import { auditEntries, ssoProviders, users } from '../../../db/schema'
+import { accounts, auditEntries, ssoProviders, users } from '../../../db/schema'
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider } from '../../../tests/support/oidc-provider'
 import { SAML_IDP_CERT, startSamlIdp, type SamlPost } from '../../../tests/support/saml-idp'
-import { createTestApp, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { BASE_URL, createTestApp, registerOrg, type TestClient } from '../../../tests/support/test-app'
 
 // Each test registers an organisation (password hashing) and signs SAML responses.
 setDefaultTimeout(30_000)
 
 let idp: Awaited<ReturnType<typeof startSamlIdp>>
+let oidc: Awaited<ReturnType<typeof startOidcProvider>>
 let t: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
   t = await createTestApp({ env: { KONTOR_FETCH_ALLOWED_HOSTS: '127.0.0.1' } })
+  oidc = await startOidcProvider({ redirectPrefix: `${BASE_URL}/api/auth/sso/callback/` })
   // The provider reads Kontor's service-provider metadata from its entity ID, through the app in this process.
   idp = await startSamlIdp({ spMetadata: async (url) => (await t.app.request(url.replace('http://localhost:3000', ''))).text() })
 })
 afterAll(async () => {
   await t.close()
   await idp.close()
+  await oidc.close()
 })
 
 const domain = () => `saml-${crypto.randomUUID().slice(0, 8)}.example`
@@ -30,10 +34,9 @@ const settings = (domains: string[], saml: Record<string, unknown> = { metadataX
 })
 
 /** An organisation whose admin configured SAML for a fresh domain. */
-async function samlOrg(saml?: Record<string, unknown>) {
+async function samlOrg(saml?: Record<string, unknown>, d = domain()) {
   const admin = t.client()
   await registerOrg(admin)
-  const d = domain()
   const saved = await admin.put('/api/sso', settings([d], saml))
   expect(saved.status).toBe(200)
   return { admin, domain: d, settings: saved.body }
@@ -127,23 +130,49 @@ describe('SAML settings', () => {
     expect((await admin.get('/api/sso')).body.configured).toBe(false)
   })
 
-  test('switching from OpenID Connect to SAML leaves no OpenID configuration behind', async () => {
-    const { admin, domain: d } = await samlOrg()
+  test('switching from OpenID Connect to SAML and back leaves nothing of the other behind, and no account of the earlier provider', async () => {
+    const admin = t.client()
+    await registerOrg(admin)
+    const d = domain()
     const organizationId = (await admin.get('/api/auth/me')).body.organization.id as string
-    const row = await t.deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.organizationId, organizationId) })
-    expect(row!.oidcConfig).toBeNull()
-    expect(JSON.parse(row!.samlConfig!).wantAssertionsSigned).toBe(true)
-    expect((await admin.get('/api/sso')).body).toMatchObject({ protocol: 'saml', domains: [{ domain: d }] })
+    const oidcSettings = { protocol: 'oidc', issuer: oidc.issuer, clientId: OIDC_CLIENT_ID, clientSecret: OIDC_CLIENT_SECRET, domains: [d], defaultRole: 'user', passwordSignIn: true }
+    expect((await admin.put('/api/sso', oidcSettings)).status).toBe(200)
+    // Someone signs in through the OpenID provider: an account keyed by the provider's id.
+    const browser = t.client()
+    const started = await browser.post('/api/auth/sso/start', { email: `grace@${d}` })
+    const back = await oidc.signIn(started.body.url, `grace@${d}`)
+    expect((await browser.get(back.slice(BASE_URL.length))).headers.get('location')).toBe('/chat')
+    const row = () => t.deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.organizationId, organizationId) })
+    const providerId = (await row())!.providerId
+    expect(await t.deps.db.query.accounts.findMany({ where: eq(accounts.providerId, providerId) })).toHaveLength(1)
+
+    const saml = await admin.put('/api/sso', settings([d]))
+    expect(saml.body).toMatchObject({ protocol: 'saml', clientId: null, clientSecretSet: false, saml: { entityId: idp.entityId } })
+    expect((await row())!.oidcConfig).toBeNull()
+    expect(JSON.parse((await row())!.samlConfig!).wantAssertionsSigned).toBe(true)
+    // Another provider behind the same id inherits no account: the person is found by address again.
+    expect(await t.deps.db.query.accounts.findMany({ where: eq(accounts.providerId, providerId) })).toHaveLength(0)
+    expect((await samlSignIn(`grace@${d}`)).location).toBe('/chat')
+
     // Saved again without the provider's metadata (another role, another domain), the identity provider is kept.
-    const d2 = domain()
-    const again = await admin.put('/api/sso', settings([d, d2], {}, { defaultRole: 'admin' }))
+    const again = await admin.put('/api/sso', settings([d, domain()], {}, { defaultRole: 'admin' }))
     expect(again.status).toBe(200)
     expect(again.body).toMatchObject({ protocol: 'saml', defaultRole: 'admin', saml: { entityId: idp.entityId, ssoUrl: idp.ssoUrl } })
-    const kept = await t.deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.organizationId, organizationId) })
-    expect(kept!.samlConfig).toBe(row!.samlConfig)
-    // Back to OpenID Connect needs its own fields.
-    const oidc = await admin.put('/api/sso', settings([d], undefined, { protocol: 'oidc' }))
-    expect(Object.keys(oidc.body.fields).sort()).toEqual(['clientId', 'issuer'])
+    // Back to OpenID Connect needs its own fields, and then leaves no SAML behind.
+    const missing = await admin.put('/api/sso', settings([d], undefined, { protocol: 'oidc' }))
+    expect(Object.keys(missing.body.fields).sort()).toEqual(['clientId', 'issuer'])
+    const back2 = await admin.put('/api/sso', oidcSettings)
+    expect(back2.body).toMatchObject({ protocol: 'oidc', saml: null, clientSecretSet: true })
+    expect((await row())!.samlConfig).toBeNull()
+  })
+
+  test('metadata of a provider that wants signed sign-in requests is refused on its field', async () => {
+    const admin = t.client()
+    await registerOrg(admin)
+    const signed = idp.metadata.replace('WantAuthnRequestsSigned="false"', 'WantAuthnRequestsSigned="true"')
+    expect(signed).not.toBe(idp.metadata)
+    const res = await admin.put('/api/sso', settings([domain()], { metadataXml: signed }))
+    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { 'saml.metadataXml': expect.stringContaining('WantAuthnRequestsSigned') } })
   })
 })
 
@@ -170,19 +199,48 @@ describe('SAML sign-in', () => {
     const { domain: d } = await samlOrg()
     const email = `forged@${d}`
     const { browser, location } = await samlSignIn(email, { forged: true })
-    expect(location.startsWith('/login?error=')).toBe(true)
+    expect(location).toBe('/login?error=saml_error')
     expect((await browser.get('/api/auth/me')).status).toBe(401)
     expect(await t.deps.db.query.users.findFirst({ where: eq(users.email, email) })).toBeUndefined()
   })
 
-  test('a response posted twice signs in once: the replay goes back to /login', async () => {
+  test('a response signs in only the browser that started the sign-in, and only once', async () => {
     const { domain: d } = await samlOrg()
-    const { post, location } = await samlSignIn(`twice@${d}`)
-    expect(location).toBe('/chat')
-    const thief = t.client()
-    const replay = await postResponse(thief, post)
-    expect(replay.headers.get('location'), String(replay.status)).toStartWith('/login?error=')
-    expect((await thief.get('/api/auth/me')).status).toBe(401)
+    const email = `twice@${d}`
+    const browser = t.client()
+    const started = await browser.post('/api/auth/sso/start', { email })
+    const post = await idp.respond(started.body.url, email)
+    // Someone who kept the response of their own sign-in makes another person's browser post it (login forgery).
+    const victim = t.client()
+    expect((await postResponse(victim, post)).headers.get('location')).toBe('/login?error=invalid_state')
+    expect((await victim.get('/api/auth/me')).status).toBe(401)
+    // A copy of the state cookie, taken before the response is used.
+    const copy = t.client()
+    copy.cookies.set('kontor.saml_state', browser.cookies.get('kontor.saml_state')!)
+    expect((await postResponse(browser, post)).headers.get('location')).toBe('/chat')
+    expect((await browser.get('/api/auth/me')).body.email).toBe(email)
+    // The browser's state is used up, and even with a copy of it the response is not taken twice.
+    expect(browser.cookies.has('kontor.saml_state')).toBe(false)
+    expect((await postResponse(browser, post)).headers.get('location')).toBe('/login?error=invalid_state')
+    expect((await postResponse(copy, post)).headers.get('location')).toBe('/login?error=invalid_saml_response')
+    expect((await copy.get('/api/auth/me')).status).toBe(401)
+  })
+
+  test("an existing member of another organisation is never signed in through this organisation's provider", async () => {
+    // Organisation B's member has an address at a domain organisation A then claims (self-hosted: the admin's word).
+    const d = domain()
+    const other = t.client()
+    await registerOrg(other, { email: `bob@${d}` })
+    const bob = await t.deps.db.query.users.findFirst({ where: eq(users.email, `bob@${d}`) })
+    await samlOrg(undefined, d)
+    const { browser, location } = await samlSignIn(`bob@${d}`)
+    expect(location).toBe('/login?error=SSO_OTHER_ORGANIZATION')
+    expect((await browser.get('/api/auth/me')).status).toBe(401)
+    // No account of A's provider was linked to Bob, and Bob stays where he was.
+    expect(await t.deps.db.query.accounts.findMany({ where: eq(accounts.userId, bob!.id) })).toEqual([expect.objectContaining({ providerId: 'credential' })])
+    expect((await t.deps.db.query.users.findFirst({ where: eq(users.id, bob!.id) }))!.organizationId).toBe(bob!.organizationId)
+    // His own sign-in still works.
+    expect((await other.get('/api/auth/me')).body.email).toBe(`bob@${d}`)
   })
 
   test("an address outside the organisation's domains is refused with its code", async () => {
@@ -197,21 +255,27 @@ describe('SAML sign-in', () => {
   })
 
   test('garbage, an unknown provider and a missing response go back to /login, never a 500', async () => {
-    const { admin } = await samlOrg()
-    const acs = (await admin.get('/api/sso')).body.serviceProvider.acsUrl as string
-    const browser = t.client()
-    const bodies = [
-      [new URL(acs).pathname, 'SAMLResponse=bm90IHhtbA%3D%3D&RelayState=x'],
-      [new URL(acs).pathname, 'SAMLResponse=%3C%3E'],
-      [new URL(acs).pathname, ''],
-      ['/api/auth/sso/saml2/sp/acs/unknown-provider', 'SAMLResponse=bm90IHhtbA%3D%3D'],
+    const { admin, domain: d } = await samlOrg()
+    const acs = new URL((await admin.get('/api/sso')).body.serviceProvider.acsUrl as string).pathname
+    const cases = [
+      [acs, 'SAMLResponse=bm90IHhtbA%3D%3D', '/login?error=saml_invalid_encoding'],
+      [acs, 'SAMLResponse=%3C%3E', '/login?error=saml_invalid_encoding'],
+      [acs, '', '/login?error=invalid_saml_response'],
+      ['/api/auth/sso/saml2/sp/acs/unknown-provider', 'SAMLResponse=bm90IHhtbA%3D%3D', '/login?error=invalid_saml_response'],
     ] as const
-    for (const [path, body] of bodies) {
-      const res = await browser.request('POST', path, body, { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://127.0.0.1:1' })
+    for (const [path, body, expected] of cases) {
+      // Each from a browser that started a sign-in, so that the plugin reads it.
+      const browser = t.client()
+      const started = await browser.post('/api/auth/sso/start', { email: `g@${d}` })
+      const relayState = new URL(started.body.url).searchParams.get('RelayState')!
+      const res = await browser.request('POST', path, `${body}&RelayState=${encodeURIComponent(relayState)}`, {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'http://127.0.0.1:1',
+      })
       expect(res.status, `${path} ${body}`).toBe(302)
-      expect(res.headers.get('location'), body).toStartWith('/login?error=')
+      expect(res.headers.get('location'), `${path} ${body}`).toBe(expected)
+      expect((await browser.get('/api/auth/me')).status).toBe(401)
     }
-    expect((await browser.get('/api/auth/me')).status).toBe(401)
   })
 })
 

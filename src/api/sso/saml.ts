@@ -102,15 +102,19 @@ export async function readSamlIdentityProvider(fetcher: typeof fetch, input: z.i
   let entityId: string | undefined
   let ssoUrl: string | undefined
   let signingCert: string | string[] | undefined
+  let signedRequests = false
   try {
     const idp = samlify.IdentityProvider({ metadata: xml })
     entityId = idp.entityMeta.getEntityID()
     const sso = idp.entityMeta.getSingleSignOnService('redirect')
     ssoUrl = typeof sso === 'string' ? sso : undefined
     signingCert = idp.entityMeta.getX509Certificate('signing') as string | string[] | undefined
+    signedRequests = idp.entityMeta.isWantAuthnRequestsSigned()
   } catch {
     throw refused(field, 'The metadata could not be read')
   }
+  // Kontor sends its sign-in requests unsigned; a provider that demands signed ones would refuse every sign-in.
+  if (signedRequests) throw refused(field, 'The identity provider wants signed sign-in requests (WantAuthnRequestsSigned); turn that off for Kontor')
   if (!entityId) throw refused(field, 'The metadata names no entity ID')
   if (!ssoUrl || !/^https?:\/\//.test(ssoUrl)) throw refused(field, 'The metadata has no sign-in URL for the HTTP-Redirect binding')
   const first = Array.isArray(signingCert) ? signingCert[0] : signingCert

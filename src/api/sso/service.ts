@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, notInArray } from 'drizzle-orm'
 import type { z } from 'zod'
-import { ssoDomains, ssoProviders } from '../../../db/schema'
+import { accounts, ssoDomains, ssoProviders } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
 import { isFreeMailAddress } from '../../lib/free-mail'
@@ -10,6 +10,7 @@ import { encryptSecret } from '../../lib/secret-box'
 import { recordAudit, type AuditFrom } from '../audit/access'
 import { ssoProviderForEmail } from './access'
 import { discoverIssuer } from './discovery'
+import { samlStateCookie, samlStateCookieUsable } from '../../auth/sso'
 import { readSamlIdentityProvider, samlInputGiven, samlPluginConfig, type StoredSamlConfig } from './saml'
 import type { SsoSettingsView, ssoSettingsBody } from './schema'
 
@@ -33,7 +34,8 @@ export async function getSsoSettings(deps: AppDeps, caller: SessionUser): Promis
   const provider = await deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.organizationId, caller.organizationId) })
   const domains = await deps.db.query.ssoDomains.findMany({ where: eq(ssoDomains.organizationId, caller.organizationId), orderBy: ssoDomains.domain })
   const oidc = provider?.oidcConfig ? (JSON.parse(provider.oidcConfig) as { clientId?: string; clientSecret?: string }) : {}
-  const saml = provider?.samlConfig ? (JSON.parse(provider.samlConfig) as StoredSamlConfig).kontor : null
+  const stored = provider?.samlConfig ? (JSON.parse(provider.samlConfig) as StoredSamlConfig) : null
+  const saml = stored?.kontor ?? null
   const providerId = providerIdOf(provider, caller.organizationId)
   return {
     configured: !!provider,
@@ -50,7 +52,8 @@ export async function getSsoSettings(deps: AppDeps, caller: SessionUser): Promis
     defaultRole: provider?.defaultRole ?? 'user',
     passwordSignIn: provider?.passwordSignIn ?? true,
     callbackUrl: callbackUrl(deps, providerId),
-    serviceProvider: { entityId: spEntityId(deps, providerId), acsUrl: acsUrl(deps, providerId) },
+    // A stored SAML configuration keeps the entity ID it was saved with (the audience its responses must name).
+    serviceProvider: { entityId: stored?.issuer ?? spEntityId(deps, providerId), acsUrl: acsUrl(deps, providerId) },
   }
 }
 
@@ -98,6 +101,11 @@ export async function saveSsoSettings(deps: AppDeps, caller: SessionUser, input:
         defaultRole: input.defaultRole,
         passwordSignIn: input.passwordSignIn,
         updatedAt: now,
+      }
+      // Accounts are keyed by the provider's id and the person's subject there: another identity
+      // provider (or protocol) behind the same id must not inherit them.
+      if (existing && (existing.issuer !== protocol.issuer || !existing.samlConfig !== !protocol.samlConfig)) {
+        await tx.delete(accounts).where(eq(accounts.providerId, existing.providerId))
       }
       if (existing) await tx.update(ssoProviders).set(values).where(eq(ssoProviders.id, existing.id))
       else await tx.insert(ssoProviders).values({ id: crypto.randomUUID(), providerId, organizationId: caller.organizationId, createdAt: now, ...values })
@@ -157,6 +165,7 @@ export async function removeSsoSettings(deps: AppDeps, caller: SessionUser, from
   const existing = await deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.organizationId, caller.organizationId) })
   if (!existing) fail('SSO_NOT_CONFIGURED')
   await deps.db.batch([
+    deps.db.delete(accounts).where(eq(accounts.providerId, existing.providerId)),
     deps.db.delete(ssoDomains).where(eq(ssoDomains.organizationId, caller.organizationId)),
     deps.db.delete(ssoProviders).where(eq(ssoProviders.id, existing.id)),
   ])
@@ -206,5 +215,8 @@ export async function startSsoSignIn(deps: AppDeps, email: string, headers: Head
     headers,
     returnHeaders: true,
   })
+  // A SAML sign-in is tied to this browser by a cookie holding its RelayState's hash (src/auth/sso.ts).
+  const relayState = new URL(result.response.url).searchParams.get('RelayState')
+  if (relayState && samlStateCookieUsable(deps.config.baseUrl)) result.headers.append('set-cookie', await samlStateCookie(relayState))
   return { body: { url: result.response.url }, headers: result.headers }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { auditEntries, ssoProviders, users } from '../../../db/schema'
+import { accounts, auditEntries, ssoProviders, users } from '../../../db/schema'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_OTHER_CLIENT_ID, startOidcProvider } from '../../../tests/support/oidc-provider'
 import { BASE_URL, createTestApp, joinAsMember, PASSWORD, registerOrg} from '../../../tests/support/test-app'
 import { readSecret } from '../../lib/secret-box'
@@ -172,6 +172,20 @@ describe('signing in through the provider', () => {
     const actions = (await t.deps.db.query.auditEntries.findMany({ where: eq(auditEntries.organizationId, organizationId) })).map((e) => e.action)
     expect(actions.filter((a) => a === 'sign_in.sso')).toHaveLength(2)
     expect(actions.filter((a) => a === 'member.created_by_sso')).toHaveLength(1)
+  })
+
+  test("an existing member of another organisation is never signed in through this organisation's provider", async () => {
+    const d = domain()
+    const other = t.client()
+    await registerOrg(other, { email: `bob@${d}` })
+    const admin = t.client()
+    await registerOrg(admin)
+    expect((await admin.put('/api/sso', settings([d]))).status).toBe(200)
+    const { browser, location } = await ssoSignIn(t, `bob@${d}`)
+    expect(location).toBe('/login?error=SSO_OTHER_ORGANIZATION')
+    expect((await browser.get('/api/auth/me')).status).toBe(401)
+    const bob = await t.deps.db.query.users.findFirst({ where: eq(users.email, `bob@${d}`) })
+    expect((await t.deps.db.query.accounts.findMany({ where: eq(accounts.userId, bob!.id) })).map((a) => a.providerId)).toEqual(['credential'])
   })
 
   test('password sign-in is refused for the domains when the admin disallowed it', async () => {

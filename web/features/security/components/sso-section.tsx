@@ -251,7 +251,9 @@ function SamlFields(props: { settings: SsoSettings; form: Form; set: (patch: Par
             t('sso.certificateValidTo', { date: new Date(settings.saml.certificateValidTo).toLocaleDateString(i18n.language) })}
         </p>
       )}
-      <p className="text-sm text-muted-foreground">{t('sso.samlHint')}</p>
+      <p className="text-sm text-muted-foreground">
+        {t('sso.samlHint')} {settings.saml && t('sso.samlKeep')}
+      </p>
       {area('metadataXml', 'sso-saml-metadata')}
       {text('metadataUrl', 'sso-saml-metadata-url', 'url')}
       {text('entityId', 'sso-saml-entity-id')}
