@@ -12,7 +12,7 @@ import { API_KEY_NAME_MAX } from '../api/api-keys/limits'
 import { COOKIE_PREFIX } from './cookie'
 import { CLIENT_ADDRESS_HEADER } from './client-address'
 import { withHashedSessionTokens } from './session-token'
-import { auditSso, refuseSsoOfOtherOrganization, ssoNewMember, ssoPlugin, trustedIdentityOrigins, withDecryptedSsoSecrets } from './sso'
+import { auditSso, refuseSsoOfOtherOrganization, ssoNewMember, undoSsoMemberBeyondSeats, ssoPlugin, trustedIdentityOrigins, withDecryptedSsoSecrets } from './sso'
 
 export const CONFIRM_EMAIL_TTL_SECONDS = 24 * 60 * 60
 export const RESET_PASSWORD_TTL_SECONDS = 60 * 60
@@ -61,7 +61,10 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
             if (joining) return { data: { ...user, name: user.name || user.email.split('@')[0], ...joining } }
             return (user as { organizationId?: string }).organizationId ? undefined : false
           },
-          after: async (user, ctx) => auditSso(deps, ctx, user.id, 'member.created_by_sso'),
+          after: async (user, ctx) => {
+            await undoSsoMemberBeyondSeats(deps, ctx, user as typeof user & { organizationId?: string })
+            await auditSso(deps, ctx, user.id, 'member.created_by_sso')
+          },
         },
       },
       // An SSO account is linked only to a member of the provider's organisation (src/auth/sso.ts).

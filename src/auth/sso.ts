@@ -6,7 +6,7 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { ssoDomains, ssoProviders, users } from '../../db/schema'
 import { recordAudit } from '../api/audit/access'
-import { seatAvailable } from '../api/invites/access'
+import { seatAvailable, seatsOverbooked } from '../api/invites/access'
 import type { Config } from '../lib/config'
 import type { Logger } from '../lib/logger'
 import { readSecret } from '../lib/secret-box'
@@ -68,6 +68,21 @@ export async function ssoNewMember(deps: Deps, ctx: HookContext, email: string) 
   const [seat] = await deps.db.all<{ free: number }>(sql`SELECT ${seatAvailable(deps.config, provider.organizationId)} AS free`)
   if (!Number(seat?.free)) throw new APIError('FORBIDDEN', { code: 'SSO_NO_SEAT', message: 'Your organisation has no free seat.' })
   return { organizationId: provider.organizationId, role: provider.defaultRole, emailVerified: true }
+}
+
+/**
+ * The seat check before a first SSO sign-in and better-auth's insert of the member are two
+ * statements: of several first sign-ins at once, each could see the last seat free. After the
+ * insert, a member who made the organisation use more seats than it has is removed again and the
+ * sign-in refused (`SSO_NO_SEAT`); at worst two refusals where one would have fitted, never one
+ * member too many.
+ */
+export async function undoSsoMemberBeyondSeats(deps: Deps, ctx: HookContext, user: { id: string; organizationId?: string }) {
+  if (!callbackProviderId(ctx) || !deps.config.isCloud || !user.organizationId) return
+  const [over] = await deps.db.all<{ over: number }>(sql`SELECT ${seatsOverbooked(deps.config, user.organizationId)} AS over`)
+  if (!Number(over?.over)) return
+  await deps.db.delete(users).where(eq(users.id, user.id))
+  throw new APIError('FORBIDDEN', { code: 'SSO_NO_SEAT', message: 'Your organisation has no free seat.' })
 }
 
 /**

@@ -27,12 +27,25 @@ export const SEATS_WITHOUT_SUBSCRIPTION = 1
  */
 export function seatAvailable(config: Config, organizationId: string, now = Date.now()): SQL {
   if (!config.isCloud) return sql`1`
-  // A running subscription (active, or cancelled before its end date) brings its seats.
-  const seats = sql`coalesce((SELECT ${subscriptions.seats} FROM ${subscriptions} WHERE ${subscriptions.organizationId} = ${organizationId}
+  return sql`${seatsUsed(organizationId, now)} < ${seatsOf(organizationId, now)}`
+}
+
+/**
+ * SQL condition "more seats are used than the organisation has": checked after a member was
+ * inserted by a path that cannot test and insert in one statement (a first SSO sign-in).
+ */
+export function seatsOverbooked(config: Config, organizationId: string, now = Date.now()): SQL {
+  if (!config.isCloud) return sql`0`
+  return sql`${seatsUsed(organizationId, now)} > ${seatsOf(organizationId, now)}`
+}
+
+/** A running subscription (active, or cancelled before its end date) brings its seats. */
+const seatsOf = (organizationId: string, now: number) => sql`coalesce((SELECT ${subscriptions.seats} FROM ${subscriptions} WHERE ${subscriptions.organizationId} = ${organizationId}
     AND (${subscriptions.cancelledAt} IS NULL OR ${subscriptions.nextRenewalAt} > ${now})), ${SEATS_WITHOUT_SUBSCRIPTION})`
-  return sql`(
+
+/** Active members plus pending invites. */
+const seatsUsed = (organizationId: string, now: number) => sql`(
     (SELECT count(*) FROM ${users} WHERE ${users.organizationId} = ${organizationId} AND ${users.deactivatedAt} IS NULL) +
     (SELECT count(*) FROM ${invites} WHERE ${invites.organizationId} = ${organizationId}
       AND ${invites.acceptedAt} IS NULL AND ${invites.revokedAt} IS NULL AND ${invites.sentAt} > ${now - INVITE_TTL_MS})
-  ) < ${seats}`
-}
+  )`

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { accounts, auditEntries, ssoProviders, users } from '../../../db/schema'
+import { accounts, auditEntries, ssoProviders, subscriptions, users } from '../../../db/schema'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_OTHER_CLIENT_ID, startOidcProvider } from '../../../tests/support/oidc-provider'
 import { BASE_URL, createTestApp, joinAsMember, PASSWORD, registerOrg} from '../../../tests/support/test-app'
 import { readSecret } from '../../lib/secret-box'
 import { reencryptSsoSecrets } from './secrets'
+import { undoSsoMemberBeyondSeats } from '../../auth/sso'
 
 // Each test registers organisations (password hashing) and reads the provider's discovery document.
 setDefaultTimeout(30_000)
@@ -218,6 +219,50 @@ describe('signing in through the provider', () => {
     expect(location).toStartWith('/login?')
     expect(new URL(location, BASE_URL).searchParams.get('error')).toBe('SSO_NO_SEAT')
     expect(await cloud.deps.db.query.users.findFirst({ where: eq(users.email, email) })).toBeUndefined()
+  })
+
+  test('cloud: first sign-ins at the same moment never take more seats than the organisation has', async () => {
+    const admin = cloud.client()
+    await registerOrg(admin)
+    const organizationId = (await admin.get('/api/auth/me')).body.organization.id as string
+    const d = domain()
+    const saved = await admin.put('/api/sso', settings([d]))
+    cloud.deps.resolveTxt = async () => [[saved.body.domains[0].record.value]]
+    await admin.post(`/api/sso/domains/${d}/verify`)
+    // Two seats: the admin's and one more.
+    const now = new Date()
+    await cloud.deps.db.insert(subscriptions).values({
+      organizationId, seats: 2, startedAt: now, nextRenewalAt: new Date(now.getTime() + 365 * 86_400_000),
+      companyName: 'C', street: 'S', houseNumber: '1', postalCode: '1', city: 'C', country: 'DE',
+    })
+    // Each reaches the provider first; then their callbacks arrive together.
+    const started = await Promise.all(['a', 'b', 'c'].map(async (name) => {
+      const browser = cloud.client()
+      const start = await browser.post('/api/auth/sso/start', { email: `${name}@${d}` })
+      return { browser, back: await idp.signIn(start.body.url, `${name}@${d}`) }
+    }))
+    const results = await Promise.all(started.map(({ browser, back }) => browser.get(back.slice(BASE_URL.length))))
+    const members = await cloud.deps.db.query.users.findMany({ where: eq(users.organizationId, organizationId) })
+    expect(members.length).toBeLessThanOrEqual(2)
+    const landed = results.filter((r) => r.headers.get('location') === '/chat')
+    expect(landed.length).toBe(members.length - 1)
+    for (const r of results.filter((r) => r.headers.get('location') !== '/chat')) expect(r.headers.get('location')).toBe('/login?error=SSO_NO_SEAT')
+
+    // The moment the seat check cannot see: two members inserted after both checks passed. The
+    // check after the insert removes the one beyond the seats and refuses its sign-in.
+    const callback = { path: '/sso/callback/:providerId', params: { providerId: 'p' } }
+    const extra = [crypto.randomUUID(), crypto.randomUUID()]
+    await cloud.deps.db.insert(users).values(extra.map((id, i) => ({ id, organizationId, email: `late${i}@${d}`, name: 'Late', emailVerified: true })))
+    await expect(undoSsoMemberBeyondSeats(cloud.deps, callback, { id: extra[1]!, organizationId })).rejects.toMatchObject({ body: { code: 'SSO_NO_SEAT' } })
+    expect(await cloud.deps.db.query.users.findFirst({ where: eq(users.id, extra[1]!) })).toBeUndefined()
+    // Within the seats, or outside an SSO callback, nothing happens.
+    await cloud.deps.db.delete(users).where(eq(users.id, extra[0]!))
+    const within = (await cloud.deps.db.query.users.findMany({ where: eq(users.organizationId, organizationId) })).at(-1)!
+    await undoSsoMemberBeyondSeats(cloud.deps, callback, { id: within.id, organizationId })
+    await cloud.deps.db.insert(users).values({ id: extra[0]!, organizationId, email: `late0@${d}`, name: 'Late', emailVerified: true })
+    await undoSsoMemberBeyondSeats(cloud.deps, { path: '/sign-in/email' }, { id: extra[0]!, organizationId })
+    expect(await cloud.deps.db.query.users.findFirst({ where: eq(users.id, within.id) })).toBeDefined()
+    expect(await cloud.deps.db.query.users.findFirst({ where: eq(users.id, extra[0]!) })).toBeDefined()
   })
 
   test('an address without SSO cannot start one', async () => {
