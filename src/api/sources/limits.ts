@@ -13,6 +13,10 @@ export const MAX_DESCRIPTION_LENGTH = 1000
 export const SOURCE_EXTENSIONS = {
   pdf: ['pdf'],
   docx: ['docx'],
+  pptx: ['pptx'],
+  xlsx: ['xlsx'],
+  eml: ['eml'],
+  msg: ['msg'],
   txt: ['txt', 'text', 'log'],
   md: ['md', 'markdown'],
   csv: ['csv'],
