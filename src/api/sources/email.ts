@@ -1,7 +1,6 @@
 import { AppError } from '../../lib/errors'
-import type { Block } from './chunk'
+import type { Block, ParsedDocument } from './chunk'
 import { htmlToBlocks } from './html-text'
-import type { ParsedDocument } from './parse'
 import { paragraphs } from './text-formats'
 
 // E-mails: an RFC 5322 message (.eml, through postal-mime) or an Outlook item (.msg, through

@@ -1,7 +1,6 @@
 import { Parser } from 'htmlparser2'
 import { AppError } from '../../lib/errors'
-import type { Block } from './chunk'
-import type { ParsedDocument } from './parse'
+import type { Block, ParsedDocument } from './chunk'
 import { tableBlocks } from './text-formats'
 import { guardZip, readZipText } from './zip'
 

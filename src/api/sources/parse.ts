@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors'
-import type { Block } from './chunk'
+import type { Block, ParsedDocument } from './chunk'
 import { decodeText, type SourceKind, type TextKind } from './file-type'
 import { htmlToBlocks } from './html-text'
 import { csvBlocks, markdownBlocks, paragraphs } from './text-formats'
@@ -8,8 +8,6 @@ import { guardZip } from './zip'
 /** Longest document processed: 2,000 pages, 3 million characters of text (about 750,000 tokens). */
 export const MAX_PAGES = 2000
 export const MAX_TEXT_CHARS = 3_000_000
-
-export type ParsedDocument = { blocks: Block[]; pages: number | null }
 
 type Progress = () => Promise<void>
 
