@@ -304,7 +304,9 @@ export async function makeMsg(mail: {
   from: { name: string; address: string }
   to: Array<{ name: string; address: string; cc?: boolean }>
   date: Date
-  body: string
+  /** The plain-text body; without it, `html` (bytes in the code page `codepage`) is the only body. */
+  body?: string
+  html?: { bytes: Uint8Array; codepage: number }
   attachments?: Array<{ name: string; data: Uint8Array }>
 }): Promise<Uint8Array<ArrayBuffer>> {
   const { burn } = await import('@kenjiuno/msgreader/lib/Burner')
@@ -341,7 +343,10 @@ export async function makeMsg(mail: {
   }
   const attachments = mail.attachments ?? []
   const fileTime = BigInt(mail.date.getTime()) * 10_000n + 116_444_736_000_000_000n
-  const rootProps = properties(32, [[0x00390040, (v) => v.setBigUint64(0, fileTime, true)]])
+  const rootProps = properties(32, [
+    [0x00390040, (v) => v.setBigUint64(0, fileTime, true)],
+    ...(mail.html ? [[0x3fde0003, (v: DataView) => v.setUint32(0, mail.html!.codepage, true)] as [number, (v: DataView) => void]] : []),
+  ])
   new DataView(rootProps.buffer).setUint32(8, mail.to.length, true)
   new DataView(rootProps.buffer).setUint32(12, attachments.length, true)
   new DataView(rootProps.buffer).setUint32(16, mail.to.length, true)
@@ -351,7 +356,8 @@ export async function makeMsg(mail: {
   text(0, 0x0037, mail.subject)
   text(0, 0x0c1a, mail.from.name)
   text(0, 0x5d01, mail.from.address)
-  text(0, 0x1000, mail.body)
+  if (mail.body !== undefined) text(0, 0x1000, mail.body)
+  if (mail.html) add(0, '__substg1.0_10130102', mail.html.bytes)
   mail.to.forEach((r, i) => {
     const dir = folder(`__recip_version1.0_#${String(i).padStart(8, '0')}`)
     add(dir, '__properties_version1.0', properties(8, [[0x0c150003, (v) => v.setUint32(0, r.cc ? 2 : 1, true)]]))

@@ -71,6 +71,18 @@ export async function parseEml(bytes: Uint8Array): Promise<ParsedDocument> {
   })
 }
 
+/** The character sets of Windows code pages that HTML bodies of Outlook items are written in; others are read as UTF-8. */
+const CODEPAGES: Record<number, string> = { 65001: 'utf-8', 20127: 'us-ascii', 932: 'shift_jis', 936: 'gbk', 949: 'euc-kr', 950: 'big5', 20866: 'koi8-r', 51932: 'euc-jp', 50220: 'iso-2022-jp' }
+
+function decodeCodepage(bytes: Uint8Array, codepage: number | undefined) {
+  const label = !codepage ? 'utf-8' : CODEPAGES[codepage] ?? (codepage >= 1250 && codepage <= 1258 ? `windows-${codepage}` : codepage > 28590 && codepage < 28606 ? `iso-8859-${codepage - 28590}` : 'utf-8')
+  try {
+    return new TextDecoder(label).decode(bytes)
+  } catch {
+    return new TextDecoder().decode(bytes)
+  }
+}
+
 export async function parseMsg(bytes: Uint8Array): Promise<ParsedDocument> {
   const { default: MsgReader } = await import('@kenjiuno/msgreader')
   let data: ReturnType<InstanceType<typeof MsgReader>['getFileData']>
@@ -89,7 +101,7 @@ export async function parseMsg(bytes: Uint8Array): Promise<ParsedDocument> {
     cc: recipients('cc'),
     date: data.clientSubmitTime ?? data.messageDeliveryTime ?? '',
     text: data.body ?? '',
-    html: data.bodyHtml ?? (data.html ? new TextDecoder().decode(data.html) : ''),
+    html: data.bodyHtml ?? (data.html ? decodeCodepage(data.html, data.internetCodepage) : ''),
     attachments: (data.attachments ?? []).filter((a) => !a.attachmentHidden).map((a) => a.fileName || a.fileNameShort || a.name || 'attachment'),
   })
 }

@@ -1,5 +1,6 @@
 import { AppError } from '../../lib/errors'
 import { extensionOf, SOURCE_EXTENSIONS } from './schema'
+import { PPTX_MIME } from './limits'
 import { readCentralDirectory, ZipError } from './zip'
 
 export type SourceKind = keyof typeof SOURCE_EXTENSIONS
@@ -10,10 +11,7 @@ const KINDS: Record<SourceKind, { mime: string; accepts: string[] }> = {
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     accepts: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
   },
-  pptx: {
-    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    accepts: ['application/vnd.openxmlformats-officedocument.presentationml.presentation'],
-  },
+  pptx: { mime: PPTX_MIME, accepts: [PPTX_MIME] },
   xlsx: {
     mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     accepts: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],

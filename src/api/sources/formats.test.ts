@@ -203,6 +203,19 @@ describe('e-mails', () => {
       'Mia',
     ])
   })
+
+  test('an Outlook MSG with only an HTML body in a Windows code page', async () => {
+    const html = '<h2>Men\xfc</h2><p>Suppe &amp; Brot f\xfcr 4 \x80</p>'
+    const msg = await makeMsg({
+      subject: 'Kantine',
+      from: { name: 'Küche', address: 'kueche@acme.test' },
+      to: [],
+      date: new Date('2026-03-02T09:15:00Z'),
+      html: { bytes: Uint8Array.from(html, (c) => c.charCodeAt(0)), codepage: 1252 },
+    })
+    const doc = await parseDocument('msg', msg)
+    expect(texts(doc)).toEqual(['# Kantine', 'From: Küche <kueche@acme.test>\nDate: Mon, 02 Mar 2026 09:15:00 GMT', '## Menü', 'Suppe & Brot für 4 €'])
+  })
 })
 
 describe('refused and failed files', () => {

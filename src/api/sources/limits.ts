@@ -23,5 +23,8 @@ export const SOURCE_EXTENSIONS = {
   html: ['html', 'htm'],
 } as const
 
+/** A presentation's type: its pages are slides. */
+export const PPTX_MIME = 'application/vnd.openxmlformats-officedocument.presentationml.presentation'
+
 /** A file name's ending, lower case, or undefined without one. */
 export const extensionOf = (fileName: string) => /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase()
