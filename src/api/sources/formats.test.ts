@@ -4,7 +4,7 @@ import { makeDocx, makeMsg, makeOfficeBomb, makePdf, makePptx, makeXlsx, type Xl
 import { AppError } from '../../lib/errors'
 import { chunkBlocks } from './chunk'
 import { detectKind } from './file-type'
-import { MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, MAX_WORKBOOK_CELLS } from './office'
+import { MAX_SHEET_COLUMNS, MAX_SHEET_ROWS, MAX_WORKBOOK_CELLS, MAX_WORKBOOK_CHARS } from './office'
 import { parseDocument } from './parse'
 
 // PowerPoint, Excel and e-mail files read into passages (the HTTP path is in sources.test.ts).
@@ -156,6 +156,16 @@ describe('XLSX', () => {
     const budget = await parseDocument('xlsx', makeXlsx([{ name: 'A', rows: rows(1500) }, { name: 'B', rows: rows(1000) }]))
     expect(texts(budget).filter((t) => t.startsWith('(This sheet was cut'))).toEqual(['(This sheet was cut: only its first 500 of 1,000 rows were read.)'])
     expect(texts(budget).indexOf('(This sheet was cut: only its first 500 of 1,000 rows were read.)')).toBe(texts(budget).indexOf('# B') + 1)
+
+    // Long texts are cut by their characters, so that the workbook stays within what a file may hold.
+    const prose = Array.from({ length: 2000 }, (_, i) => [`${i}:${'x'.repeat(996 - String(i).length)}`])
+    const long = await parseDocument('xlsx', makeXlsx([{ name: 'Prose', rows: prose }]))
+    const read = Number(/^\(This sheet was cut: only its first ([\d,]+) of 2,000 rows were read\.\)$/.exec(texts(long)[1]!)?.[1]?.replace(',', ''))
+    expect(read).toBeGreaterThan(1000)
+    const written = texts(long).join('\n')
+    expect(written.length).toBeLessThan(MAX_WORKBOOK_CHARS + 1000)
+    expect(written).toContain(`| ${read - 1}:x`)
+    expect(written).not.toContain(`| ${read}:x`)
   })
 })
 

@@ -9,10 +9,15 @@ import { guardZip, readZipText } from './zip'
 
 type Progress = () => Promise<void>
 
-/** Most rows read of one sheet, columns of one row, and cells of a whole workbook; the rest of a sheet is cut (and the text says so). */
+/**
+ * Most rows read of one sheet, columns of one row, and cells and characters (of the tables as
+ * written) of a whole workbook; the rest of a sheet is cut (and the text says so). The characters
+ * stay under what a file may hold in all (MAX_TEXT_CHARS), so a large workbook is cut, not failed.
+ */
 export const MAX_SHEET_ROWS = 10_000
 export const MAX_SHEET_COLUMNS = 100
 export const MAX_WORKBOOK_CELLS = 100_000
+export const MAX_WORKBOOK_CHARS = 2_500_000
 /** Most slides of a presentation (as many as pages of a PDF). */
 export const MAX_SLIDES = 2000
 
@@ -276,16 +281,17 @@ const excelNumber = (value: string) => {
   return Number.isFinite(n) ? String(Number(n.toPrecision(15))) : value
 }
 
-type Sheet = { rows: string[][]; rowsWithValues: number; columnsCut: boolean; cells: number }
+type Sheet = { rows: string[][]; rowsWithValues: number; columnsCut: boolean; cells: number; chars: number }
+type Budget = { cells: number; chars: number }
 
 /**
  * The rows of a worksheet that have a value, as text: shared and inline strings, numbers, booleans,
  * errors, dates by their cell style; formulas by their cached value. At most
- * {@link MAX_SHEET_ROWS} rows, {@link MAX_SHEET_COLUMNS} columns and `maxCells` cells are kept;
- * the rows past that are only counted.
+ * {@link MAX_SHEET_ROWS} rows, {@link MAX_SHEET_COLUMNS} columns and the cells and characters
+ * left in the workbook's budget are kept (a row whole or not at all); the rest are only counted.
  */
-function readSheet(xml: string, book: Workbook, maxCells: number): Sheet {
-  const sheet: Sheet = { rows: [], rowsWithValues: 0, columnsCut: false, cells: 0 }
+function readSheet(xml: string, book: Workbook, budget: Budget): Sheet {
+  const sheet: Sheet = { rows: [], rowsWithValues: 0, columnsCut: false, cells: 0, chars: 0 }
   let full = false
   let row: string[] | null = null
   let hasValue = false
@@ -327,10 +333,12 @@ function readSheet(xml: string, book: Workbook, maxCells: number): Sheet {
       } else if (name === 'row' && row) {
         if (hasValue) {
           sheet.rowsWithValues++
-          // A row is kept whole or not at all.
-          if (!full && sheet.cells + row.length <= maxCells) {
+          // Each cell costs its text and the table's separators.
+          const chars = Array.from(row, (v) => v ?? '').reduce((n, v) => n + v.length + 3, 2)
+          if (!full && sheet.cells + row.length <= budget.cells && sheet.chars + chars <= budget.chars) {
             sheet.rows.push(Array.from(row, (v) => v ?? ''))
             sheet.cells += row.length
+            sheet.chars += chars
           } else full = true
         }
         row = null
@@ -364,27 +372,37 @@ const count = (n: number) => n.toLocaleString('en')
 /**
  * A workbook's sheets in order, each as a Markdown table (its first row the header) under the
  * sheet's name as a heading. A sheet past {@link MAX_SHEET_ROWS} rows, {@link MAX_SHEET_COLUMNS}
- * columns or the workbook's {@link MAX_WORKBOOK_CELLS} cells is cut, and its text says so.
+ * columns, or past the workbook's {@link MAX_WORKBOOK_CELLS} cells or {@link MAX_WORKBOOK_CHARS}
+ * characters, is cut, and its text says so.
  */
 export async function parseXlsx(bytes: Uint8Array, progress: Progress): Promise<ParsedDocument> {
   guardZip(bytes, (name) => !isXml(name))
   const book = readWorkbook(readZipText(bytes, (name) => isXml(name) && /^xl\/(workbook\.xml|_rels\/workbook\.xml\.rels|sharedStrings\.xml|styles\.xml)$/.test(name)))
   const blocks: Block[] = []
-  let cells = 0
+  const left: Budget = { cells: MAX_WORKBOOK_CELLS, chars: MAX_WORKBOOK_CHARS }
   for (const { name, part } of book.sheets) {
     // One sheet unpacked at a time.
     const xml = isXml(part) ? readZipText(bytes, (n) => n === part).get(part) : undefined
     if (xml === undefined) continue
-    const sheet = readSheet(xml, book, MAX_WORKBOOK_CELLS - cells)
-    cells += sheet.cells
-    const kept = sheet.rows.length
+    const sheet = readSheet(xml, book, left)
+    left.cells -= sheet.cells
     const where = { headings: [name] }
+    // The table as written (its header repeated in every passage) is kept while the workbook's characters last.
+    const table: Block[] = []
+    let kept = 0
+    for (const block of tableBlocks(sheet.rows, where)) {
+      if (block.text.length > left.chars) break
+      left.chars -= block.text.length
+      table.push(block)
+      // The header row once, then the rows under the header and its separator line.
+      kept += (table.length === 1 ? 1 : 0) + block.text.split('\n').length - 2
+    }
     blocks.push({ ...where, text: `# ${name}`, heading: true })
     const notes: string[] = []
     if (kept < sheet.rowsWithValues) notes.push(`only its first ${count(kept)} of ${count(sheet.rowsWithValues)} rows were read`)
     if (sheet.columnsCut) notes.push(`only its first ${MAX_SHEET_COLUMNS} columns were read`)
     if (notes.length) blocks.push({ ...where, text: `(This sheet was cut: ${notes.join(', and ')}.)` })
-    blocks.push(...tableBlocks(sheet.rows, where))
+    blocks.push(...table)
     await progress()
   }
   return { blocks, pages: null }
