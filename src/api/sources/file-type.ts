@@ -1,6 +1,5 @@
 import { AppError } from '../../lib/errors'
-import { extensionOf, SOURCE_EXTENSIONS } from './schema'
-import { PPTX_MIME } from './limits'
+import { extensionOf, PPTX_MIME, SOURCE_EXTENSIONS } from './limits'
 import { readCentralDirectory, ZipError } from './zip'
 
 export type SourceKind = keyof typeof SOURCE_EXTENSIONS
@@ -29,9 +28,10 @@ const KINDS: Record<SourceKind, { mime: string; accepts: string[] }> = {
 /** Types that say nothing about the content: the file name decides. */
 const GENERIC = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/x-download'])
 
-const TEXT_KINDS = new Set<SourceKind>(['txt', 'md', 'csv', 'html'])
-/** The kinds read as UTF-8 text by parseText. */
-export type TextKind = 'txt' | 'md' | 'csv' | 'html'
+/** The kinds read as UTF-8 text (parseText). */
+const TEXT_KIND_LIST = ['txt', 'md', 'csv', 'html'] as const
+export type TextKind = (typeof TEXT_KIND_LIST)[number]
+const TEXT_KINDS = new Set<SourceKind>(TEXT_KIND_LIST)
 
 /** What each Office Open XML kind must hold: the zip of a DOCX is no presentation. */
 const ZIP_PART: Partial<Record<SourceKind, string>> = { docx: 'word/document.xml', pptx: 'ppt/presentation.xml', xlsx: 'xl/workbook.xml' }

@@ -136,7 +136,8 @@ describe('XLSX', () => {
     expect(chunks.map((c) => c.content).join('\n')).toContain('| item-399 | warehouse 0 |')
   })
 
-  test('a sheet past the row, column or cell limits is cut, and its text says so', async () => {
+  // Sheets past the limits are large by nature: these tests get more time on a loaded machine.
+  test('a sheet past the row or column limit is cut, and its text says so', async () => {
     const tall = Array.from({ length: MAX_SHEET_ROWS + 5 }, (_, i) => [i])
     const wide = [Array.from({ length: MAX_SHEET_COLUMNS + 3 }, (_, i) => `c${i}`)]
     const doc = await parseDocument('xlsx', makeXlsx([{ name: 'Tall', rows: tall }, { name: 'Wide', rows: wide }]))
@@ -149,15 +150,17 @@ describe('XLSX', () => {
     expect(all).not.toContain(`c${MAX_SHEET_COLUMNS} `)
     // The cut note comes first, right under the sheet's heading.
     expect(texts(doc).slice(0, 2)).toEqual(['# Tall', '(This sheet was cut: only its first 10,000 of 10,005 rows were read.)'])
+  }, 30_000)
 
-    // The workbook's cells are counted across sheets: a later sheet gets what is left.
+  test("the workbook's cells are counted across sheets: a later sheet gets what is left", async () => {
     const rows = (n: number) => Array.from({ length: n }, (_, r) => Array.from({ length: 50 }, (_, c) => r * 50 + c))
     expect(MAX_WORKBOOK_CELLS).toBe(100_000)
     const budget = await parseDocument('xlsx', makeXlsx([{ name: 'A', rows: rows(1500) }, { name: 'B', rows: rows(1000) }]))
     expect(texts(budget).filter((t) => t.startsWith('(This sheet was cut'))).toEqual(['(This sheet was cut: only its first 500 of 1,000 rows were read.)'])
     expect(texts(budget).indexOf('(This sheet was cut: only its first 500 of 1,000 rows were read.)')).toBe(texts(budget).indexOf('# B') + 1)
+  }, 30_000)
 
-    // Long texts are cut by their characters, so that the workbook stays within what a file may hold.
+  test('long texts are cut by their characters, so that the workbook stays within what a file may hold', async () => {
     const prose = Array.from({ length: 2000 }, (_, i) => [`${i}:${'x'.repeat(996 - String(i).length)}`])
     const long = await parseDocument('xlsx', makeXlsx([{ name: 'Prose', rows: prose }]))
     const read = Number(/^\(This sheet was cut: only its first ([\d,]+) of 2,000 rows were read\.\)$/.exec(texts(long)[1]!)?.[1]?.replace(',', ''))
@@ -166,7 +169,7 @@ describe('XLSX', () => {
     expect(written.length).toBeLessThan(MAX_WORKBOOK_CHARS + 1000)
     expect(written).toContain(`| ${read - 1}:x`)
     expect(written).not.toContain(`| ${read}:x`)
-  })
+  }, 30_000)
 })
 
 describe('e-mails', () => {
@@ -281,7 +284,7 @@ describe('refused and failed files', () => {
     expect(await failure(() => parseDocument('pptx', deck.subarray(0, deck.length - 30)))).toBe('SOURCE_UNREADABLE')
     const msg = await makeMsg({ subject: 'S', from: { name: 'A', address: 'a@acme.test' }, to: [], date: new Date(), body: 'B' })
     expect(await failure(() => parseDocument('msg', msg.subarray(0, 1024)))).toBe('SOURCE_UNREADABLE')
-  })
+  }, 30_000)
 
   test('files without text fail with SOURCE_NO_TEXT', async () => {
     expect(await failure(() => parseDocument('pptx', makePptx([{}, {}])))).toBe('SOURCE_NO_TEXT')
