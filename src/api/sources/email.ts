@@ -1,5 +1,6 @@
 import { AppError } from '../../lib/errors'
 import type { Block, ParsedDocument } from './chunk'
+import { guardCompoundFile } from './compound-file'
 import { htmlToBlocks } from './html-text'
 import { paragraphs } from './text-formats'
 
@@ -84,6 +85,7 @@ function decodeCodepage(bytes: Uint8Array, codepage: number | undefined) {
 }
 
 export async function parseMsg(bytes: Uint8Array): Promise<ParsedDocument> {
+  guardCompoundFile(bytes)
   const { default: MsgReader } = await import('@kenjiuno/msgreader')
   let data: ReturnType<InstanceType<typeof MsgReader>['getFileData']>
   try {

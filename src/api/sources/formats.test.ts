@@ -286,6 +286,33 @@ describe('refused and failed files', () => {
     expect(await failure(() => parseDocument('msg', msg.subarray(0, 1024)))).toBe('SOURCE_UNREADABLE')
   }, 30_000)
 
+  test('an Outlook item whose sectors or directory loop, or whose streams claim more than the file, fails before it is read', async () => {
+    const msg = await makeMsg({ subject: 'Loop', from: { name: 'A', address: 'a@acme.test' }, to: [{ name: 'B', address: 'b@acme.test' }], date: new Date(), body: 'Body' })
+    expect(await parseDocument('msg', msg)).toBeTruthy()
+    const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    const header = view(msg)
+    expect(msg[30]).toBe(9) // 512-byte sectors
+    const directoryStart = header.getInt32(0x30, true)
+    const fatSector = header.getInt32(0x4c, true)
+    const entryAt = (i: number) => (directoryStart + 1) * 512 + 128 * i
+    const changed = (change: (v: DataView) => void) => {
+      const copy = msg.slice()
+      change(view(copy))
+      return copy
+    }
+    // The directory's chain of sectors leads back to itself.
+    const loopedChain = changed((v) => v.setInt32((fatSector + 1) * 512 + 4 * directoryStart, directoryStart, true))
+    expect(await failure(() => parseDocument('msg', loopedChain))).toBe('SOURCE_UNREADABLE')
+    // An entry of the directory names itself as its sibling.
+    const child = header.getInt32(entryAt(0) + 0x4c, true)
+    const loopedTree = changed((v) => v.setInt32(entryAt(child) + 0x48, child, true))
+    expect(await failure(() => parseDocument('msg', loopedTree))).toBe('SOURCE_UNREADABLE')
+    // A stream claims 2 GB.
+    const stream = [1, 2, 3].find((i) => msg[entryAt(i) + 0x42] === 2)!
+    const huge = changed((v) => v.setInt32(entryAt(stream) + 0x78, 0x7fffffff, true))
+    expect(await failure(() => parseDocument('msg', huge))).toBe('SOURCE_TOO_LARGE')
+  })
+
   test('files without text fail with SOURCE_NO_TEXT', async () => {
     expect(await failure(() => parseDocument('pptx', makePptx([{}, {}])))).toBe('SOURCE_NO_TEXT')
     expect(await failure(() => parseDocument('xlsx', makeXlsx([{ name: 'Empty', rows: [] }])))).toBe('SOURCE_NO_TEXT')
