@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { zipSync } from 'fflate'
+import { unzipSync, zipSync } from 'fflate'
 import { makeDocx, makeMsg, makeOfficeBomb, makePdf, makePptx, makeXlsx, type XlsxCell } from '../../../tests/support/documents'
 import { AppError } from '../../lib/errors'
 import { chunkBlocks } from './chunk'
@@ -311,6 +311,18 @@ describe('refused and failed files', () => {
     const stream = [1, 2, 3].find((i) => msg[entryAt(i) + 0x42] === 2)!
     const huge = changed((v) => v.setInt32(entryAt(stream) + 0x78, 0x7fffffff, true))
     expect(await failure(() => parseDocument('msg', huge))).toBe('SOURCE_TOO_LARGE')
+  })
+
+  test('a slide or sheet listed twice is read once', async () => {
+    const relist = (file: Uint8Array, part: string, from: string, to: string) => {
+      const files = unzipSync(file)
+      files[part] = new TextEncoder().encode(new TextDecoder().decode(files[part]).replace(from, to))
+      return zipSync(files)
+    }
+    const deck = relist(makePptx([{ title: 'Only', boxes: [['Once.']] }]), 'ppt/presentation.xml', '</p:sldIdLst>', '<p:sldId id="900" r:id="rId2"/></p:sldIdLst>')
+    expect(texts(await parseDocument('pptx', deck))).toEqual(['# Slide 1: Only', 'Once.'])
+    const book = relist(makeXlsx([{ name: 'A', rows: [['x']] }]), 'xl/workbook.xml', '</sheets>', '<sheet name="B" sheetId="9" r:id="rId1"/></sheets>')
+    expect(texts(await parseDocument('xlsx', book))).toEqual(['# A', '| x |\n| --- |'])
   })
 
   test('files without text fail with SOURCE_NO_TEXT', async () => {

@@ -2,7 +2,7 @@ import { Parser } from 'htmlparser2'
 import { AppError } from '../../lib/errors'
 import type { Block, ParsedDocument } from './chunk'
 import { tableBlocks } from './text-formats'
-import { guardZip, readZipText } from './zip'
+import { guardZip, readZipEntry, readZipText } from './zip'
 
 // PowerPoint and Excel files: zips of XML parts (Office Open XML), read with the zip guard of
 // zip.ts and a streaming XML parser, so that no part is ever held as a tree.
@@ -151,15 +151,18 @@ export async function parsePptx(bytes: Uint8Array, progress: Progress): Promise<
   const presentation = files.get('ppt/presentation.xml')
   if (!presentation) throw new AppError('SOURCE_UNREADABLE')
   const rels = relationships(files, 'ppt/presentation.xml')
-  const order: string[] = []
+  // A part listed twice is read once: repeats must not multiply the work of a large part.
+  const listed = new Set<string>()
   readXml(presentation, {
     open(name, attrs) {
       const target = name === 'sldId' ? rels.get(relId(attrs) ?? '')?.target : undefined
-      if (target && files.has(target)) order.push(target)
+      if (target && files.has(target)) listed.add(target)
     },
   })
+  const order = [...listed]
   if (order.length > MAX_SLIDES) throw new AppError('SOURCE_TOO_LARGE')
   const blocks: Block[] = []
+  const notesRead = new Set<string>()
   for (const [i, part] of order.entries()) {
     const page = i + 1
     const slide = slideText(files.get(part)!)
@@ -168,7 +171,8 @@ export async function parsePptx(bytes: Uint8Array, progress: Progress): Promise<
     blocks.push({ ...where, text: `# ${title}`, heading: true })
     for (const item of slide.parts) blocks.push(...('text' in item ? [{ ...where, text: item.text }] : tableBlocks(item.table, where)))
     const notesPart = [...relationships(files, part).values()].find((r) => r.type.endsWith('/notesSlide'))?.target
-    const notes = notesPart && files.get(notesPart)
+    const notes = notesPart && !notesRead.has(notesPart) && files.get(notesPart)
+    if (notesPart) notesRead.add(notesPart)
     if (notes) {
       const text = slideText(notes)
         .parts.map((p) => ('text' in p ? p.text : p.table.map((r) => r.join(' | ')).join('\n')))
@@ -196,13 +200,18 @@ function readWorkbook(files: Map<string, string>): Workbook {
   if (!xml) throw new AppError('SOURCE_UNREADABLE')
   const rels = relationships(files, 'xl/workbook.xml')
   const book: Workbook = { sheets: [], date1904: false, strings: [], dateStyles: new Set() }
+  const parts = new Set<string>()
   readXml(xml, {
     open(name, attrs) {
       if (name === 'workbookPr') book.date1904 = attrs.date1904 === '1' || attrs.date1904 === 'true'
       if (name !== 'sheet') return
       const rel = rels.get(relId(attrs) ?? '')
       // Chart sheets and dialog sheets hold no cells.
-      if (rel?.type.endsWith('/worksheet')) book.sheets.push({ name: attrs.name ?? `Sheet ${book.sheets.length + 1}`, part: rel.target })
+      // A part listed twice is read once: repeats must not multiply the work of a large part.
+      if (rel?.type.endsWith('/worksheet') && !parts.has(rel.target)) {
+        parts.add(rel.target)
+        book.sheets.push({ name: attrs.name ?? `Sheet ${book.sheets.length + 1}`, part: rel.target })
+      }
     },
   })
   const shared = files.get('xl/sharedStrings.xml')
@@ -376,14 +385,15 @@ const count = (n: number) => n.toLocaleString('en')
  * characters, is cut, and its text says so.
  */
 export async function parseXlsx(bytes: Uint8Array, progress: Progress): Promise<ParsedDocument> {
-  guardZip(bytes, (name) => !isXml(name))
+  const entries = new Map(guardZip(bytes, (name) => !isXml(name)).map((e) => [e.name, e]))
   const book = readWorkbook(readZipText(bytes, (name) => isXml(name) && /^xl\/(workbook\.xml|_rels\/workbook\.xml\.rels|sharedStrings\.xml|styles\.xml)$/.test(name)))
   const blocks: Block[] = []
   const left: Budget = { cells: MAX_WORKBOOK_CELLS, chars: MAX_WORKBOOK_CHARS }
   for (const { name, part } of book.sheets) {
     // One sheet unpacked at a time.
-    const xml = isXml(part) ? readZipText(bytes, (n) => n === part).get(part) : undefined
-    if (xml === undefined) continue
+    const entry = entries.get(part)
+    if (!entry) continue
+    const xml = readZipEntry(bytes, entry)
     const sheet = readSheet(xml, book, left)
     left.cells -= sheet.cells
     const where = { headings: [name] }

@@ -1,4 +1,4 @@
-import { Inflate, unzipSync } from 'fflate'
+import { Inflate, inflateSync, unzipSync } from 'fflate'
 import { AppError } from '../../lib/errors'
 
 export type ZipEntry = { name: string; method: number; compressedSize: number; size: number; localOffset: number }
@@ -95,6 +95,18 @@ export function guardZip(bytes: Uint8Array, skip: (name: string) => boolean = ()
   } catch (error) {
     if (error instanceof ZipError) throw new AppError(/beyond its declared size/.test(error.message) ? 'SOURCE_TOO_LARGE' : 'SOURCE_UNREADABLE')
     throw error
+  }
+}
+
+/** The text of one entry that {@link guardZip} returned (so its size is known to be true). */
+export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): string {
+  const at = entry.localOffset
+  const start = at + 30 + u16(bytes, at + 26) + u16(bytes, at + 28)
+  const data = bytes.subarray(start, start + entry.compressedSize)
+  try {
+    return new TextDecoder().decode(entry.method === 0 ? data : inflateSync(data, { out: new Uint8Array(entry.size) }))
+  } catch {
+    throw new AppError('SOURCE_UNREADABLE')
   }
 }
 
