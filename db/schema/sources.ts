@@ -43,7 +43,7 @@ export const sources = sqliteTable(
     name: text('name').notNull(),
     description: text('description'),
     fileName: text('file_name').notNull(),
-    kind: text('kind', { enum: ['pdf', 'docx', 'txt', 'md', 'csv', 'html'] }).notNull(),
+    kind: text('kind', { enum: ['pdf', 'docx', 'pptx', 'xlsx', 'eml', 'msg', 'txt', 'md', 'csv', 'html'] }).notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
     /** Where the file is kept in the file store. */

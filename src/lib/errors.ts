@@ -109,7 +109,7 @@ export const ERRORS = {
   FILE_EMPTY: [400, 'The file is empty.'],
   UPLOAD_INCOMPLETE: [400, 'The upload broke off before the file was complete. Please try again.'],
   TOO_MANY_SOURCES: [409, 'A chat can have at most 20 files. Remove one before adding another.'],
-  UNSUPPORTED_FILE_TYPE: [415, 'This file type is not supported. Please upload a PDF, Word (DOCX), text, Markdown, CSV or HTML file.'],
+  UNSUPPORTED_FILE_TYPE: [415, 'This file type is not supported. Please upload a PDF, Word (DOCX), PowerPoint (PPTX), Excel (XLSX), e-mail (EML, MSG), text, Markdown, CSV or HTML file.'],
   EMBEDDING_MODEL_REQUIRED: [409, 'Files cannot be added because your organisation has no embedding model. Please ask an admin to choose one in the model settings.'],
   SOURCE_ENCRYPTED: [422, 'This PDF is protected with a password. Remove the protection and upload it again.'],
   SOURCE_UNREADABLE: [422, 'The file could not be read. It may be damaged.'],

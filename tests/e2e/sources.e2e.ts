@@ -242,7 +242,7 @@ test.describe('sources', () => {
       { name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
     ])
     await expect(page.getByText('photo.png, setup.exe were not attached')).toBeVisible()
-    await expect(page.getByText('This file type is not supported. Please upload a PDF, Word (DOCX), text, Markdown, CSV or HTML file.')).toBeVisible()
+    await expect(page.getByText('This file type is not supported. Please upload a PDF, Word (DOCX), PowerPoint (PPTX), Excel (XLSX), e-mail (EML, MSG), text, Markdown, CSV or HTML file.')).toBeVisible()
     await expect(chips(page)).toHaveCount(0)
 
     // A file whose content is not what its name says is refused by the server; the chip says why.

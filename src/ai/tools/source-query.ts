@@ -12,8 +12,8 @@ const parameters = z.object({
 export const sourceQueryTool = defineTool({
   name: 'source_query',
   description:
-    'Search the files the user attached to this chat and the knowledge collections attached to it (PDF, Word, text, Markdown, ' +
-    'CSV, HTML) and return the passages that best match the query, each with its file name and page. Use it whenever the ' +
+    'Search the files the user attached to this chat and the knowledge collections attached to it (PDF, Word, PowerPoint, ' +
+    'Excel, e-mails, text, Markdown, CSV, HTML) and return the passages that best match the query, each with its file name and page (a slide counts as a page). Use it whenever the ' +
     'question may be answered from these files. Cite every statement taken from a passage exactly as the result says, ' +
     'e.g. (file name, p. N).',
   parameters,

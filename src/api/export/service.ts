@@ -53,6 +53,9 @@ export function attachment(fileName: string) {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 }
 
+/** Files that are compressed already (PDFs, and Office documents are zips): stored in the export as they are. */
+const STORED_KINDS = new Set<string>(['pdf', 'docx', 'pptx', 'xlsx'])
+
 const download = (body: BodyInit, type: string, fileName: string) =>
   new Response(body, { headers: { 'Content-Type': type, 'Content-Disposition': attachment(fileName), 'Cache-Control': 'no-store' } })
 
@@ -109,7 +112,7 @@ async function* entriesOf(deps: AppDeps, caller: SessionUser): AsyncGenerator<En
       if (!bytes) continue
       const name = `files/${base}/${unique(fileNames, safeFileName(file.fileName))}`
       entry.files.push(name)
-      yield { name, data: bytes, mtime: file.createdAt, stored: file.kind === 'pdf' || file.kind === 'docx' }
+      yield { name, data: bytes, mtime: file.createdAt, stored: STORED_KINDS.has(file.kind) }
     }
     index.push(entry)
   }

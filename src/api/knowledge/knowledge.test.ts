@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sourceChunks, sources } from '../../../db/schema'
-import { makePdf } from '../../../tests/support/documents'
+import { makePdf, makePptx, makeXlsx } from '../../../tests/support/documents'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
@@ -79,13 +79,19 @@ describe('collections', () => {
     expect(pdf.status).toBe(201)
     expect(pdf.body).toMatchObject({ fileName: 'crane.pdf', status: 'processing' })
     const notes = await upload(mia.client, id, 'notes.txt', 'The first version says the gate opens at six.')
+    // The other kinds of file too: a deck's slides count as its pages.
+    const deck = await upload(mia.client, id, 'crane.pptx', makePptx([{ title: 'Crane' }, { title: 'Load', boxes: [['12 tonnes at most.']] }]))
+    const sheet = await upload(mia.client, id, 'loads.xlsx', makeXlsx([{ name: 'Loads', rows: [['Crane', 'Tonnes'], ['C1', 12]] }]))
     await processingIdle()
     const files = (await mia.client.get(`/api/collections/${id}/files`)).body
     expect(files.map((f: { fileName: string; status: string; pages: number | null }) => [f.fileName, f.status, f.pages])).toEqual([
       ['crane.pdf', 'ready', 2],
+      ['crane.pptx', 'ready', 2],
+      ['loads.xlsx', 'ready', null],
       ['notes.txt', 'ready', null],
     ])
-    expect((await mia.client.get(`/api/collections/${id}`)).body).toMatchObject({ files: 2, readyFiles: 2 })
+    expect((await mia.client.get(`/api/collections/${id}`)).body).toMatchObject({ files: 4, readyFiles: 4 })
+    for (const file of [deck, sheet]) expect((await mia.client.delete(`/api/collections/${id}/files/${file.body.id}`)).status).toBe(204)
 
     // The same name again: once the new version is processed, the old one and its chunks are gone.
     const v2 = await upload(mia.client, id, 'notes.txt', 'The second version says the gate opens at seven.')

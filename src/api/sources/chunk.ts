@@ -1,6 +1,9 @@
 /** A paragraph of a parsed document with where it stands: its page and the headings above it. */
 export type Block = { text: string; headings: string[]; page?: number; heading?: boolean }
 
+/** A file read into paragraphs; pages are a PDF's pages or a presentation's slides, null for other files. */
+export type ParsedDocument = { blocks: Block[]; pages: number | null }
+
 export type Chunk = { seq: number; content: string; headingPath: string; page: number | null; pageEnd: number | null }
 
 /** About 800 tokens (≈ 4 characters each) with some overlap, so a fact cut at a border is still found whole. */

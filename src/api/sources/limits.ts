@@ -13,11 +13,18 @@ export const MAX_DESCRIPTION_LENGTH = 1000
 export const SOURCE_EXTENSIONS = {
   pdf: ['pdf'],
   docx: ['docx'],
+  pptx: ['pptx'],
+  xlsx: ['xlsx'],
+  eml: ['eml'],
+  msg: ['msg'],
   txt: ['txt', 'text', 'log'],
   md: ['md', 'markdown'],
   csv: ['csv'],
   html: ['html', 'htm'],
 } as const
+
+/** A presentation's type: its pages are slides. */
+export const PPTX_MIME = 'application/vnd.openxmlformats-officedocument.presentationml.presentation'
 
 /** A file name's ending, lower case, or undefined without one. */
 export const extensionOf = (fileName: string) => /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase()

@@ -1,18 +1,13 @@
 import { AppError } from '../../lib/errors'
-import type { Block } from './chunk'
-import { decodeText, type SourceKind } from './file-type'
+import type { Block, ParsedDocument } from './chunk'
+import { decodeText, type SourceKind, type TextKind } from './file-type'
 import { htmlToBlocks } from './html-text'
 import { csvBlocks, markdownBlocks, paragraphs } from './text-formats'
-import { checkEntrySize, readCentralDirectory, ZipError } from './zip'
+import { guardZip } from './zip'
 
 /** Longest document processed: 2,000 pages, 3 million characters of text (about 750,000 tokens). */
 export const MAX_PAGES = 2000
 export const MAX_TEXT_CHARS = 3_000_000
-/** Largest XML part of a DOCX, and of all of them together, once unpacked. */
-export const MAX_DOCX_PART_BYTES = 50 * 1024 * 1024
-export const MAX_DOCX_XML_BYTES = 100 * 1024 * 1024
-
-export type ParsedDocument = { blocks: Block[]; pages: number | null }
 
 type Progress = () => Promise<void>
 
@@ -21,16 +16,31 @@ type Progress = () => Promise<void>
  * code for files that cannot be used (encrypted, damaged, too large, no text).
  */
 export async function parseDocument(kind: SourceKind, bytes: Uint8Array, progress: Progress = async () => {}): Promise<ParsedDocument> {
-  const doc =
-    kind === 'pdf'
-      ? await parsePdf(bytes, progress)
-      : kind === 'docx'
-        ? { blocks: htmlToBlocks(await docxToHtml(bytes)), pages: null }
-        : parseText(kind, text(bytes))
+  const doc = await parseKind(kind, bytes, progress)
   const total = doc.blocks.reduce((n, b) => n + b.text.length, 0)
   if (total > MAX_TEXT_CHARS) throw new AppError('SOURCE_TOO_LARGE')
   if (!doc.blocks.some((b) => !b.heading && b.text.trim())) throw new AppError('SOURCE_NO_TEXT')
   return doc
+}
+
+/** One extractor per kind; those of the binary formats are loaded when first needed. */
+async function parseKind(kind: SourceKind, bytes: Uint8Array, progress: Progress): Promise<ParsedDocument> {
+  switch (kind) {
+    case 'pdf':
+      return parsePdf(bytes, progress)
+    case 'docx':
+      return { blocks: htmlToBlocks(await docxToHtml(bytes)), pages: null }
+    case 'pptx':
+      return (await import('./office')).parsePptx(bytes, progress)
+    case 'xlsx':
+      return (await import('./office')).parseXlsx(bytes, progress)
+    case 'eml':
+      return (await import('./email')).parseEml(bytes)
+    case 'msg':
+      return (await import('./email')).parseMsg(bytes)
+    default:
+      return parseText(kind, text(bytes))
+  }
 }
 
 function text(bytes: Uint8Array) {
@@ -40,7 +50,7 @@ function text(bytes: Uint8Array) {
   return value.replace(/\r\n?/g, '\n')
 }
 
-export function parseText(kind: Exclude<SourceKind, 'pdf' | 'docx'>, value: string): ParsedDocument {
+export function parseText(kind: TextKind, value: string): ParsedDocument {
   if (kind === 'html') return { blocks: htmlToBlocks(value), pages: null }
   if (kind === 'md') return { blocks: markdownBlocks(value), pages: null }
   if (kind === 'csv') return { blocks: csvBlocks(value), pages: null }
@@ -88,20 +98,11 @@ function pdfError(error: unknown) {
 }
 
 /**
- * DOCX through mammoth (headings become h1–h6), after checking the zip: every XML part must
- * unpack to what the central directory declares, and that must stay under the caps (zip bombs).
+ * DOCX through mammoth (headings become h1–h6), after the zip guard (zip.ts: bombs, entry count).
  * Images are never unpacked.
  */
 async function docxToHtml(bytes: Uint8Array): Promise<string> {
-  try {
-    const entries = readCentralDirectory(bytes)
-    const xml = entries.filter((e) => !e.name.startsWith('word/media/') && !e.name.endsWith('/'))
-    if (xml.some((e) => e.size > MAX_DOCX_PART_BYTES) || xml.reduce((n, e) => n + e.size, 0) > MAX_DOCX_XML_BYTES) throw new AppError('SOURCE_TOO_LARGE')
-    for (const entry of xml) checkEntrySize(bytes, entry)
-  } catch (error) {
-    if (error instanceof ZipError) throw new AppError(/beyond its declared size/.test(error.message) ? 'SOURCE_TOO_LARGE' : 'SOURCE_UNREADABLE')
-    throw error
-  }
+  guardZip(bytes, (name) => name.startsWith('word/media/'))
   const mammoth = await import('mammoth')
   try {
     // Node's build reads `buffer`; the browser build (which bundlers for Workers pick) `arrayBuffer`.

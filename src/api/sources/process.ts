@@ -174,7 +174,7 @@ async function index(deps: AppDeps, source: SourceRow, lease: string, heartbeat:
   const bytes = await deps.files.get(source.fileKey)
   if (!bytes) throw new AppError('SOURCE_UNREADABLE')
   const doc = await parseDocument(source.kind, bytes, heartbeat)
-  const chunks = chunkBlocks(doc.blocks, source.kind === 'csv' ? { overlap: 0 } : {})
+  const chunks = chunkBlocks(doc.blocks, source.kind === 'csv' || source.kind === 'xlsx' ? { overlap: 0 } : {})
   if (!chunks.length) throw new AppError('SOURCE_NO_TEXT')
   await heartbeat()
 

@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { deletedFiles, organizations, sourceChunks, sources, threads } from '../../../db/schema'
-import { makeDocx, makeDocxBomb, makeLyingDocx, makePdf } from '../../../tests/support/documents'
+import { makeDocx, makeDocxBomb, makeLyingDocx, makeMsg, makeOfficeBomb, makePdf, makePptx, makeXlsx } from '../../../tests/support/documents'
+import { readSse } from '../../../tests/support/sse'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { BASE_URL, createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import type { AppDeps } from '../../lib/context'
@@ -132,6 +133,83 @@ describe('upload and processing, per format', () => {
     const chunks = await chunksOf(source.id)
     expect(chunks.length).toBeGreaterThan(2)
     for (const c of chunks) expect(c.content.startsWith('sku,stock,location\n')).toBe(true)
+  })
+})
+
+describe('PowerPoint, Excel and e-mail files', () => {
+  const PPTX_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation'
+
+  test('each is stored with its type and read into passages; slides are pages, sheets and subjects headings', async () => {
+    const { client, thread } = await setup()
+    const deck = makePptx([
+      { title: 'Harbour project', boxes: [['Kick-off in March.']] },
+      { title: 'Crane', boxes: [['The new crane lifts 42 tonnes.']], notes: 'Mention the safety review.' },
+    ])
+    const pptx = await uploadAndProcess(client, thread.id, { bytes: deck, fileName: 'harbour.pptx', type: PPTX_TYPE })
+    expect(pptx).toMatchObject({ status: 'ready', error: null, mimeType: PPTX_TYPE, pages: 2, chunks: 1 })
+    const [slides] = await chunksOf(pptx.id)
+    expect(slides).toMatchObject({ page: 1, pageEnd: 2, headingPath: 'Slide 1: Harbour project' })
+    expect(slides!.content).toBe('# Slide 1: Harbour project\n\nKick-off in March.\n\n# Slide 2: Crane\n\nThe new crane lifts 42 tonnes.\n\nSpeaker notes: Mention the safety review.')
+
+    const book = makeXlsx([{ name: 'Fleet', rows: [['Ship', 'Built'], ['Greta', 1998], ['Hanna', { date: 46082 }]] }])
+    const xlsx = await uploadAndProcess(client, thread.id, { bytes: book, fileName: 'fleet.xlsx' })
+    expect(xlsx).toMatchObject({ status: 'ready', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', pages: null })
+    expect((await chunksOf(xlsx.id)).map((c) => [c.headingPath, c.content])).toEqual([
+      ['Fleet', '# Fleet\n\n| Ship | Built |\n| --- | --- |\n| Greta | 1998 |\n| Hanna | 2026-03-01 |'],
+    ])
+
+    const eml = 'From: Mia <mia@acme.test>\r\nTo: tom@acme.test\r\nSubject: Ferry timetable\r\nDate: Tue, 3 Mar 2026 08:00:00 +0100\r\n\r\nThe ferry leaves at 6:40.\r\n'
+    const mail = await uploadAndProcess(client, thread.id, { bytes: eml, fileName: 'ferry.eml', type: 'message/rfc822' })
+    expect(mail).toMatchObject({ status: 'ready', mimeType: 'message/rfc822' })
+    expect((await chunksOf(mail.id))[0]).toMatchObject({
+      headingPath: 'Ferry timetable',
+      content: '# Ferry timetable\n\nFrom: Mia <mia@acme.test>\nTo: tom@acme.test\nDate: Tue, 3 Mar 2026 08:00:00 +0100\n\nThe ferry leaves at 6:40.',
+    })
+
+    const item = await makeMsg({ subject: 'Pier lights', from: { name: 'Tom', address: 'tom@acme.test' }, to: [{ name: 'Mia', address: 'mia@acme.test' }], date: new Date('2026-03-04T12:00:00Z'), body: 'Pier lights are switched on at dusk.' })
+    const msg = await uploadAndProcess(client, thread.id, { bytes: item, fileName: 'pier.msg' })
+    expect(msg).toMatchObject({ status: 'ready', mimeType: 'application/vnd.ms-outlook' })
+    expect((await chunksOf(msg.id))[0]!.content).toContain('# Pier lights\n\nFrom: Tom <tom@acme.test>\nTo: Mia <mia@acme.test>\nDate: Wed, 04 Mar 2026 12:00:00 GMT\n\nPier lights are switched on at dusk.')
+  })
+
+  test('a renamed file is refused with 415; a zip bomb fails with a reason before anything is embedded', async () => {
+    const { client, thread } = await setup()
+    const docx = makeDocx(['A letter.'])
+    for (const file of [
+      { bytes: docx, fileName: 'letter.pptx', type: PPTX_TYPE },
+      { bytes: makePptx([{ title: 'Deck' }]), fileName: 'deck.xlsx' },
+      { bytes: 'Not a mail at all.', fileName: 'note.eml' },
+      { bytes: docx, fileName: 'letter.msg' },
+    ]) {
+      expect((await upload(client, thread.id, file)).body).toMatchObject({ status: 415, code: 'UNSUPPORTED_FILE_TYPE' })
+    }
+    expect((await client.get(`/api/threads/${thread.id}/sources`)).body).toEqual([])
+    for (const kind of ['pptx', 'xlsx'] as const) {
+      expect(await uploadAndProcess(client, thread.id, { bytes: makeOfficeBomb(kind, 60), fileName: `bomb.${kind}` })).toMatchObject({ status: 'failed', error: 'SOURCE_TOO_LARGE', chunks: 0 })
+    }
+    expect(embeddingRequests()).toHaveLength(0)
+  }, 20_000)
+
+  test('source_query in a chat finds a slide’s text and cites the slide as its page', async () => {
+    const { client, thread } = await setup()
+    const deck = makePptx([
+      { title: 'Agenda', boxes: [[`Welcome and introductions. ${'General remarks about the meeting and its participants. '.repeat(60)}`]] },
+      { title: 'Dredging', boxes: [['The harbour basin is dredged to a depth of 14 metres every autumn.']] },
+    ])
+    await uploadAndProcess(client, thread.id, { bytes: deck, fileName: 'harbour.pptx' })
+    const res = await t.app.request(`/api/threads/${thread.id}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: client.cookieHeader(), origin: BASE_URL },
+      body: JSON.stringify({ content: '[[fake:tool=source_query:{"query":"depth harbour basin dredged"}]] How deep is the basin?' }),
+    })
+    expect(res.status).toBe(200)
+    const result = (await readSse(res)).find((e) => e.event === 'tool_result')
+    expect(result?.data).toMatchObject({ name: 'source_query', isError: false })
+    expect(result!.data.result).toContain('Cite as: (harbour.pptx, p. 2)')
+    const cited = result!.data.data.passages.find((p: { citation: string }) => p.citation === '(harbour.pptx, p. 2)')
+    expect(cited).toMatchObject({ sourceName: 'harbour.pptx', page: 2 })
+    expect(cited.text).toContain('# Slide 2: Dredging')
+    expect(cited.text).toContain('dredged to a depth of 14 metres')
   })
 })
 

@@ -94,3 +94,33 @@ function csvRecords(value: string): string[] {
   records.push(value.slice(start))
   return records
 }
+
+/** A table row in Markdown: cells padded to `columns`, pipes escaped, line breaks as spaces. */
+const markdownRow = (cells: string[], columns: number) =>
+  `| ${Array.from({ length: columns }, (_, i) => (cells[i] ?? '').replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim()).join(' | ')} |`
+
+/**
+ * A table (its first row the header) as Markdown, in groups of rows that fit a passage, each
+ * group led by the header row so the columns stay named (as {@link csvBlocks} does).
+ */
+export function tableBlocks(rows: string[][], where: Omit<Block, 'text'>, groupChars = 2600): Block[] {
+  if (rows.length === 0) return []
+  const columns = Math.max(1, ...rows.map((r) => r.length))
+  const header = `${markdownRow(rows[0]!, columns)}\n|${' --- |'.repeat(columns)}`
+  if (rows.length === 1) return [{ ...where, text: header }]
+  const blocks: Block[] = []
+  let group: string[] = []
+  let length = header.length
+  for (const row of rows.slice(1)) {
+    const line = markdownRow(row, columns)
+    if (group.length && length + line.length + 1 > groupChars) {
+      blocks.push({ ...where, text: [header, ...group].join('\n') })
+      group = []
+      length = header.length
+    }
+    group.push(line)
+    length += line.length + 1
+  }
+  if (group.length) blocks.push({ ...where, text: [header, ...group].join('\n') })
+  return blocks
+}

@@ -1,4 +1,5 @@
-import { Inflate } from 'fflate'
+import { Inflate, inflateSync, unzipSync } from 'fflate'
+import { AppError } from '../../lib/errors'
 
 export type ZipEntry = { name: string; method: number; compressedSize: number; size: number; localOffset: number }
 
@@ -70,4 +71,55 @@ export function checkEntrySize(bytes: Uint8Array, entry: ZipEntry) {
   const SLICE = 4096
   for (let i = 0; i < data.length; i += SLICE) inflate.push(data.subarray(i, i + SLICE), i + SLICE >= data.length)
   if (data.length === 0) inflate.push(new Uint8Array(0), true)
+}
+
+/** Largest part of an Office document (DOCX, PPTX, XLSX) once unpacked, and all the parts read together; most entries of one archive. */
+export const MAX_ZIP_PART_BYTES = 50 * 1024 * 1024
+export const MAX_ZIP_TOTAL_BYTES = 100 * 1024 * 1024
+export const MAX_ZIP_ENTRIES = 10_000
+
+/**
+ * The guard every Office document passes before anything reads it (zip bombs): at most 10,000
+ * entries; the parts that will be read (all but `skip`, e.g. images) each under 50 MB and together
+ * under 100 MB as declared, and each really inflating to no more than it declares. A damaged
+ * archive is `SOURCE_UNREADABLE`, one over a cap `SOURCE_TOO_LARGE`.
+ */
+export function guardZip(bytes: Uint8Array, skip: (name: string) => boolean = () => false): ZipEntry[] {
+  try {
+    const entries = readCentralDirectory(bytes)
+    if (entries.length > MAX_ZIP_ENTRIES) throw new AppError('SOURCE_TOO_LARGE')
+    const read = entries.filter((e) => !e.name.endsWith('/') && !skip(e.name))
+    if (read.some((e) => e.size > MAX_ZIP_PART_BYTES) || read.reduce((n, e) => n + e.size, 0) > MAX_ZIP_TOTAL_BYTES) throw new AppError('SOURCE_TOO_LARGE')
+    for (const entry of read) checkEntrySize(bytes, entry)
+    return read
+  } catch (error) {
+    if (error instanceof ZipError) throw new AppError(/beyond its declared size/.test(error.message) ? 'SOURCE_TOO_LARGE' : 'SOURCE_UNREADABLE')
+    throw error
+  }
+}
+
+/** The text of one entry that {@link guardZip} returned (so its size is known to be true). */
+export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): string {
+  const at = entry.localOffset
+  const start = at + 30 + u16(bytes, at + 26) + u16(bytes, at + 28)
+  const data = bytes.subarray(start, start + entry.compressedSize)
+  try {
+    return new TextDecoder().decode(entry.method === 0 ? data : inflateSync(data, { out: new Uint8Array(entry.size) }))
+  } catch {
+    throw new AppError('SOURCE_UNREADABLE')
+  }
+}
+
+/**
+ * The text of the named entries of an archive that passed {@link guardZip} (absent names are left
+ * out); XML parts are UTF-8.
+ */
+export function readZipText(bytes: Uint8Array, names: (name: string) => boolean): Map<string, string> {
+  const decoder = new TextDecoder()
+  try {
+    const files = unzipSync(bytes, { filter: (file) => names(file.name) })
+    return new Map(Object.entries(files).map(([name, data]) => [name, decoder.decode(data)]))
+  } catch {
+    throw new AppError('SOURCE_UNREADABLE')
+  }
 }

@@ -4,7 +4,7 @@ import { ArrowLeft, FileText, Pencil, RotateCw, Trash2, Upload } from 'lucide-re
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
-import { SOURCE_EXTENSIONS } from '../../../../src/api/sources/limits'
+import { PPTX_MIME, SOURCE_EXTENSIONS } from '../../../../src/api/sources/limits'
 import { confirm } from '../../../components/confirm-dialog'
 import { pageFrameClass, PageHeader } from '../../../components/page-header'
 import { Button } from '../../../components/ui/button'
@@ -168,7 +168,7 @@ function FileSection(props: { collection: Collection; canEdit: boolean }) {
                 ? t('status.failed', { reason: t(f.error ?? 'UNKNOWN', { ns: 'errors' }) })
                 : f.status === 'ready'
                   ? f.pages
-                    ? t('status.readyPages', { count: f.pages })
+                    ? t(f.mimeType === PPTX_MIME ? 'status.readySlides' : 'status.readyPages', { count: f.pages })
                     : t('status.ready')
                   : t('status.processing')}
             </span>

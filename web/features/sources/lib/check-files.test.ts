@@ -7,7 +7,7 @@ const file = (name: string, size = 10) => ({ name, size })
 
 describe('checkFiles', () => {
   test('takes the types the server takes, in any case of the ending', () => {
-    const files = ['a.pdf', 'b.DOCX', 'c.txt', 'd.md', 'e.Markdown', 'f.csv', 'g.html', 'h.htm', 'i.log', 'j.text'].map((n) => file(n))
+    const files = ['a.pdf', 'b.DOCX', 'k.pptx', 'l.XLSX', 'm.eml', 'n.msg', 'c.txt', 'd.md', 'e.Markdown', 'f.csv', 'g.html', 'h.htm', 'i.log', 'j.text'].map((n) => file(n))
     expect(checkFiles(files, 0)).toEqual({ accepted: files, refused: [] })
   })
 
@@ -30,12 +30,13 @@ describe('checkFiles', () => {
   })
 
   test('every ending offered is one the server recognises', () => {
-    const bytes: Record<string, Uint8Array> = { pdf: new TextEncoder().encode('%PDF-1.4\n') }
+    const bytes: Record<string, Uint8Array> = { pdf: new TextEncoder().encode('%PDF-1.4\n'), eml: new TextEncoder().encode('Subject: hello\n\nhello') }
     for (const extension of SOURCE_EXTENSIONS) {
-      if (extension === 'docx') continue // a zip; its check is the server's own tests'
+      // Zips and Outlook items; their checks are the server's own tests'.
+      if (['docx', 'pptx', 'xlsx', 'msg'].includes(extension)) continue
       expect(detectKind(`file.${extension}`, '', bytes[extension] ?? new TextEncoder().encode('hello')).kind).toBeTruthy()
     }
     expect(() => detectKind('file.png', '', new Uint8Array([1]))).toThrow()
-    expect(SOURCE_ACCEPT).toBe('.pdf,.docx,.txt,.text,.log,.md,.markdown,.csv,.html,.htm')
+    expect(SOURCE_ACCEPT).toBe('.pdf,.docx,.pptx,.xlsx,.eml,.msg,.txt,.text,.log,.md,.markdown,.csv,.html,.htm')
   })
 })
