@@ -225,6 +225,15 @@ const MATRIX: Row[] = [
   { route: 'GET /sessions', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'DELETE /sessions/:id', path: (f) => f.newAdminSession(), expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'DELETE /users/:id/sessions', path: async (f) => `/users/${await f.newMember()}/sessions`, expect: { ...ADMIN, admin: 200 } },
+  // Second factors: every caller sets up their own (nobody has one in the fixture); the requirement is the caller's organisation's.
+  { route: 'GET /two-factor', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'POST /two-factor/totp', body: () => ({ password: 'Wrong1234' }), expect: { ...SIGNED_IN, user: 400, admin: 400, otherAdmin: 400 } },
+  { route: 'POST /two-factor/totp/verify', body: () => ({ code: '000000' }), expect: { ...SIGNED_IN, user: 409, admin: 409, otherAdmin: 409 } },
+  { route: 'POST /two-factor/totp/disable', body: () => ({ password: PASSWORD }), expect: { ...SIGNED_IN, user: 409, admin: 409, otherAdmin: 409 } },
+  { route: 'POST /two-factor/recovery-codes', body: () => ({ password: PASSWORD }), expect: { ...SIGNED_IN, user: 409, admin: 409, otherAdmin: 409 } },
+  { route: 'POST /auth/two-factor', body: () => ({ code: '000000' }), expect: { anonymous: 401, user: 401, admin: 401, otherAdmin: 401 } },
+  { route: 'GET /two-factor/requirement', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'PUT /two-factor/requirement', body: () => ({ required: false }), expect: { ...ADMIN_LIST, admin: 200 } },
   // Last: it signs out the caller's other sessions, the fixture's own among them.
   { route: 'POST /sessions/end-others', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
 ]
@@ -367,6 +376,13 @@ afterAll(async () => {
   await t.close()
   fake.close()
   mcp.close()
+})
+
+// better-auth's handler is not mounted (src/auth/auth.ts): its plugins' own endpoints answer nothing.
+test("better-auth's two-factor and passkey endpoints are not reachable", async () => {
+  for (const path of ['/api/auth/two-factor/enable', '/api/auth/two-factor/verify-totp', '/api/auth/passkey/verify-authentication', '/api/auth/sign-in/email']) {
+    expect((await (await callers.admin()).post(path, {})).status).toBe(404)
+  }
 })
 
 test('every API route has a row in the matrix', () => {

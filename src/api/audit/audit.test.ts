@@ -8,6 +8,7 @@ import de from '../../../web/locales/de'
 import en from '../../../web/locales/en'
 import { AUDIT_ACTIONS, recordAudit } from './access'
 import { csvCell } from '../../lib/csv'
+import { totpCode } from '../../../tests/support/totp'
 import { auditUpkeep, deleteExpiredAuditEntries } from './service'
 
 // Each test signs up members (real password hashing): room for a loaded machine.
@@ -236,6 +237,23 @@ describe('audit log entries', () => {
     await ok(call(admin, 'DELETE', '/api/models/providers/permitted', 'rid-provider-off', { providerId: 'openai' }), 204)
     expectEntry('rid-provider-off', 'provider.unpermitted', { type: 'provider', id: 'openai' })
 
+    // Second factors: the organisation's requirement, an authenticator app, its recovery codes, a wrong code at sign-in.
+    await ok(call(admin, 'PUT', '/api/two-factor/requirement', 'rid-2fa-required', { required: true }))
+    expectEntry('rid-2fa-required', 'two_factor.requirement_changed', { type: 'organization' }, { details: { required: true } })
+    const totp = await ok(admin.post('/api/two-factor/totp', { password: PASSWORD }))
+    await ok(call(admin, 'POST', '/api/two-factor/totp/verify', 'rid-2fa-on', { code: totpCode(totp.secret) }))
+    expectEntry('rid-2fa-on', 'two_factor.enabled', { type: 'user', label: adminEmail })
+    await ok(call(admin, 'POST', '/api/two-factor/recovery-codes', 'rid-2fa-codes', { password: PASSWORD }))
+    expectEntry('rid-2fa-codes', 'two_factor.recovery_codes_renewed', { type: 'user', label: adminEmail })
+    const laptop = t.client()
+    laptop.setIp('198.51.100.12')
+    await ok(laptop.post('/api/auth/login', { email: adminEmail, password: PASSWORD }))
+    await ok(call(laptop, 'POST', '/api/auth/two-factor', 'rid-2fa-wrong', { code: totpCode(totp.secret, Date.now() - 10 * 60_000) }), 401)
+    expectEntry('rid-2fa-wrong', 'sign_in.two_factor_failed', { type: 'user', label: adminEmail }, { address: '198.51.100.12', actorEmail: null, details: { secondFactor: 'totp' } })
+    await ok(call(admin, 'PUT', '/api/two-factor/requirement', 'rid-2fa-optional', { required: false }))
+    await ok(call(admin, 'POST', '/api/two-factor/totp/disable', 'rid-2fa-off', { password: PASSWORD }))
+    expectEntry('rid-2fa-off', 'two_factor.disabled', { type: 'user', label: adminEmail })
+
     const entries = await allEntries(admin)
     for (const e of expected) {
       const found = entries.filter((entry) => entry.requestId === e.requestId)
@@ -251,9 +269,10 @@ describe('audit log entries', () => {
     const exercised = new Set(expected.map((e) => e.action))
     // Single sign-on needs an identity provider: src/api/sso/sso.test.ts exercises its actions;
     // the retention run has no request: src/api/retention/retention.test.ts exercises it; calls
-    // with an API key: src/api/openai/openai.test.ts and src/api/mcp/mcp.test.ts.
+    // with an API key: src/api/openai/openai.test.ts and src/api/mcp/mcp.test.ts; passkeys need an
+    // authenticator: src/api/passkeys/passkeys.test.ts.
     const elsewhere = (a: string) =>
-      a.startsWith('subscription.') || a.startsWith('sso.') || a.endsWith('.sso') || a.endsWith('_by_sso') || a === 'retention.applied' || a === 'api.called'
+      a.startsWith('passkey.') || a.startsWith('subscription.') || a.startsWith('sso.') || a.endsWith('.sso') || a.endsWith('_by_sso') || a === 'retention.applied' || a === 'api.called'
     expect(AUDIT_ACTIONS.filter((a) => !exercised.has(a) && !elsewhere(a))).toEqual([])
     for (const strings of [en.audit, de.audit]) expect(AUDIT_ACTIONS.filter((a) => !(a in strings.actions))).toEqual([])
     // Newest first.

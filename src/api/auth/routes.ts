@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { clientIp, jsonWithCookies } from '../../lib/respond'
 import { auditFrom } from '../audit/access'
 import { defineRoute } from '../../lib/route'
-import { loginBody, meResponse, registerBody, registerResponse } from './schema'
+import { loginBody, loginResponse, meResponse, registerBody, registerResponse, signInCodeBody } from './schema'
 import * as service from './service'
 
 const tag = 'Auth'
@@ -34,12 +34,29 @@ export const authRoutes = [
       summary: 'Sign in with e-mail and password',
       access: 'public',
       body: loginBody,
-      response: meResponse,
+      response: loginResponse,
       errors: ['INVALID_CREDENTIALS', 'TOO_MANY_LOGIN_ATTEMPTS', 'PASSWORD_SIGN_IN_DISABLED'],
     },
     async ({ c, deps, body }) => {
       const ip = clientIp(c, deps.config.trustProxy)
       const result = await service.login(deps, body, { headers: c.req.raw.headers, ip, logger: c.get('logger'), requestId: c.get('requestId') })
+      return jsonWithCookies(c, result.body, result.headers)
+    },
+  ),
+  defineRoute(
+    {
+      method: 'post',
+      path: '/auth/two-factor',
+      tag,
+      summary: 'Second step of a password sign-in: a code from the authenticator app or a recovery code',
+      access: 'public',
+      body: signInCodeBody,
+      response: meResponse,
+      errors: ['INVALID_TWO_FACTOR_CODE', 'TWO_FACTOR_SIGN_IN_EXPIRED', 'TOO_MANY_LOGIN_ATTEMPTS'],
+    },
+    async ({ c, deps, body }) => {
+      const req = { headers: c.req.raw.headers, ip: clientIp(c, deps.config.trustProxy), logger: c.get('logger'), requestId: c.get('requestId') }
+      const result = await service.signInWithCode(deps, body, req)
       return jsonWithCookies(c, result.body, result.headers)
     },
   ),
