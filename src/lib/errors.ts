@@ -22,6 +22,7 @@ export const ERRORS = {
   TWO_FACTOR_NOT_ENABLED: [409, 'No authenticator app is set up.'],
   PASSKEY_FAILED: [400, 'The passkey could not be verified. Please try again.'],
   PASSKEY_NOT_FOUND: [404, 'Passkey not found'],
+  RECENT_SIGN_IN_REQUIRED: [403, 'For this, please sign out and sign in again.'],
   INVALID_PASSWORD: [400, 'Invalid password. Must be at least 8 characters, uppercase, lowercase and numbers.'],
   INVALID_NAME: [400, 'Invalid name provided'],
   FORBIDDEN: [403, 'You are not allowed to do this.'],

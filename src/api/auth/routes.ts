@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { clientIp, jsonWithCookies } from '../../lib/respond'
 import { auditFrom } from '../audit/access'
 import { defineRoute } from '../../lib/route'
-import { loginBody, loginResponse, meResponse, registerBody, registerResponse, signInCodeBody } from './schema'
+import { loginBody, loginResponse, meResponse, registerBody, registerResponse, signInCodeBody, passkeySignInBody } from './schema'
 import * as service from './service'
 
 const tag = 'Auth'
@@ -57,6 +57,30 @@ export const authRoutes = [
     async ({ c, deps, body }) => {
       const req = { headers: c.req.raw.headers, ip: clientIp(c, deps.config.trustProxy), logger: c.get('logger'), requestId: c.get('requestId') }
       const result = await service.signInWithCode(deps, body, req)
+      return jsonWithCookies(c, result.body, result.headers)
+    },
+  ),
+  defineRoute(
+    { method: 'post', path: '/auth/passkey/options', tag, summary: 'A challenge for signing in with a passkey (WebAuthn authentication options)', access: 'public', response: z.record(z.string(), z.unknown()) },
+    async ({ c, deps }) => {
+      const result = await service.passkeySignInOptions(deps, c.req.raw.headers)
+      return jsonWithCookies(c, result.body, result.headers)
+    },
+  ),
+  defineRoute(
+    {
+      method: 'post',
+      path: '/auth/passkey',
+      tag,
+      summary: "Sign in with a passkey: the browser's answer to the challenge",
+      access: 'public',
+      body: passkeySignInBody,
+      response: meResponse,
+      errors: ['PASSKEY_FAILED'],
+    },
+    async ({ c, deps, body }) => {
+      const req = { headers: c.req.raw.headers, ip: clientIp(c, deps.config.trustProxy), logger: c.get('logger'), requestId: c.get('requestId') }
+      const result = await service.signInWithPasskey(deps, body.response, req)
       return jsonWithCookies(c, result.body, result.headers)
     },
   ),

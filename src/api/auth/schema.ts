@@ -62,3 +62,6 @@ export const twoFactorChallenge = z.object({
 })
 export const loginResponse = z.union([meResponse, twoFactorChallenge])
 export type TwoFactorChallenge = z.infer<typeof twoFactorChallenge>
+
+/** The browser's answer to a passkey challenge (`navigator.credentials.get`, as @simplewebauthn/browser encodes it). */
+export const passkeySignInBody = z.object({ response: z.object({ id: z.string().min(1).max(1024), type: z.literal('public-key') }).passthrough() })

@@ -220,3 +220,33 @@ export async function signInWithCode(deps: AppDeps, input: z.infer<typeof signIn
     throw error
   }
 }
+
+/** A challenge for signing in with a passkey (any of the member's: the browser offers those it has for Kontor). */
+export async function passkeySignInOptions(deps: AppDeps, headers: Headers) {
+  const result = await deps.auth.api.generatePasskeyAuthenticationOptions({ headers, returnHeaders: true })
+  return { body: result.response as unknown as Record<string, unknown>, headers: result.headers }
+}
+
+/**
+ * Signs in with a passkey: the authenticator proved both possession and the member's PIN or
+ * biometrics, so no password and no code follow. A refused answer is said plainly; the passkey's
+ * owner, when known, has it in their organisation's audit log.
+ */
+export async function signInWithPasskey(deps: AppDeps, response: Record<string, unknown>, req: RequestInfo) {
+  try {
+    const result = await deps.auth.api.verifyPasskeyAuthentication({ body: { response: response as never }, headers: withClientAddress(req.headers, req.ip), returnHeaders: true })
+    const userId = (result.response as { user: { id: string } }).user.id
+    const account = await deps.db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true, name: true, email: true, organizationId: true } })
+    if (!account) fail('UNAUTHORIZED')
+    req.logger.info('sign-in', { kind: 'sign-in', email: account.email, ip: req.ip, outcome: 'success', method: 'passkey' })
+    await recordAudit(deps, account, { requestId: req.requestId, address: req.ip }, { action: 'sign_in.succeeded', target: { type: 'user', id: account.id, label: account.email }, details: { method: 'passkey' } })
+    return { body: await getMe(deps, account.id), headers: result.headers }
+  } catch (error) {
+    const code = error instanceof APIError ? String(error.body?.code ?? '') : ''
+    if (error instanceof APIError && code !== 'UNABLE_TO_CREATE_SESSION' && error.statusCode < 500) {
+      req.logger.warn('sign-in', { kind: 'sign-in', ip: req.ip, outcome: 'failure', method: 'passkey', reason: code })
+      fail('PASSKEY_FAILED')
+    }
+    throw error
+  }
+}
