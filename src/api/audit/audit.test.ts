@@ -3,12 +3,13 @@ import { eq } from 'drizzle-orm'
 import { auditEntries } from '../../../db/schema'
 import { startTestMcpServer } from '../../../tests/support/mcp-servers'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
-import { createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { BASE_URL, createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import de from '../../../web/locales/de'
 import en from '../../../web/locales/en'
 import { AUDIT_ACTIONS, recordAudit } from './access'
 import { csvCell } from '../../lib/csv'
 import { totpCode } from '../../../tests/support/totp'
+import { softwarePasskey } from '../../../tests/support/webauthn'
 import { auditUpkeep, deleteExpiredAuditEntries } from './service'
 
 // Each test signs up members (real password hashing): room for a loaded machine.
@@ -253,6 +254,12 @@ describe('audit log entries', () => {
     await ok(call(admin, 'PUT', '/api/two-factor/requirement', 'rid-2fa-optional', { required: false }))
     await ok(call(admin, 'POST', '/api/two-factor/totp/disable', 'rid-2fa-off', { password: PASSWORD }))
     expectEntry('rid-2fa-off', 'two_factor.disabled', { type: 'user', label: adminEmail })
+    const authenticator = softwarePasskey(BASE_URL)
+    const options = await ok(admin.post('/api/passkeys/options'))
+    const passkey = await ok(call(admin, 'POST', '/api/passkeys', 'rid-passkey', { name: 'Laptop', response: authenticator.register(options) }), 201)
+    expectEntry('rid-passkey', 'passkey.added', { type: 'passkey', id: passkey.id, label: 'Laptop' })
+    await ok(call(admin, 'DELETE', `/api/passkeys/${passkey.id}`, 'rid-passkey-off'), 204)
+    expectEntry('rid-passkey-off', 'passkey.removed', { type: 'passkey', id: passkey.id, label: 'Laptop' })
 
     const entries = await allEntries(admin)
     for (const e of expected) {
@@ -269,10 +276,9 @@ describe('audit log entries', () => {
     const exercised = new Set(expected.map((e) => e.action))
     // Single sign-on needs an identity provider: src/api/sso/sso.test.ts exercises its actions;
     // the retention run has no request: src/api/retention/retention.test.ts exercises it; calls
-    // with an API key: src/api/openai/openai.test.ts and src/api/mcp/mcp.test.ts; passkeys need an
-    // authenticator: src/api/passkeys/passkeys.test.ts.
+    // with an API key: src/api/openai/openai.test.ts and src/api/mcp/mcp.test.ts.
     const elsewhere = (a: string) =>
-      a.startsWith('passkey.') || a.startsWith('subscription.') || a.startsWith('sso.') || a.endsWith('.sso') || a.endsWith('_by_sso') || a === 'retention.applied' || a === 'api.called'
+      a.startsWith('subscription.') || a.startsWith('sso.') || a.endsWith('.sso') || a.endsWith('_by_sso') || a === 'retention.applied' || a === 'api.called'
     expect(AUDIT_ACTIONS.filter((a) => !exercised.has(a) && !elsewhere(a))).toEqual([])
     for (const strings of [en.audit, de.audit]) expect(AUDIT_ACTIONS.filter((a) => !(a in strings.actions))).toEqual([])
     // Newest first.
