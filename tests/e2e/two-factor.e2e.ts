@@ -48,6 +48,8 @@ test.describe('passkey', () => {
 
   test('a member adds a passkey in Einstellungen → Konto and signs in with it, without and after the password', async ({ page }) => {
     const user = await signUpAndSignIn(page)
+    // Kontor's dark theme is the account's choice (the browser's preference alone does not switch it).
+    expect((await page.request.patch('/api/users/theme', { data: { theme: 'dark' } })).status()).toBe(200)
     // Chromium's virtual authenticator stands in for the device's (it answers at once, user verified).
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('WebAuthn.enable')
@@ -61,6 +63,7 @@ test.describe('passkey', () => {
     await card.getByTestId('passkey-name').fill('Arbeitslaptop')
     await card.getByRole('button', { name: 'Passkey hinzufügen' }).click()
     await expect(card.getByTestId('passkey').filter({ hasText: 'Arbeitslaptop' })).toBeVisible()
+    await card.screenshot({ path: 'test-results/two-factor-settings-de-dark.png' })
 
     // Without a password.
     await page.request.post('/api/auth/logout')

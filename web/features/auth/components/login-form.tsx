@@ -10,6 +10,7 @@ import { FormField, fieldA11y } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { errorMessage } from '../../../lib/error-message'
 import { adoptAccountLanguage } from '../../../lib/i18n'
+import { shownPasskeyError } from '../../../lib/passkey-dialog'
 import { safeRedirect } from '../../../lib/safe-redirect'
 import { useApi } from '../../../lib/use-api'
 import { authApi, isChallenge, type TwoFactorChallenge } from '../api'
@@ -59,9 +60,7 @@ export function LoginForm(props: { redirect?: string; ssoError?: string }) {
     onSuccess: ({ url }) => window.location.assign(url),
   })
   const emailField = form.register('email', { onBlur: (e) => setCheckedEmail(String(e.target.value).trim().toLowerCase()) })
-  // A passkey dialog the person closed is no error worth a message.
-  const passkeyFailure = passkey.error && !(passkey.error instanceof Error && passkey.error.name === 'NotAllowedError') ? passkey.error : null
-  const failure = login.error ?? start.error ?? passkeyFailure
+  const failure = login.error ?? start.error ?? shownPasskeyError(passkey.error)
 
   if (challenge) {
     return (

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
 import { errorMessage } from '../../../lib/error-message'
+import { shownPasskeyError } from '../../../lib/passkey-dialog'
 import type { Me } from '../../../lib/session'
 import { useApi } from '../../../lib/use-api'
 import { authApi, type TwoFactorChallenge } from '../api'
@@ -20,13 +21,11 @@ export function SecondFactorStep(props: { challenge: TwoFactorChallenge; onSigne
   const [code, setCode] = useState('')
   const verify = useMutation({ mutationFn: () => authApi.secondFactor(api, { code: code.trim(), kind }), onSuccess: props.onSignedIn })
   const passkey = useMutation({ mutationFn: () => authApi.passkey(api), onSuccess: props.onSignedIn })
-  const failure = verify.error ?? passkey.error
-  // A passkey dialog the person closed is no error worth a message.
-  const shown = failure && !(failure instanceof Error && failure.name === 'NotAllowedError') ? failure : null
+  const shown = verify.error ?? shownPasskeyError(passkey.error)
 
   return (
     <div className="grid gap-4">
-      {shown && <FormError>{errorMessage(t, shown)}</FormError>}
+      {shown ? <FormError>{errorMessage(t, shown)}</FormError> : null}
       {hasApp && (
         <form
           className="grid gap-2"

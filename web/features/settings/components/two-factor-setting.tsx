@@ -14,6 +14,7 @@ import { Button } from '../../../components/ui/button'
 import { Input } from '../../../components/ui/input'
 import { Label } from '../../../components/ui/label'
 import { errorMessage } from '../../../lib/error-message'
+import { shownPasskeyError } from '../../../lib/passkey-dialog'
 import { useApi } from '../../../lib/use-api'
 import {
   twoFactorQueries,
@@ -230,7 +231,7 @@ export function TwoFactorSetting() {
           label={t('twoFactor.passkeyName')}
           submit={t('twoFactor.addPasskey')}
           pending={add.isPending}
-          error={add.error}
+          error={shownPasskeyError(add.error)}
           testId="passkey-name"
           onSubmit={(name) => add.mutate(name, { onSuccess: () => (setFormKey((k) => k + 1), toast.success(t('twoFactor.passkeyAddedToast'))) })}
         />
