@@ -1,4 +1,6 @@
+import type { Context } from 'hono'
 import { z } from 'zod'
+import type { AppEnv } from '../../lib/context'
 import { clientIp, jsonWithCookies } from '../../lib/respond'
 import { auditFrom } from '../audit/access'
 import { defineRoute } from '../../lib/route'
@@ -6,6 +8,14 @@ import { loginBody, loginResponse, meResponse, registerBody, registerResponse, s
 import * as service from './service'
 
 const tag = 'Auth'
+
+/** What a sign-in service needs of the request: its headers, the client's address, its logger and id. */
+const requestInfo = (c: Context<AppEnv>) => ({
+  headers: c.req.raw.headers,
+  ip: clientIp(c, c.get('deps').config.trustProxy),
+  logger: c.get('logger'),
+  requestId: c.get('requestId'),
+})
 
 export const authRoutes = [
   defineRoute(
@@ -21,8 +31,7 @@ export const authRoutes = [
       errors: ['REGISTRATION_DISABLED', 'EMAIL_PROVIDER_BLACKLISTED', 'EMAIL_EXISTS', 'TOO_MANY_CONFIRMATION_EMAILS'],
     },
     async ({ c, deps, body }) => {
-      const ip = clientIp(c, deps.config.trustProxy)
-      const result = await service.register(deps, body, { headers: c.req.raw.headers, ip, logger: c.get('logger'), requestId: c.get('requestId') })
+      const result = await service.register(deps, body, requestInfo(c))
       return jsonWithCookies(c, result.body, result.headers, 201)
     },
   ),
@@ -38,8 +47,7 @@ export const authRoutes = [
       errors: ['INVALID_CREDENTIALS', 'TOO_MANY_LOGIN_ATTEMPTS', 'PASSWORD_SIGN_IN_DISABLED'],
     },
     async ({ c, deps, body }) => {
-      const ip = clientIp(c, deps.config.trustProxy)
-      const result = await service.login(deps, body, { headers: c.req.raw.headers, ip, logger: c.get('logger'), requestId: c.get('requestId') })
+      const result = await service.login(deps, body, requestInfo(c))
       return jsonWithCookies(c, result.body, result.headers)
     },
   ),
@@ -55,8 +63,7 @@ export const authRoutes = [
       errors: ['INVALID_TWO_FACTOR_CODE', 'TWO_FACTOR_SIGN_IN_EXPIRED', 'TOO_MANY_LOGIN_ATTEMPTS'],
     },
     async ({ c, deps, body }) => {
-      const req = { headers: c.req.raw.headers, ip: clientIp(c, deps.config.trustProxy), logger: c.get('logger'), requestId: c.get('requestId') }
-      const result = await service.signInWithCode(deps, body, req)
+      const result = await service.signInWithCode(deps, body, requestInfo(c))
       return jsonWithCookies(c, result.body, result.headers)
     },
   ),
@@ -79,8 +86,7 @@ export const authRoutes = [
       errors: ['PASSKEY_FAILED'],
     },
     async ({ c, deps, body }) => {
-      const req = { headers: c.req.raw.headers, ip: clientIp(c, deps.config.trustProxy), logger: c.get('logger'), requestId: c.get('requestId') }
-      const result = await service.signInWithPasskey(deps, body.response, req)
+      const result = await service.signInWithPasskey(deps, body.response, requestInfo(c))
       return jsonWithCookies(c, result.body, result.headers)
     },
   ),

@@ -60,13 +60,14 @@ function TotpSetupFlow(props: { onStarted: () => void; onDone: () => void }) {
   const confirmCode = useConfirmTotp()
   const [setup, setSetup] = useState<TotpSetup | null>(null)
   const [confirmed, setConfirmed] = useState(false)
+  const copyLabels = { copy: t('twoFactor.copy'), copied: t('twoFactor.copied'), copyFailed: t('twoFactor.copyFailed') }
   if (setup && confirmed) return <RecoveryCodes codes={setup.recoveryCodes} onDone={props.onDone} />
   if (setup)
     return (
       <div className="grid gap-4">
         <p className="text-sm">{t('twoFactor.scan')}</p>
-        <CopyField value={setup.secret} label={t('twoFactor.secret')} testId="totp-secret" copy={t('twoFactor.copy')} copied={t('twoFactor.copied')} copyFailed={t('twoFactor.copyFailed')} />
-        <CopyField value={setup.totpUri} label={t('twoFactor.uri')} testId="totp-uri" copy={t('twoFactor.copy')} copied={t('twoFactor.copied')} copyFailed={t('twoFactor.copyFailed')} />
+        <CopyField value={setup.secret} label={t('twoFactor.secret')} testId="totp-secret" {...copyLabels} />
+        <CopyField value={setup.totpUri} label={t('twoFactor.uri')} testId="totp-uri" {...copyLabels} />
         <InlineForm
           label={t('twoFactor.code')}
           autoComplete="one-time-code"
