@@ -243,7 +243,8 @@ export async function signInWithPasskey(deps: AppDeps, response: Record<string, 
     return { body: await getMe(deps, account.id), headers: result.headers }
   } catch (error) {
     const code = error instanceof APIError ? String(error.body?.code ?? '') : ''
-    if (error instanceof APIError && code !== 'UNABLE_TO_CREATE_SESSION' && error.statusCode < 500) {
+    // A deactivated member's passkey gets no session either (src/auth/auth.ts): refused like any other.
+    if (error instanceof APIError && (error.statusCode < 500 || code === 'UNABLE_TO_CREATE_SESSION')) {
       req.logger.warn('sign-in', { kind: 'sign-in', ip: req.ip, outcome: 'failure', method: 'passkey', reason: code })
       fail('PASSKEY_FAILED')
     }

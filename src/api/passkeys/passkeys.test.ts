@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { generateKeyPairSync } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { auditEntries } from '../../../db/schema'
+import { auditEntries, users } from '../../../db/schema'
 import { BASE_URL, createTestApp, joinAsMember, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { softwarePasskey } from '../../../tests/support/webauthn'
 
@@ -67,9 +67,9 @@ describe('passkeys', () => {
     expect((await browser.get('/api/auth/me')).status).toBe(200)
   })
 
-  test('a wrong signature or an unknown passkey is refused clearly', async () => {
+  test('a wrong signature, an unknown passkey or a deactivated member is refused clearly', async () => {
     const admin = t.client()
-    await registerOrg(admin)
+    const { email } = await registerOrg(admin)
     const { authenticator } = await addPasskey(admin, 'Key')
     const client = t.client()
     const options = (await client.post('/api/auth/passkey/options')).body
@@ -78,6 +78,12 @@ describe('passkeys', () => {
     expect(refused.status).toBe(400)
     expect(refused.body.code).toBe('PASSKEY_FAILED')
     expect((await signInWithPasskey(softwarePasskey(BASE_URL))).res.body.code).toBe('PASSKEY_FAILED')
+    // A member deactivated by the directory gets no session with their passkey either.
+    await t.deps.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, email))
+    const deactivated = (await signInWithPasskey(authenticator)).res
+    expect(deactivated.status).toBe(400)
+    expect(deactivated.body.code).toBe('PASSKEY_FAILED')
+    await t.deps.db.update(users).set({ deactivatedAt: null }).where(eq(users.email, email))
     // A passkey made for another site is refused when added.
     const elsewhere = softwarePasskey('https://evil.example')
     const added = await admin.post('/api/passkeys', { name: 'Evil', response: elsewhere.register((await admin.post('/api/passkeys/options')).body) })
