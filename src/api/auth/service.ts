@@ -235,9 +235,14 @@ export async function passkeySignInOptions(deps: AppDeps, headers: Headers) {
 export async function signInWithPasskey(deps: AppDeps, response: Record<string, unknown>, req: RequestInfo) {
   try {
     const result = await deps.auth.api.verifyPasskeyAuthentication({ body: { response: response as never }, headers: withClientAddress(req.headers, req.ip), returnHeaders: true })
-    const userId = (result.response as { user: { id: string } }).user.id
-    const account = await deps.db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true, name: true, email: true, organizationId: true } })
+    const { user, session } = result.response as { user: { id: string }; session: { token: string } }
+    const account = await deps.db.query.users.findFirst({ where: eq(users.id, user.id), columns: { id: true, name: true, email: true, organizationId: true } })
     if (!account) fail('UNAUTHORIZED')
+    // An organisation that signs its members in through its identity provider only keeps passkeys to that too.
+    if (await passwordSignInRefused(deps, account.email)) {
+      await (await deps.auth.$context).internalAdapter.deleteSession(session.token)
+      fail('PASSWORD_SIGN_IN_DISABLED')
+    }
     req.logger.info('sign-in', { kind: 'sign-in', email: account.email, ip: req.ip, outcome: 'success', method: 'passkey' })
     await recordAudit(deps, account, { requestId: req.requestId, address: req.ip }, { action: 'sign_in.succeeded', target: { type: 'user', id: account.id, label: account.email }, details: { method: 'passkey' } })
     return { body: await getMe(deps, account.id), headers: result.headers }

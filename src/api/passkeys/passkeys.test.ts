@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { generateKeyPairSync } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { auditEntries, users } from '../../../db/schema'
+import { auditEntries, ssoDomains, ssoProviders, users } from '../../../db/schema'
 import { BASE_URL, createTestApp, joinAsMember, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { softwarePasskey } from '../../../tests/support/webauthn'
 
@@ -108,5 +108,17 @@ describe('passkeys', () => {
     expect(await audited(user.organization.id, 'passkey.removed')).toHaveLength(1)
     expect((await member.client.get('/api/threads')).body.code).toBe('TWO_FACTOR_REQUIRED')
     expect((await signInWithPasskey(authenticator)).res.body.code).toBe('PASSKEY_FAILED')
+  })
+
+  test('an organisation that signs in only through its identity provider refuses passkey sign-ins', async () => {
+    const admin = t.client()
+    const { email, user } = await registerOrg(admin, { email: `ada@${crypto.randomUUID().slice(0, 8)}.sso-only.test` })
+    const { authenticator } = await addPasskey(admin, 'Laptop')
+    await t.deps.db.insert(ssoProviders).values({ id: crypto.randomUUID(), providerId: `p-${user.organization.id}`, issuer: 'https://idp.example', organizationId: user.organization.id, passwordSignIn: false })
+    await t.deps.db.insert(ssoDomains).values({ domain: email.split('@')[1]!, organizationId: user.organization.id, verificationToken: 'x', verifiedAt: new Date() })
+    const { client, res } = await signInWithPasskey(authenticator)
+    expect(res.status).toBe(403)
+    expect(res.body.code).toBe('PASSWORD_SIGN_IN_DISABLED')
+    expect((await client.get('/api/auth/me')).status).toBe(401)
   })
 })
