@@ -57,9 +57,10 @@ export function softwarePasskey(origin: string) {
       }
     },
     /** The answer to authentication options (`navigator.credentials.get`). */
-    authenticate(options: { challenge: string }, key: KeyObject = privateKey) {
+    authenticate(options: { challenge: string }, key: KeyObject = privateKey, { userVerified = true } = {}) {
       counter++
-      const data = authData(0x05)
+      // User present, and (unless told otherwise) user verified.
+      const data = authData(userVerified ? 0x05 : 0x01)
       const client = clientData('webauthn.get', options.challenge)
       return {
         id: b64url(credentialId),

@@ -229,8 +229,8 @@ export async function passkeySignInOptions(deps: AppDeps, headers: Headers) {
 
 /**
  * Signs in with a passkey: the authenticator proved both possession and the member's PIN or
- * biometrics, so no password and no code follow. A refused answer is said plainly; the passkey's
- * owner, when known, has it in their organisation's audit log.
+ * biometrics (src/auth/second-factor-plugins.ts), so no password and no code follow. A refused
+ * answer is said plainly and noted in the request log.
  */
 export async function signInWithPasskey(deps: AppDeps, response: Record<string, unknown>, req: RequestInfo) {
   try {

@@ -67,7 +67,7 @@ describe('passkeys', () => {
     expect((await browser.get('/api/auth/me')).status).toBe(200)
   })
 
-  test('a wrong signature, an unknown passkey or a deactivated member is refused clearly', async () => {
+  test('a wrong signature, an unknown passkey, an unverified person or a deactivated member is refused clearly', async () => {
     const admin = t.client()
     const { email } = await registerOrg(admin)
     const { authenticator } = await addPasskey(admin, 'Key')
@@ -78,6 +78,9 @@ describe('passkeys', () => {
     expect(refused.status).toBe(400)
     expect(refused.body.code).toBe('PASSKEY_FAILED')
     expect((await signInWithPasskey(softwarePasskey(BASE_URL))).res.body.code).toBe('PASSKEY_FAILED')
+    // Touched, but without the PIN or biometrics: not enough to sign in alone.
+    const unverified = authenticator.authenticate((await client.post('/api/auth/passkey/options')).body, undefined, { userVerified: false })
+    expect((await client.post('/api/auth/passkey', { response: unverified })).body.code).toBe('PASSKEY_FAILED')
     // A member deactivated by the directory gets no session with their passkey either.
     await t.deps.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, email))
     const deactivated = (await signInWithPasskey(authenticator)).res
