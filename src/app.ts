@@ -27,7 +27,7 @@ import { sessionRoutes } from './api/sessions/routes'
 import { twoFactorRoutes } from './api/two-factor/routes'
 import { passkeyRoutes } from './api/passkeys/routes'
 import { auditRoutes } from './api/audit/routes'
-import { ssoRoutes } from './api/sso/routes'
+import { SAML_ACS_ROUTE, ssoRoutes } from './api/sso/routes'
 import { mcpServerRoutes } from './api/mcp-servers/routes'
 import { createOpenAiApi, openAiRoutes } from './api/openai/routes'
 import { createMcpApi } from './api/mcp/routes'
@@ -81,8 +81,10 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
   })
   app.use(securityHeaders({ baseUrl: deps.config.baseUrl }))
   // /v1, /scim and /mcp read no cookie (their calls carry a bearer token), so a request from another site rides on nothing.
+  // A SAML identity provider's page posts its response across sites by design: the response's signature is its proof.
   const crossSite = refuseCrossSiteWrites({ baseUrl: deps.config.baseUrl })
-  app.use((c, next) => (c.req.path.startsWith('/v1/') || c.req.path.startsWith('/scim/') || c.req.path === '/mcp' ? next() : crossSite(c, next)))
+  const bearerOrSigned = (path: string) => path.startsWith('/v1/') || path.startsWith('/scim/') || path === '/mcp' || path.startsWith(SAML_ACS_ROUTE)
+  app.use((c, next) => (bearerOrSigned(c.req.path) ? next() : crossSite(c, next)))
 
   app.onError((error, c) => {
     if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {

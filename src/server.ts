@@ -16,6 +16,7 @@ import { isDatabaseBusy, describeDatabaseError, isDatabaseUnavailable } from './
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { reencryptEndpointKeys } from './api/models/endpoint-keys'
 import { reencryptMcpHeaders } from './api/mcp-servers/secrets'
+import { reencryptSsoSecrets } from './api/sso/secrets'
 import { releaseSources, sourceUpkeep } from './api/sources/process'
 import { auditUpkeep } from './api/audit/service'
 import { retentionUpkeep } from './api/retention/job'
@@ -150,6 +151,7 @@ export async function startServer(config: Config) {
       // While the secret is being rotated, endpoint keys move to the new one (README "Rotating the secret").
       void reencryptEndpointKeys(deps).catch((error) => deps.logger.warn('re-encrypting endpoint keys failed', { error }))
       void reencryptMcpHeaders(deps).catch((error) => deps.logger.warn('re-encrypting MCP server headers failed', { error }))
+      void reencryptSsoSecrets(deps).catch((error) => deps.logger.warn('re-encrypting SSO client secrets failed', { error }))
       // Replies left streaming by a process that died (a crash, a kill, a lost machine) are ended
       // `interrupted`: those of this slot's earlier starts at once, others' once their lease ran out.
       void endInterruptedReplies()

@@ -218,6 +218,9 @@ const MATRIX: Row[] = [
   { route: 'POST /auth/sso/lookup', body: () => ({ email: 'nobody@acme.test' }), expect: { anonymous: 200, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'POST /auth/sso/start', body: () => ({ email: 'nobody@acme.test' }), expect: { anonymous: 404, user: 404, admin: 404, otherAdmin: 404 } },
   { route: 'GET /auth/sso/callback/:providerId', path: () => '/auth/sso/callback/unknown', expect: { anonymous: 302, user: 302, admin: 302, otherAdmin: 302 } },
+  // The identity provider's page posts a form; any JSON or form that is no signed response goes back to /login (src/api/sso/saml.test.ts has the rest).
+  { route: 'POST /auth/sso/saml2/sp/acs/:providerId', path: () => '/auth/sso/saml2/sp/acs/unknown', expect: { anonymous: 302, user: 302, admin: 302, otherAdmin: 302 } },
+  { route: 'GET /auth/sso/saml2/sp/metadata', path: () => '/auth/sso/saml2/sp/metadata?providerId=unknown', expect: { anonymous: 404, user: 404, admin: 404, otherAdmin: 404 } },
   { route: 'GET /audit-log.csv', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'GET /scim-tokens', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'POST /scim-tokens', body: () => ({ name: 'Matrix directory' }), expect: { ...ADMIN_LIST, otherAdmin: 201, admin: 201 } },

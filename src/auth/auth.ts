@@ -13,7 +13,7 @@ import { COOKIE_PREFIX } from './cookie'
 import { CLIENT_ADDRESS_HEADER } from './client-address'
 import { withHashedSessionTokens } from './session-token'
 import { twoFactorPlugins } from './second-factor-plugins'
-import { auditSso, ssoNewMember, ssoPlugin, trustedIdentityOrigins, withDecryptedSsoSecrets } from './sso'
+import { auditSso, refuseSsoOfOtherOrganization, ssoNewMember, ssoPlugin, trustedIdentityOrigins, withDecryptedSsoSecrets } from './sso'
 
 export const CONFIRM_EMAIL_TTL_SECONDS = 24 * 60 * 60
 export const RESET_PASSWORD_TTL_SECONDS = 60 * 60
@@ -65,12 +65,15 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
           after: async (user, ctx) => auditSso(deps, ctx, user.id, 'member.created_by_sso'),
         },
       },
+      // An SSO account is linked only to a member of the provider's organisation (src/auth/sso.ts).
+      account: { create: { before: async (account, ctx) => refuseSsoOfOtherOrganization(deps, ctx, account.userId) } },
       session: {
         create: {
-          // A member deactivated by SCIM gets no session, whichever way they sign in.
-          before: async (session) => {
+          // A member deactivated by SCIM gets no session, whichever way they sign in; through SSO, only in the provider's organisation.
+          before: async (session, ctx) => {
             const user = await db.query.users.findFirst({ where: eq(users.id, session.userId), columns: { deactivatedAt: true } })
-            return user?.deactivatedAt ? false : undefined
+            if (user?.deactivatedAt) return false
+            await refuseSsoOfOtherOrganization(deps, ctx, session.userId)
           },
           after: async (session, ctx) => auditSso(deps, ctx, session.userId, 'sign_in.sso'),
         },

@@ -11,18 +11,22 @@ import type { Config } from '../lib/config'
 import type { Logger } from '../lib/logger'
 import { readSecret } from '../lib/secret-box'
 import { CLIENT_ADDRESS_HEADER } from './client-address'
+import { COOKIE_PREFIX } from './cookie'
 
 /** The path of the OpenID Connect redirect back to Kontor (better-auth's, below /api/auth). */
 export const SSO_CALLBACK_PATH = '/sso/callback/'
+/** The path where a SAML identity provider posts its response (better-auth's assertion consumer service). */
+export const SAML_ACS_PATH = '/sso/saml2/sp/acs/'
 /** Headers Kontor's callback route sets (replacing any the browser sent) for the audit entries of a sign-in. */
 export const SSO_REQUEST_ID_HEADER = 'x-kontor-request-id'
 
 type Deps = { db: Database; config: Config; logger: Logger }
 type HookContext = { path?: string; params?: Record<string, string | undefined>; request?: Request } | null | undefined
 
-/** The provider of an SSO callback being served, or null for any other request. */
+/** The provider of an SSO callback (OpenID Connect) or SAML response being served, or null for any other request. */
 function callbackProviderId(ctx: HookContext): string | null {
-  return ctx?.path?.startsWith(SSO_CALLBACK_PATH) ? (ctx.params?.providerId ?? null) : null
+  const path = ctx?.path ?? ''
+  return path.startsWith(SSO_CALLBACK_PATH) || path.startsWith(SAML_ACS_PATH) ? (ctx?.params?.providerId ?? null) : null
 }
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase()
@@ -64,6 +68,32 @@ export async function ssoNewMember(deps: Deps, ctx: HookContext, email: string) 
   const [seat] = await deps.db.all<{ free: number }>(sql`SELECT ${seatAvailable(deps.config, provider.organizationId)} AS free`)
   if (!Number(seat?.free)) throw new APIError('FORBIDDEN', { code: 'SSO_NO_SEAT', message: 'Your organisation has no free seat.' })
   return { organizationId: provider.organizationId, role: provider.defaultRole, emailVerified: true }
+}
+
+/**
+ * An SSO sign-in (or the link of an SSO account) of an existing user is theirs only when the user
+ * is a member of the provider's organisation and their address is at one of its proven domains:
+ * another organisation's identity provider never vouches for them, whatever address it asserts.
+ * Requests other than an SSO callback are left alone.
+ */
+export async function refuseSsoOfOtherOrganization(deps: Deps, ctx: HookContext, userId: string) {
+  const providerId = callbackProviderId(ctx)
+  if (!providerId) return
+  const [provider, user] = await Promise.all([
+    deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.providerId, providerId), columns: { organizationId: true } }),
+    deps.db.query.users.findFirst({ where: eq(users.id, userId), columns: { organizationId: true, email: true } }),
+  ])
+  const proven =
+    provider &&
+    user &&
+    user.organizationId === provider.organizationId &&
+    (await deps.db.query.ssoDomains.findFirst({
+      where: and(eq(ssoDomains.domain, domainOf(user.email)), eq(ssoDomains.organizationId, provider.organizationId), isNotNull(ssoDomains.verifiedAt)),
+    }))
+  if (!proven) {
+    deps.logger.warn('sso sign-in of a member of another organisation refused', { providerId, userId })
+    throw new APIError('FORBIDDEN', { code: 'SSO_OTHER_ORGANIZATION', message: 'This account belongs to another organisation.' })
+  }
 }
 
 /**
@@ -117,4 +147,37 @@ function wrap<A extends DBTransactionAdapter>(adapter: A, config: Config): A {
       return input.model === 'ssoProvider' ? Promise.all(rows.map((row) => decrypted(row, config))) : rows
     },
   } as A
+}
+
+/**
+ * The cookie that ties a SAML response to the browser that started the sign-in: the SHA-256 of
+ * the sign-in's RelayState. The plugin keeps the RelayState on the server only, so without it a
+ * response someone kept from their own sign-in could be posted in another person's browser and
+ * sign them in as that someone (login forgery). The identity provider posts from its own site, so
+ * the cookie is `SameSite=None`, which browsers accept only on secure origins (https, localhost).
+ */
+export const SAML_STATE_COOKIE = `${COOKIE_PREFIX}.saml_state`
+const SAML_STATE_PATH = '/api/auth/sso/saml2/sp/acs/'
+
+const sha256Hex = async (text: string) =>
+  [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, '0')).join('')
+
+/** Whether browsers keep a `SameSite=None; Secure` cookie for this base URL. */
+export const samlStateCookieUsable = (baseUrl: string) => {
+  const url = new URL(baseUrl)
+  return url.protocol === 'https:' || url.hostname === 'localhost' || url.hostname === '127.0.0.1'
+}
+
+/** The Set-Cookie line for a SAML sign-in that starts with `relayState` (ten minutes, like the state itself). */
+export async function samlStateCookie(relayState: string) {
+  return `${SAML_STATE_COOKIE}=${await sha256Hex(relayState)}; Path=${SAML_STATE_PATH}; Max-Age=600; HttpOnly; Secure; SameSite=None`
+}
+
+/** The Set-Cookie line that removes the state cookie once a response came back. */
+export const clearSamlStateCookie = () => `${SAML_STATE_COOKIE}=; Path=${SAML_STATE_PATH}; Max-Age=0; HttpOnly; Secure; SameSite=None`
+
+/** Whether a SAML response's RelayState is the one this browser's sign-in started with. */
+export async function samlStateMatches(cookieHeader: string | null, relayState: string | null) {
+  const held = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${SAML_STATE_COOKIE.replace('.', '\\.')}=([0-9a-f]{64})`))?.[1]
+  return !!held && !!relayState && held === (await sha256Hex(relayState))
 }

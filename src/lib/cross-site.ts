@@ -24,7 +24,8 @@ function crossSiteReason(method: string, headers: { origin?: string; secFetchSit
 /**
  * Refuses POST, PUT, PATCH and DELETE requests that a browser sent for another origin than
  * Kontor's own (`KONTOR_BASE_URL`) with 403 `CSRF_REJECTED`, whatever their content type
- * (docs/decisions/0035). Kontor has no routes that other sites call (its webhooks go out).
+ * (docs/decisions/0035). The only route other sites call is the SAML assertion consumer service,
+ * which the app leaves out: a signed response, not a cookie, proves its request.
  */
 export function refuseCrossSiteWrites(opts: { baseUrl: string }): MiddlewareHandler<AppEnv> {
   const ownOrigin = new URL(opts.baseUrl).origin

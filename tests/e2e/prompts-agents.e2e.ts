@@ -324,6 +324,9 @@ test.describe('agent tools and collections', () => {
     expect(saved).toMatchObject({ tools: ['website_content', 'source_query'], collections: [{ name: 'Handbuch' }] })
 
     const card = agentCard(page, 'Recherche')
+    // The card says what the agent works with.
+    await expect(card).toContainText('Werkzeuge:Webseiten, Quellen')
+    await expect(card).toContainText('Wissen:Handbuch')
     await card.getByRole('button', { name: '„Recherche“ bearbeiten' }).click()
     const edit = page.getByRole('dialog', { name: 'Agent bearbeiten' })
     const editTool = (name: string) => edit.getByRole('checkbox', { name, exact: true })

@@ -1,6 +1,9 @@
+import type { Context } from 'hono'
 import { z } from 'zod'
 import { withClientAddress } from '../../auth/client-address'
-import { SSO_REQUEST_ID_HEADER } from '../../auth/sso'
+import { clearSamlStateCookie, samlStateCookieUsable, samlStateMatches, SSO_REQUEST_ID_HEADER } from '../../auth/sso'
+import type { AppDeps, AppEnv } from '../../lib/context'
+import { AppError } from '../../lib/errors'
 import { defineRoute } from '../../lib/route'
 import { jsonWithCookies } from '../../lib/respond'
 import { auditFrom } from '../audit/access'
@@ -8,6 +11,8 @@ import * as s from './schema'
 import * as service from './service'
 
 const tag = 'Single sign-on'
+/** Where SAML identity providers post their responses (below it, the provider's id). */
+export const SAML_ACS_ROUTE = '/api/auth/sso/saml2/sp/acs/'
 
 export const ssoRoutes = [
   defineRoute(
@@ -84,17 +89,83 @@ export const ssoRoutes = [
       params: z.object({ providerId: z.string().min(1).max(64) }),
       status: 302,
     },
-    async ({ c, deps, params }) => {
-      // better-auth's plugin finishes the sign-in; the audit entries it leads to need the request's id and address.
-      const from = auditFrom(c)
-      const headers = withClientAddress(c.req.raw.headers, from.address)
-      headers.set(SSO_REQUEST_ID_HEADER, from.requestId)
-      const response = await deps.auth.handler(new Request(c.req.raw.url, { method: 'GET', headers }))
-      // A sign-in that failed goes back to /login with its code: logged with the request's id.
-      const location = response.headers.get('location') ?? ''
-      const failure = location.startsWith('/login') ? new URL(location, deps.config.baseUrl).searchParams.get('error') : null
-      if (failure) c.get('logger').warn('sso sign-in failed', { providerId: params.providerId, code: failure })
-      return response
+    ({ c, deps, params }) => finishSignIn(c, deps, params.providerId, 'GET'),
+  ),
+  defineRoute(
+    {
+      method: 'post',
+      path: '/auth/sso/saml2/sp/acs/:providerId',
+      tag,
+      summary: "Where a SAML identity provider posts its response (form: SAMLResponse, RelayState); redirects to /chat, or to /login with an error",
+      access: 'public',
+      params: z.object({ providerId: z.string().min(1).max(64) }),
+      status: 302,
+    },
+    ({ c, deps, params }) => finishSignIn(c, deps, params.providerId, 'POST'),
+  ),
+  defineRoute(
+    {
+      method: 'get',
+      path: '/auth/sso/saml2/sp/metadata',
+      tag,
+      summary: "Kontor's SAML service-provider metadata for a provider (its URL is Kontor's entity ID)",
+      access: 'public',
+      query: z.object({ providerId: z.string().min(1).max(64) }),
+      download: ['application/samlmetadata+xml'],
+    },
+    async ({ c, deps }) => {
+      const response = await deps.auth.handler(new Request(c.req.raw.url, { method: 'GET', headers: { accept: 'application/xml' } }))
+      if (response.status !== 200) throw new AppError('NOT_FOUND')
+      return new Response(await response.text(), { headers: { 'content-type': 'application/samlmetadata+xml; charset=utf-8' } })
     },
   ),
 ]
+
+/**
+ * Hands an identity provider's answer to better-auth's plugin, which finishes the sign-in: the
+ * OpenID Connect callback (GET) or the SAML response (POST, a form the provider's page submits).
+ * The audit entries it leads to need the request's id and address, set here in headers of Kontor's own.
+ */
+async function finishSignIn(c: Context<AppEnv>, deps: AppDeps, providerId: string, method: 'GET' | 'POST') {
+  const from = auditFrom(c)
+  const headers = withClientAddress(c.req.raw.headers, from.address)
+  headers.set(SSO_REQUEST_ID_HEADER, from.requestId)
+  const body = method === 'POST' ? await c.req.raw.arrayBuffer() : undefined
+  const bound = method === 'POST' && samlStateCookieUsable(deps.config.baseUrl)
+  // A SAML response uses up the browser's state cookie, whatever comes of it.
+  const done = (response: Response) => {
+    if (!bound) return response
+    const out = new Response(response.body, response)
+    out.headers.append('set-cookie', clearSamlStateCookie())
+    return out
+  }
+  if (bound) {
+    // Only the browser that started the sign-in may finish it (login forgery): its cookie holds the RelayState's hash.
+    const relayState = new URLSearchParams(new TextDecoder().decode(body)).get('RelayState')
+    if (!(await samlStateMatches(c.req.header('cookie') ?? null, relayState))) {
+      c.get('logger').warn('sso sign-in failed', { providerId, code: 'invalid_state' })
+      return done(failed('invalid_state'))
+    }
+  }
+  const response = await deps.auth.handler(new Request(c.req.raw.url, { method, headers, body }))
+  if (method === 'POST' && response.status >= 400 && response.status < 500) {
+    // The plugin refuses a SAML response it cannot read at all (unreadable, oversized, no such provider) with an error of its own.
+    const reason = await response.text().then((text) => text.slice(0, 300), () => '')
+    c.get('logger').warn('sso sign-in failed', { providerId, status: response.status, reason })
+    return done(failed('invalid_saml_response'))
+  }
+  // A sign-in that failed goes back to /login with its code, logged with the request's id. (The
+  // plugin sends a SAML failure without a usable RelayState, such as a replay, to the provider's
+  // callback URL instead.)
+  const location = response.headers.get('location') ?? ''
+  const failure = location ? new URL(location, deps.config.baseUrl).searchParams.get('error') : null
+  if (failure) {
+    c.get('logger').warn('sso sign-in failed', { providerId, code: failure })
+    const redirected = new Headers(response.headers)
+    redirected.set('location', `/login?error=${encodeURIComponent(failure)}`)
+    return done(new Response(null, { status: 302, headers: redirected }))
+  }
+  return done(response)
+}
+
+const failed = (code: string) => new Response(null, { status: 302, headers: { location: `/login?error=${encodeURIComponent(code)}` } })

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, notInArray } from 'drizzle-orm'
 import type { z } from 'zod'
-import { ssoDomains, ssoProviders } from '../../../db/schema'
+import { accounts, ssoDomains, ssoProviders } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
 import { isFreeMailAddress } from '../../lib/free-mail'
@@ -10,6 +10,8 @@ import { encryptSecret } from '../../lib/secret-box'
 import { recordAudit, type AuditFrom } from '../audit/access'
 import { ssoProviderForEmail } from './access'
 import { discoverIssuer } from './discovery'
+import { samlStateCookie, samlStateCookieUsable } from '../../auth/sso'
+import { readSamlIdentityProvider, samlInputGiven, samlPluginConfig, type StoredSamlConfig } from './saml'
 import type { SsoSettingsView, ssoSettingsBody } from './schema'
 
 /** The DNS name whose TXT record proves a domain (cloud mode): `_kontor-sso.<domain>`. */
@@ -17,6 +19,14 @@ export const TXT_RECORD_PREFIX = '_kontor-sso.'
 const txtValue = (token: string) => `kontor-sso-verification=${token}`
 
 const callbackUrl = (deps: AppDeps, providerId: string) => `${deps.config.baseUrl}/api/auth/sso/callback/${providerId}`
+/** Kontor's SAML entity ID: the URL of its service-provider metadata for this provider. */
+const spEntityId = (deps: AppDeps, providerId: string) => `${deps.config.baseUrl}/api/auth/sso/saml2/sp/metadata?providerId=${encodeURIComponent(providerId)}`
+const acsUrl = (deps: AppDeps, providerId: string) => `${deps.config.baseUrl}/api/auth/sso/saml2/sp/acs/${providerId}`
+/**
+ * A new provider's id is its organisation's, so the redirect URI and the SAML entity ID the
+ * screen shows can be registered at the identity provider before the settings are saved.
+ */
+const providerIdOf = (existing: { providerId: string } | undefined, organizationId: string) => existing?.providerId ?? organizationId
 
 /** The organisation's SSO settings, with the TXT record of each domain still to prove. */
 export async function getSsoSettings(deps: AppDeps, caller: SessionUser): Promise<SsoSettingsView> {
@@ -24,11 +34,16 @@ export async function getSsoSettings(deps: AppDeps, caller: SessionUser): Promis
   const provider = await deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.organizationId, caller.organizationId) })
   const domains = await deps.db.query.ssoDomains.findMany({ where: eq(ssoDomains.organizationId, caller.organizationId), orderBy: ssoDomains.domain })
   const oidc = provider?.oidcConfig ? (JSON.parse(provider.oidcConfig) as { clientId?: string; clientSecret?: string }) : {}
+  const stored = provider?.samlConfig ? (JSON.parse(provider.samlConfig) as StoredSamlConfig) : null
+  const saml = stored?.kontor ?? null
+  const providerId = providerIdOf(provider, caller.organizationId)
   return {
     configured: !!provider,
+    protocol: saml ? 'saml' : 'oidc',
     issuer: provider?.issuer ?? null,
     clientId: oidc.clientId ?? null,
     clientSecretSet: !!oidc.clientSecret,
+    saml,
     domains: domains.map((d) => ({
       domain: d.domain,
       verified: d.verifiedAt !== null,
@@ -36,7 +51,9 @@ export async function getSsoSettings(deps: AppDeps, caller: SessionUser): Promis
     })),
     defaultRole: provider?.defaultRole ?? 'user',
     passwordSignIn: provider?.passwordSignIn ?? true,
-    callbackUrl: callbackUrl(deps, provider?.providerId ?? 'kontor'),
+    callbackUrl: callbackUrl(deps, providerId),
+    // A stored SAML configuration keeps the entity ID it was saved with (the audience its responses must name).
+    serviceProvider: { entityId: stored?.issuer ?? spEntityId(deps, providerId), acsUrl: acsUrl(deps, providerId) },
   }
 }
 
@@ -57,22 +74,10 @@ export async function saveSsoSettings(deps: AppDeps, caller: SessionUser, input:
   })
   if (taken) fail('SSO_DOMAIN_TAKEN')
   const existing = await deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.organizationId, caller.organizationId) })
-  const stored = existing?.oidcConfig ? (JSON.parse(existing.oidcConfig) as { clientSecret?: string }) : {}
-  const secret = input.clientSecret?.trim()
-  if (!secret && !stored.clientSecret) throw new AppError('VALIDATION_FAILED', { fields: { clientSecret: 'Client secret is required' } })
-
+  const providerId = providerIdOf(existing, caller.organizationId)
   const fetcher = outboundFetch(serverPolicy(deps), { timeoutMs: 10_000, maxBytes: 256 * 1024 })
-  const endpoints = await discoverIssuer(fetcher, input.issuer)
-  const oidcConfig = {
-    issuer: endpoints.issuer,
-    clientId: input.clientId,
-    clientSecret: secret ? await encryptSecret(deps, secret) : stored.clientSecret,
-    pkce: true,
-    scopes: ['openid', 'email', 'profile'],
-    ...endpoints.config,
-  }
+  const protocol = await (input.protocol === 'saml' ? samlProtocol(deps, fetcher, input, providerId, existing) : oidcProtocol(deps, fetcher, input, existing?.oidcConfig))
   const now = new Date()
-  const providerId = existing?.providerId ?? crypto.randomUUID()
   try {
     await deps.db.transaction(async (tx) => {
       await tx.delete(ssoDomains).where(and(eq(ssoDomains.organizationId, caller.organizationId), notInArray(ssoDomains.domain, domains)))
@@ -89,12 +94,18 @@ export async function saveSsoSettings(deps: AppDeps, caller: SessionUser, input:
         )
       }
       const values = {
-        issuer: endpoints.issuer,
-        oidcConfig: JSON.stringify(oidcConfig),
+        issuer: protocol.issuer,
+        oidcConfig: protocol.oidcConfig,
+        samlConfig: protocol.samlConfig,
         userId: caller.id,
         defaultRole: input.defaultRole,
         passwordSignIn: input.passwordSignIn,
         updatedAt: now,
+      }
+      // Accounts are keyed by the provider's id and the person's subject there: another identity
+      // provider (or protocol) behind the same id must not inherit them.
+      if (existing && (existing.issuer !== protocol.issuer || !existing.samlConfig !== !protocol.samlConfig)) {
+        await tx.delete(accounts).where(eq(accounts.providerId, existing.providerId))
       }
       if (existing) await tx.update(ssoProviders).set(values).where(eq(ssoProviders.id, existing.id))
       else await tx.insert(ssoProviders).values({ id: crypto.randomUUID(), providerId, organizationId: caller.organizationId, createdAt: now, ...values })
@@ -106,10 +117,46 @@ export async function saveSsoSettings(deps: AppDeps, caller: SessionUser, input:
   await refreshProviderDomains(deps, caller.organizationId)
   await recordAudit(deps, caller, from, {
     action: 'sso.configured',
-    target: { type: 'sso_provider', id: providerId, label: endpoints.issuer },
-    details: { clientId: input.clientId, domains, defaultRole: input.defaultRole, passwordSignIn: input.passwordSignIn, secretChanged: !!secret },
+    target: { type: 'sso_provider', id: providerId, label: protocol.issuer },
+    details: { protocol: input.protocol, ...protocol.details, domains, defaultRole: input.defaultRole, passwordSignIn: input.passwordSignIn },
   })
   return getSsoSettings(deps, caller)
+}
+
+type Protocol = { issuer: string; oidcConfig: string | null; samlConfig: string | null; details: Record<string, unknown> }
+
+/** OpenID Connect: the issuer's discovery document is read first; the client secret is stored encrypted (kept when left empty). */
+async function oidcProtocol(deps: AppDeps, fetcher: typeof fetch, input: z.infer<typeof ssoSettingsBody>, storedConfig: string | null | undefined): Promise<Protocol> {
+  const stored = storedConfig ? (JSON.parse(storedConfig) as { clientSecret?: string }) : {}
+  const secret = input.clientSecret?.trim()
+  if (!secret && !stored.clientSecret) throw new AppError('VALIDATION_FAILED', { fields: { clientSecret: 'Client secret is required' } })
+  const endpoints = await discoverIssuer(fetcher, input.issuer!)
+  const oidcConfig = {
+    issuer: endpoints.issuer,
+    clientId: input.clientId,
+    clientSecret: secret ? await encryptSecret(deps, secret) : stored.clientSecret,
+    pkce: true,
+    scopes: ['openid', 'email', 'profile'],
+    ...endpoints.config,
+  }
+  return { issuer: endpoints.issuer, oidcConfig: JSON.stringify(oidcConfig), samlConfig: null, details: { clientId: input.clientId, secretChanged: !!secret } }
+}
+
+/**
+ * SAML 2.0: the identity provider's metadata (or entity ID, sign-in URL and certificate) is read
+ * and checked first. Saved without any of them, a SAML provider keeps its identity provider.
+ */
+async function samlProtocol(
+  deps: AppDeps,
+  fetcher: typeof fetch,
+  input: z.infer<typeof ssoSettingsBody>,
+  providerId: string,
+  existing: { issuer: string; samlConfig: string | null } | undefined,
+): Promise<Protocol> {
+  if (!samlInputGiven(input.saml) && existing?.samlConfig) return { issuer: existing.issuer, oidcConfig: null, samlConfig: existing.samlConfig, details: { entityId: existing.issuer } }
+  const idp = await readSamlIdentityProvider(fetcher, input.saml ?? {})
+  const config = samlPluginConfig(spEntityId(deps, providerId), idp)
+  return { issuer: idp.entityId, oidcConfig: null, samlConfig: JSON.stringify(config), details: { entityId: idp.entityId, ssoUrl: idp.ssoUrl } }
 }
 
 /** Removes the organisation's provider and frees its domains; members keep their accounts. */
@@ -118,6 +165,7 @@ export async function removeSsoSettings(deps: AppDeps, caller: SessionUser, from
   const existing = await deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.organizationId, caller.organizationId) })
   if (!existing) fail('SSO_NOT_CONFIGURED')
   await deps.db.batch([
+    deps.db.delete(accounts).where(eq(accounts.providerId, existing.providerId)),
     deps.db.delete(ssoDomains).where(eq(ssoDomains.organizationId, caller.organizationId)),
     deps.db.delete(ssoProviders).where(eq(ssoProviders.id, existing.id)),
   ])
@@ -167,5 +215,8 @@ export async function startSsoSignIn(deps: AppDeps, email: string, headers: Head
     headers,
     returnHeaders: true,
   })
+  // A SAML sign-in is tied to this browser by a cookie holding its RelayState's hash (src/auth/sso.ts).
+  const relayState = new URL(result.response.url).searchParams.get('RelayState')
+  if (relayState && samlStateCookieUsable(deps.config.baseUrl)) result.headers.append('set-cookie', await samlStateCookie(relayState))
   return { body: { url: result.response.url }, headers: result.headers }
 }

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { auditEntries, ssoProviders, users } from '../../../db/schema'
+import { accounts, auditEntries, ssoProviders, users } from '../../../db/schema'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_OTHER_CLIENT_ID, startOidcProvider } from '../../../tests/support/oidc-provider'
 import { BASE_URL, createTestApp, joinAsMember, PASSWORD, registerOrg} from '../../../tests/support/test-app'
+import { readSecret } from '../../lib/secret-box'
+import { reencryptSsoSecrets } from './secrets'
 
 // Each test registers organisations (password hashing) and reads the provider's discovery document.
 setDefaultTimeout(30_000)
@@ -63,6 +65,23 @@ describe('SSO settings', () => {
     const audit = await t.deps.db.query.auditEntries.findMany({ where: eq(auditEntries.action, 'sso.configured') })
     expect(audit.length).toBeGreaterThanOrEqual(2)
     expect(JSON.stringify(audit)).not.toContain(OIDC_CLIENT_SECRET)
+  })
+
+  test('a rotation of KONTOR_SECRET moves client secrets to the new secret at start', async () => {
+    const admin = t.client()
+    await registerOrg(admin)
+    expect((await admin.put('/api/sso', settings([domain()]))).status).toBe(200)
+    const organizationId = (await admin.get('/api/auth/me')).body.organization.id as string
+    const rotated = { ...t.deps, config: { ...t.deps.config, secret: 'another-secret-another-secret-0123456789', previousSecret: t.deps.config.secret } }
+    expect(await reencryptSsoSecrets(rotated)).toBeGreaterThanOrEqual(1)
+    expect(await reencryptSsoSecrets(rotated)).toBe(0)
+    const row = await t.deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.organizationId, organizationId) })
+    const stored = JSON.parse(row!.oidcConfig!) as { clientSecret: string; clientId: string }
+    expect(stored.clientId).toBe(OIDC_CLIENT_ID)
+    // Readable with the new secret alone.
+    expect(await readSecret({ secret: rotated.config.secret, previousSecret: undefined }, stored.clientSecret)).toBe(OIDC_CLIENT_SECRET)
+    // Without a previous secret nothing is tried.
+    expect(await reencryptSsoSecrets(t.deps)).toBe(0)
   })
 
   test('bad input is VALIDATION_FAILED with field messages; a wrong issuer is refused before anything is stored', async () => {
@@ -153,6 +172,20 @@ describe('signing in through the provider', () => {
     const actions = (await t.deps.db.query.auditEntries.findMany({ where: eq(auditEntries.organizationId, organizationId) })).map((e) => e.action)
     expect(actions.filter((a) => a === 'sign_in.sso')).toHaveLength(2)
     expect(actions.filter((a) => a === 'member.created_by_sso')).toHaveLength(1)
+  })
+
+  test("an existing member of another organisation is never signed in through this organisation's provider", async () => {
+    const d = domain()
+    const other = t.client()
+    await registerOrg(other, { email: `bob@${d}` })
+    const admin = t.client()
+    await registerOrg(admin)
+    expect((await admin.put('/api/sso', settings([d]))).status).toBe(200)
+    const { browser, location } = await ssoSignIn(t, `bob@${d}`)
+    expect(location).toBe('/login?error=SSO_OTHER_ORGANIZATION')
+    expect((await browser.get('/api/auth/me')).status).toBe(401)
+    const bob = await t.deps.db.query.users.findFirst({ where: eq(users.email, `bob@${d}`) })
+    expect((await t.deps.db.query.accounts.findMany({ where: eq(accounts.userId, bob!.id) })).map((a) => a.providerId)).toEqual(['credential'])
   })
 
   test('password sign-in is refused for the domains when the admin disallowed it', async () => {

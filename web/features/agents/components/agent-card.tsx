@@ -14,7 +14,8 @@ import { IconAction } from '../../../components/icon-action'
 import { ReadOnlyShareDialog, type ReadOnlySharing } from '../../../components/read-only-share-dialog'
 
 /**
- * One agent: name, model, the start of its instructions, and what can be done with it. The owner
+ * One agent: name, model, the start of its instructions, what it works with (tools, knowledge
+ * collections, MCP tools), and what can be done with it. The owner
  * edits, shares and deletes it; an agent shared with the caller is read-only, "Make a copy" gives
  * them their own.
  */
@@ -108,6 +109,7 @@ export function AgentCard(props: { agent: Agent; onEdit: (agent: Agent) => void 
         </Badge>
       )}
       <p className="line-clamp-3 whitespace-pre-line text-sm text-muted-foreground [overflow-wrap:anywhere]">{agent.instructions}</p>
+      <AgentEquipment agent={agent} />
       <div className="mt-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-2 pt-1">
         {agent.available ? (
           <Link to="/chat" search={{ agentId: agent.id }} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
@@ -138,5 +140,24 @@ export function AgentCard(props: { agent: Agent; onEdit: (agent: Agent) => void 
         />
       )}
     </Card>
+  )
+}
+
+/** What the agent works with, one labelled line each: its built-in tools, its collections and the MCP tools an admin enabled for it. */
+function AgentEquipment(props: { agent: Agent }) {
+  const { t } = useTranslation('agents')
+  const { agent } = props
+  const rows: Array<[string, string]> = [[t('card.toolsLabel'), agent.tools.length ? agent.tools.map((tool) => t(`tools.${tool}`)).join(', ') : t('card.noTools')]]
+  if (agent.collections.length) rows.push([t('card.collectionsLabel'), agent.collections.map((c) => c.name).join(', ')])
+  if (agent.mcpTools.length) rows.push([t('card.mcpToolsLabel'), agent.mcpTools.map((m) => `${m.server} › ${m.tool}`).join(', ')])
+  return (
+    <dl className="grid gap-0.5 text-xs text-muted-foreground">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex min-w-0 gap-1.5">
+          <dt className="shrink-0 font-medium text-foreground/80">{label}:</dt>
+          <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
+        </div>
+      ))}
+    </dl>
   )
 }

@@ -6,15 +6,16 @@ import { SectionCard } from '../../../components/section-card'
 import { Button } from '../../../components/ui/button'
 import { FormField, fieldA11y } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
+import { Textarea } from '../../../components/ui/textarea'
 import { NativeSelect } from '../../../components/ui/native-select'
 import { isApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
 import { useApi } from '../../../lib/use-api'
 import { securityQueries, useRemoveSso, useSaveSso, useVerifySsoDomain, type SsoSettings } from '../api'
 
-type Fields = 'issuer' | 'clientId' | 'clientSecret' | 'domains'
+type Fields = 'issuer' | 'clientId' | 'clientSecret' | 'domains' | 'protocol' | `saml.${'metadataXml' | 'metadataUrl' | 'entityId' | 'ssoUrl' | 'certificate'}`
 
-/** Single sign-on with the organisation's OpenID Connect provider: its settings and the domains it owns. */
+/** Single sign-on with the organisation's identity provider (OpenID Connect or SAML 2.0): its settings and the domains it owns. */
 export function SsoSection() {
   const { t } = useTranslation('security')
   const api = useApi()
@@ -28,11 +29,13 @@ export function SsoSection() {
     event.preventDefault()
     setFieldErrors({})
     const domains = form.domains.split(/[\s,]+/).filter(Boolean)
+    const saml = { metadataXml: form.metadataXml, metadataUrl: form.metadataUrl, entityId: form.entityId, ssoUrl: form.ssoUrl, certificate: form.certificate }
     save.mutate(
       {
-        issuer: form.issuer,
-        clientId: form.clientId,
-        clientSecret: form.clientSecret || undefined,
+        protocol: form.protocol,
+        ...(form.protocol === 'oidc'
+          ? { issuer: form.issuer, clientId: form.clientId, clientSecret: form.clientSecret || undefined }
+          : { saml: Object.fromEntries(Object.entries(saml).filter(([, v]) => v.trim())) }),
         domains,
         defaultRole: form.defaultRole,
         passwordSignIn: form.passwordSignIn,
@@ -63,35 +66,47 @@ export function SsoSection() {
             {errorMessage(t, save.error)}
           </p>
         )}
-        <p className="text-sm text-muted-foreground">
-          {t('sso.callback')} <code className="break-all rounded bg-muted px-1 py-0.5 text-xs">{settings.callbackUrl}</code>
-        </p>
-        <FormField id="sso-issuer" label={t('sso.issuer')} error={fieldErrors.issuer}>
-          <Input
-            type="url"
-            placeholder="https://login.example.com"
-            value={form.issuer}
-            onChange={(e) => set({ issuer: e.currentTarget.value })}
-            {...fieldA11y('sso-issuer', fieldErrors.issuer)}
-          />
+        <FormField id="sso-protocol" label={t('sso.protocol')}>
+          <NativeSelect id="sso-protocol" value={form.protocol} onChange={(e) => set({ protocol: e.currentTarget.value as 'oidc' | 'saml' })}>
+            <option value="oidc">{t('sso.protocols.oidc')}</option>
+            <option value="saml">{t('sso.protocols.saml')}</option>
+          </NativeSelect>
         </FormField>
-        <FormField id="sso-client-id" label={t('sso.clientId')} error={fieldErrors.clientId}>
-          <Input
-            value={form.clientId}
-            onChange={(e) => set({ clientId: e.currentTarget.value })}
-            {...fieldA11y('sso-client-id', fieldErrors.clientId)}
-          />
-        </FormField>
-        <FormField id="sso-client-secret" label={t('sso.clientSecret')} error={fieldErrors.clientSecret}>
-          <Input
-            type="password"
-            autoComplete="off"
-            placeholder={settings.clientSecretSet ? t('sso.secretKept') : ''}
-            value={form.clientSecret}
-            onChange={(e) => set({ clientSecret: e.currentTarget.value })}
-            {...fieldA11y('sso-client-secret', fieldErrors.clientSecret)}
-          />
-        </FormField>
+        {form.protocol === 'oidc' ? (
+          <>
+            <p className="text-sm text-muted-foreground">
+              {t('sso.callback')} <code className="break-all rounded bg-muted px-1 py-0.5 text-xs">{settings.callbackUrl}</code>
+            </p>
+            <FormField id="sso-issuer" label={t('sso.issuer')} error={fieldErrors.issuer}>
+              <Input
+                type="url"
+                placeholder="https://login.example.com"
+                value={form.issuer}
+                onChange={(e) => set({ issuer: e.currentTarget.value })}
+                {...fieldA11y('sso-issuer', fieldErrors.issuer)}
+              />
+            </FormField>
+            <FormField id="sso-client-id" label={t('sso.clientId')} error={fieldErrors.clientId}>
+              <Input
+                value={form.clientId}
+                onChange={(e) => set({ clientId: e.currentTarget.value })}
+                {...fieldA11y('sso-client-id', fieldErrors.clientId)}
+              />
+            </FormField>
+            <FormField id="sso-client-secret" label={t('sso.clientSecret')} error={fieldErrors.clientSecret}>
+              <Input
+                type="password"
+                autoComplete="off"
+                placeholder={settings.clientSecretSet ? t('sso.secretKept') : ''}
+                value={form.clientSecret}
+                onChange={(e) => set({ clientSecret: e.currentTarget.value })}
+                {...fieldA11y('sso-client-secret', fieldErrors.clientSecret)}
+              />
+            </FormField>
+          </>
+        ) : (
+          <SamlFields settings={settings} form={form} set={set} errors={fieldErrors} />
+        )}
         <FormField id="sso-domains" label={t('sso.domains')} error={fieldErrors.domains}>
           <Input
             placeholder="example.com, example.de"
@@ -194,9 +209,69 @@ function DomainList(props: { domains: SsoSettings['domains'] }) {
   )
 }
 
+type Form = ReturnType<typeof formOf>
+
+/** SAML 2.0: what to register at the identity provider, and the provider's metadata or its entity ID, sign-in URL and certificate. */
+function SamlFields(props: { settings: SsoSettings; form: Form; set: (patch: Partial<Form>) => void; errors: Partial<Record<Fields, string>> }) {
+  const { t, i18n } = useTranslation('security')
+  const { settings, form, set, errors } = props
+  const text = (field: 'metadataUrl' | 'entityId' | 'ssoUrl', id: string, type = 'text') => (
+    <FormField id={id} label={t(`sso.${field}`)} error={errors[`saml.${field}`]}>
+      <Input type={type} value={form[field]} onChange={(e) => set({ [field]: e.currentTarget.value })} {...fieldA11y(id, errors[`saml.${field}`])} />
+    </FormField>
+  )
+  const area = (field: 'metadataXml' | 'certificate', id: string) => (
+    <FormField id={id} label={t(`sso.${field}`)} error={errors[`saml.${field}`]}>
+      <Textarea
+        rows={4}
+        spellCheck={false}
+        className="font-mono text-xs"
+        value={form[field]}
+        onChange={(e) => set({ [field]: e.currentTarget.value })}
+        {...fieldA11y(id, errors[`saml.${field}`])}
+      />
+    </FormField>
+  )
+  return (
+    <>
+      <dl className="grid gap-1 text-sm text-muted-foreground">
+        <dt>{t('sso.spEntityId')}</dt>
+        <dd>
+          <code className="break-all rounded bg-muted px-1 py-0.5 text-xs">{settings.serviceProvider.entityId}</code>
+        </dd>
+        <dt>{t('sso.spAcsUrl')}</dt>
+        <dd>
+          <code className="break-all rounded bg-muted px-1 py-0.5 text-xs">{settings.serviceProvider.acsUrl}</code>
+        </dd>
+      </dl>
+      {settings.saml && (
+        <p className="text-sm">
+          {t('sso.samlCurrent', { ssoUrl: settings.saml.ssoUrl, entityId: settings.saml.entityId })}{' '}
+          {settings.saml.certificateValidTo &&
+            t('sso.certificateValidTo', { date: new Date(settings.saml.certificateValidTo).toLocaleDateString(i18n.language) })}
+        </p>
+      )}
+      <p className="text-sm text-muted-foreground">
+        {t('sso.samlHint')} {settings.saml && t('sso.samlKeep')}
+      </p>
+      {area('metadataXml', 'sso-saml-metadata')}
+      {text('metadataUrl', 'sso-saml-metadata-url', 'url')}
+      {text('entityId', 'sso-saml-entity-id')}
+      {text('ssoUrl', 'sso-saml-sso-url', 'url')}
+      {area('certificate', 'sso-saml-certificate')}
+    </>
+  )
+}
+
 function formOf(s: SsoSettings | null) {
   return {
-    issuer: s?.issuer ?? '',
+    protocol: s?.protocol ?? ('oidc' as 'oidc' | 'saml'),
+    metadataXml: '',
+    metadataUrl: '',
+    entityId: '',
+    ssoUrl: '',
+    certificate: '',
+    issuer: s?.protocol === 'saml' ? '' : (s?.issuer ?? ''),
     clientId: s?.clientId ?? '',
     clientSecret: '',
     domains: s?.domains.map((d) => d.domain).join(', ') ?? '',
