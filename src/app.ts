@@ -24,6 +24,8 @@ import { COLLECTION_UPLOAD_PATH, knowledgeRoutes } from './api/knowledge/routes'
 import { userAccountRoutes } from './api/users/routes'
 import { apiKeyRoutes } from './api/api-keys/routes'
 import { sessionRoutes } from './api/sessions/routes'
+import { twoFactorRoutes } from './api/two-factor/routes'
+import { passkeyRoutes } from './api/passkeys/routes'
 import { auditRoutes } from './api/audit/routes'
 import { SAML_ACS_ROUTE, ssoRoutes } from './api/sso/routes'
 import { mcpServerRoutes } from './api/mcp-servers/routes'
@@ -38,7 +40,7 @@ import { AppError, ERRORS, type ErrorCode } from './lib/errors'
 import { mountRoutes, type RouteDef } from './lib/route'
 import { securityHeaders } from './lib/security-headers'
 
-export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...sessionRoutes, ...memberRoutes, ...groupRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...searchRoutes, ...sourceRoutes, ...knowledgeRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...shareRoutes, ...subscriptionRoutes, ...organizationRoutes, ...retentionRoutes, ...outboxRoutes, ...apiKeyRoutes, ...usageRoutes, ...auditRoutes, ...scimTokenRoutes, ...ssoRoutes, ...mcpServerRoutes]
+export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...sessionRoutes, ...twoFactorRoutes, ...passkeyRoutes, ...memberRoutes, ...groupRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...searchRoutes, ...sourceRoutes, ...knowledgeRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...shareRoutes, ...subscriptionRoutes, ...organizationRoutes, ...retentionRoutes, ...outboxRoutes, ...apiKeyRoutes, ...usageRoutes, ...auditRoutes, ...scimTokenRoutes, ...ssoRoutes, ...mcpServerRoutes]
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024

@@ -34,6 +34,7 @@ import { Route as settingsGeneralRoute } from './routes/settings-general'
 import { Route as settingsIndexRoute } from './routes/settings-index'
 import { Route as settingsUsageRoute } from './routes/settings-usage'
 import { Route as sharedRoute } from './routes/shared'
+import { Route as twoFactorSetupRoute } from './routes/two-factor-setup'
 
 /** Code-based route tree (no generator step): one file per route under routes/. */
 export const routeTree = rootRoute.addChildren([
@@ -45,6 +46,7 @@ export const routeTree = rootRoute.addChildren([
   passwordForgotRoute,
   passwordResetRoute,
   acceptInviteRoute,
+  twoFactorSetupRoute,
   appRoute.addChildren([
     chatRoute,
     chatThreadRoute,

@@ -28,6 +28,8 @@ export const users = sqliteTable(
     scimExternalId: text('scim_external_id'),
     /** Set while the member is deactivated (SCIM `active: false`): no sign-in, no seat. */
     deactivatedAt: integer('deactivated_at', { mode: 'timestamp_ms' }),
+    /** Whether the member signs in with a TOTP code after the password (better-auth's two-factor plugin). */
+    twoFactorEnabled: integer('two_factor_enabled', { mode: 'boolean' }).notNull().default(false),
     ...timestamps,
   },
   (t) => [index('users_organization_idx').on(t.organizationId)],
@@ -118,4 +120,46 @@ export const apiKeys = sqliteTable(
     ...timestamps,
   },
   (t) => [index('api_keys_key_idx').on(t.key), index('api_keys_reference_idx').on(t.referenceId)],
+)
+
+/**
+ * A member's authenticator app (better-auth's two-factor plugin, model `twoFactor`): the TOTP
+ * secret and the recovery codes, both encrypted with the auth secret; `verified` once the first
+ * code was entered. Failed codes are counted here and lock the second step for a while.
+ */
+export const twoFactors = sqliteTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: integer('verified', { mode: 'boolean' }).default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: integer('locked_until', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('two_factors_user_idx').on(t.userId)],
+)
+
+/** A member's passkeys (WebAuthn credentials, the passkey plugin's model `passkey`): the public key only. */
+export const passkeys = sqliteTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: integer('backed_up', { mode: 'boolean' }).notNull(),
+    transports: text('transports'),
+    aaguid: text('aaguid'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).$defaultFn(() => new Date()),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId), index('passkeys_credential_idx').on(t.credentialID)],
 )

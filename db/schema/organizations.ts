@@ -11,4 +11,6 @@ export const organizations = sqliteTable('organizations', {
   chatRetentionDays: integer('chat_retention_days'),
   /** Uploaded files (of chats and knowledge collections) are deleted this many days after their upload; null: kept. */
   fileRetentionDays: integer('file_retention_days'),
+  /** Members with a password must have a second factor (TOTP or a passkey) before using the app (docs/decisions/0070-two-factors.md). */
+  requireTwoFactor: integer('require_two_factor', { mode: 'boolean' }).notNull().default(false),
 })

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { collections, messages, sources, threads } from '../../db/schema'
+import { collections, messages, passkeys, sources, threads } from '../../db/schema'
 import { API_ROUTES } from '../app'
 import { openAiRoutes } from './openai/routes'
 import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm'
@@ -228,6 +228,27 @@ const MATRIX: Row[] = [
   { route: 'GET /sessions', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'DELETE /sessions/:id', path: (f) => f.newAdminSession(), expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'DELETE /users/:id/sessions', path: async (f) => `/users/${await f.newMember()}/sessions`, expect: { ...ADMIN, admin: 200 } },
+  // Second factors: every caller sets up their own (nobody has one in the fixture); the requirement is the caller's organisation's.
+  { route: 'GET /two-factor', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'POST /two-factor/totp', body: () => ({ password: 'Wrong1234' }), expect: { ...SIGNED_IN, user: 400, admin: 400, otherAdmin: 400 } },
+  { route: 'POST /two-factor/totp/verify', body: () => ({ code: '000000' }), expect: { ...SIGNED_IN, user: 409, admin: 409, otherAdmin: 409 } },
+  { route: 'POST /two-factor/totp/disable', body: () => ({ password: PASSWORD }), expect: { ...SIGNED_IN, user: 409, admin: 409, otherAdmin: 409 } },
+  { route: 'POST /two-factor/recovery-codes', body: () => ({ password: PASSWORD }), expect: { ...SIGNED_IN, user: 409, admin: 409, otherAdmin: 409 } },
+  { route: 'POST /auth/two-factor', body: () => ({ code: '000000' }), expect: { anonymous: 401, user: 401, admin: 401, otherAdmin: 401 } },
+  { route: 'GET /two-factor/requirement', expect: { ...ADMIN_LIST, admin: 200 } },
+  { route: 'PUT /two-factor/requirement', body: () => ({ required: false }), expect: { ...ADMIN_LIST, admin: 200 } },
+  // Passkeys: each caller's own; organisation A's admin owns the one in the path.
+  { route: 'GET /passkeys', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'POST /passkeys/options', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
+  {
+    route: 'POST /passkeys',
+    body: () => ({ name: 'Matrix key', response: { id: 'matrix', rawId: 'matrix', type: 'public-key', response: {} } }),
+    expect: { ...SIGNED_IN, user: 400, admin: 400, otherAdmin: 400 },
+  },
+  { route: 'PATCH /passkeys/:id', path: async (f) => `/passkeys/${await f.newPasskey()}`, body: () => ({ name: 'Renamed' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'DELETE /passkeys/:id', path: async (f) => `/passkeys/${await f.newPasskey()}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
+  { route: 'POST /auth/passkey/options', expect: { anonymous: 200, user: 200, admin: 200, otherAdmin: 200 } },
+  { route: 'POST /auth/passkey', body: () => ({ response: { id: 'matrix', type: 'public-key' } }), expect: { anonymous: 400, user: 400, admin: 400, otherAdmin: 400 } },
   // Last: it signs out the caller's other sessions, the fixture's own among them.
   { route: 'POST /sessions/end-others', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
 ]
@@ -333,6 +354,12 @@ async function createFixture() {
     newAgent: async () => (await adminClient.post('/api/agents', { name: 'G', instructions: 'x', modelId: chatModel.id })).body.id as string,
     collectionId: (await adminClient.post('/api/collections', { name: 'Secret Org A collection' })).body.id as string,
     newCollection: async () => (await adminClient.post('/api/collections', { name: 'C' })).body.id as string,
+    /** A passkey of organisation A's admin, written straight to the database (no authenticator here). */
+    newPasskey: async () => {
+      const id = crypto.randomUUID()
+      await t.deps.db.insert(passkeys).values({ id, name: 'Secret Org A key', publicKey: 'x', userId: admin.user.id, credentialID: id, counter: 0, deviceType: 'singleDevice', backedUp: false })
+      return id
+    },
     newApiKey: async () => (await adminClient.post('/api/api-keys', { name: 'Secret Org A key' })).body.id as string,
     groupId: (await adminClient.post('/api/groups', { name: 'Secret Org A group' })).body.id as string,
     newBudget: async () => (await adminClient.put('/api/budgets', { scope: 'user', targetId: m.id, metric: 'tokens', limit: 1e9 })).body.id as string,
@@ -370,6 +397,13 @@ afterAll(async () => {
   await t.close()
   fake.close()
   mcp.close()
+})
+
+// better-auth's handler is not mounted (src/auth/auth.ts): its plugins' own endpoints answer nothing.
+test("better-auth's two-factor and passkey endpoints are not reachable", async () => {
+  for (const path of ['/api/auth/two-factor/enable', '/api/auth/two-factor/verify-totp', '/api/auth/passkey/verify-authentication', '/api/auth/sign-in/email']) {
+    expect((await (await callers.admin()).post(path, {})).status).toBe(404)
+  }
 })
 
 test('every API route has a row in the matrix', () => {

@@ -3,7 +3,7 @@ import { betterAuth } from 'better-auth/minimal'
 import { eq } from 'drizzle-orm'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import type { Database } from '../../db/client'
-import { accounts, apiKeys, sessions, ssoProviders, users, verifications } from '../../db/schema'
+import { accounts, apiKeys, passkeys, sessions, ssoProviders, twoFactors, users, verifications } from '../../db/schema'
 import type { Config } from '../lib/config'
 import type { Logger } from '../lib/logger'
 import type { Mailer } from '../lib/ports'
@@ -12,6 +12,7 @@ import { API_KEY_NAME_MAX } from '../api/api-keys/limits'
 import { COOKIE_PREFIX } from './cookie'
 import { CLIENT_ADDRESS_HEADER } from './client-address'
 import { withHashedSessionTokens } from './session-token'
+import { twoFactorPlugins } from './second-factor-plugins'
 import { auditSso, refuseSsoOfOtherOrganization, ssoNewMember, undoSsoMemberBeyondSeats, ssoPlugin, trustedIdentityOrigins, withDecryptedSsoSecrets } from './sso'
 
 export const CONFIRM_EMAIL_TTL_SECONDS = 24 * 60 * 60
@@ -45,7 +46,7 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
       withHashedSessionTokens(
         drizzleAdapter(db, {
           provider: 'sqlite',
-          schema: { user: users, session: sessions, account: accounts, verification: verifications, apikey: apiKeys, ssoProvider: ssoProviders },
+          schema: { user: users, session: sessions, account: accounts, verification: verifications, apikey: apiKeys, ssoProvider: ssoProviders, twoFactor: twoFactors, passkey: passkeys },
         }),
       ),
       config,
@@ -127,6 +128,8 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
         keyExpiration: { minExpiresIn: 1, maxExpiresIn: 365 },
       }),
       ssoPlugin(),
+      // Authenticator apps with recovery codes, and passkeys (src/auth/two-factor.ts).
+      ...twoFactorPlugins(config),
     ],
     advanced: {
       cookiePrefix: COOKIE_PREFIX,

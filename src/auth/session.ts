@@ -5,6 +5,7 @@ import { organizations, sessions, users } from '../../db/schema'
 import type { AppDeps, SessionUser } from '../lib/context'
 import type { Auth } from './auth'
 import { hashSessionToken } from './session-token'
+import { twoFactorMissing } from './two-factor'
 
 /**
  * The signed-in caller of a request, or null. Every request reads the session from the
@@ -31,7 +32,10 @@ export async function readSessionUser(deps: Pick<AppDeps, 'auth' | 'db'>, header
   // better-auth's own tests: expired, or last extended more than `updateAge` ago.
   if (expiresAt <= now || expiresAt - auth.expiresInMs + auth.updateAgeMs <= now) {
     const result = await deps.auth.api.getSession({ headers })
-    return result && toSessionUser(result.user as typeof result.user & Pick<SessionUser, 'role' | 'organizationId' | 'locale'> & { theme?: string | null })
+    if (!result) return null
+    // Extended (or, had it expired, deleted): read again for the columns better-auth does not know.
+    const extended = await sessionByToken(deps.db).get({ token: tokenHash })
+    return extended ? toSessionUser(extended) : null
   }
   if (now - row.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) await touchSession(deps.db).run({ id: row.sessionId, now: now })
   return toSessionUser(row)
@@ -72,6 +76,7 @@ const sessionByToken = preparedFor((db) =>
       locale: users.locale,
       theme: users.theme,
       organizationName: organizations.name,
+      twoFactorMissing: twoFactorMissing,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -123,6 +128,7 @@ type UserColumns = {
   locale: string
   theme?: string | null
   organizationName?: string
+  twoFactorMissing?: number | boolean
 }
 
 /** A user row as services see the caller; null for a row without a valid role. */
@@ -138,5 +144,21 @@ export function toSessionUser(u: UserColumns): SessionUser | null {
     locale: u.locale === 'en' ? 'en' : 'de',
     theme: u.theme === 'light' || u.theme === 'dark' ? u.theme : null,
     ...(u.organizationName !== undefined && { organizationName: u.organizationName }),
+    ...(u.twoFactorMissing ? { twoFactorMissing: true } : {}),
   }
+}
+
+/**
+ * The member a sign-in waits on for their second factor: better-auth's signed `two_factor`
+ * cookie names a verification row that holds the member's id. Null without a valid, unexpired one.
+ */
+export async function pendingTwoFactorUserId(deps: Pick<AppDeps, 'auth'>, headers: Headers): Promise<string | null> {
+  const cookie = headers.get('cookie')
+  if (!cookie) return null
+  const ctx = await deps.auth.$context
+  const name = ctx.createAuthCookie('two_factor').name
+  const identifier = await verifiedToken(parse(cookie, name)[name], (await authSettings(deps.auth)).key)
+  if (!identifier) return null
+  const row = await ctx.internalAdapter.findVerificationValue(identifier)
+  return row && row.expiresAt > new Date() ? row.value : null
 }

@@ -55,6 +55,8 @@ export type SessionUser = {
   theme: Theme | null
   /** Read with the session in the common case, so /auth/me needs no query of its own. */
   organizationName?: string
+  /** The organisation requires a second factor the member has not set up: only enrolment is open (src/auth/two-factor.ts). */
+  twoFactorMissing?: boolean
 }
 
 export type AppEnv = {

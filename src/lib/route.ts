@@ -6,8 +6,8 @@ import { AppError, type ErrorCode } from './errors'
 import type { AppDeps, AppEnv, SessionUser } from './context'
 
 /**
- * Who may call a route. `session`: signed in, e-mail not necessarily confirmed (me, logout,
- * resend). `user`: signed in and confirmed. `admin`: confirmed admin of their organisation.
+ * Who may call a route. `session`: signed in, e-mail not necessarily confirmed and second factor
+ * not necessarily set up (me, logout, resend, setting up a second factor). `user`: signed in and confirmed. `admin`: confirmed admin of their organisation.
  * `apiKey`: a confirmed user's API key as a bearer token (the OpenAI-compatible API under /v1,
  * which authenticates and mounts its routes itself).
  */
@@ -106,6 +106,8 @@ export async function authorize(c: Context<AppEnv>, access: Access): Promise<Ses
   if (!user) throw new AppError('UNAUTHORIZED')
   if (access === 'session') return user
   if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED')
+  // Until the member sets up the second factor their organisation requires, only `session` routes (enrolment among them) answer.
+  if (user.twoFactorMissing) throw new AppError('TWO_FACTOR_REQUIRED')
   if (access === 'admin' && user.role !== 'admin') throw new AppError('FORBIDDEN')
   return user
 }

@@ -104,7 +104,7 @@ test.describe('registration and e-mail confirmation', () => {
     await page.getByTestId('sidebar').getByRole('button', { name: 'Sign out' }).click()
     await expect(page).toHaveURL(/\/login$/)
     await page.goto('/login')
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
   })
 
   test('sign out from /email-confirm goes back to the sign-in page', async ({ page }) => {

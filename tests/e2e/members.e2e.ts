@@ -276,7 +276,7 @@ test('a member sees the language of their account after joining and after signin
   const other = await (await browser.newContext()).newPage()
   await other.goto('/login')
   await waitForHydration(other)
-  await expect(other.getByRole('button', { name: 'Sign in' })).toBeVisible()
+  await expect(other.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
   await other.locator('#email').fill(email)
   await other.locator('#password').fill(PASSWORD)
   await other.locator('form button[type="submit"]').click()

@@ -11,6 +11,8 @@ export type Me = {
   locale: 'en' | 'de'
   theme: 'light' | 'dark' | null
   organization: { id: string; name: string }
+  /** The organisation requires a second factor this member has not set up yet. */
+  twoFactorSetupRequired: boolean
 }
 
 export const SESSION_QUERY_KEY = ['auth', 'me'] as const

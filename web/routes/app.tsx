@@ -16,6 +16,7 @@ export const Route = createRoute({
     try {
       // The signed-in screens' strings come with the first page under this layout (the server has them all).
       const [me] = await Promise.all([context.queryClient.ensureQueryData(sessionQueries.me(context.api)), ensureAppStrings(context.i18n)])
+      if (me.twoFactorSetupRequired) throw redirect({ to: '/two-factor/setup' })
       return { me }
     } catch (error) {
       if (!isApiError(error)) throw error

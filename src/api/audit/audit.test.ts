@@ -3,11 +3,13 @@ import { eq } from 'drizzle-orm'
 import { auditEntries } from '../../../db/schema'
 import { startTestMcpServer } from '../../../tests/support/mcp-servers'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
-import { createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { BASE_URL, createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import de from '../../../web/locales/de'
 import en from '../../../web/locales/en'
 import { AUDIT_ACTIONS, recordAudit } from './access'
 import { csvCell } from '../../lib/csv'
+import { totpCode } from '../../../tests/support/totp'
+import { softwarePasskey } from '../../../tests/support/webauthn'
 import { auditUpkeep, deleteExpiredAuditEntries } from './service'
 
 // Each test signs up members (real password hashing): room for a loaded machine.
@@ -235,6 +237,29 @@ describe('audit log entries', () => {
     await ok(call(admin, 'PUT', '/api/api-keys/settings', 'rid-provider-off-prep', { apiAccess: false }))
     await ok(call(admin, 'DELETE', '/api/models/providers/permitted', 'rid-provider-off', { providerId: 'openai' }), 204)
     expectEntry('rid-provider-off', 'provider.unpermitted', { type: 'provider', id: 'openai' })
+
+    // Second factors: the organisation's requirement, an authenticator app, its recovery codes, a wrong code at sign-in.
+    await ok(call(admin, 'PUT', '/api/two-factor/requirement', 'rid-2fa-required', { required: true }))
+    expectEntry('rid-2fa-required', 'two_factor.requirement_changed', { type: 'organization' }, { details: { required: true } })
+    const totp = await ok(admin.post('/api/two-factor/totp', { password: PASSWORD }))
+    await ok(call(admin, 'POST', '/api/two-factor/totp/verify', 'rid-2fa-on', { code: totpCode(totp.secret) }))
+    expectEntry('rid-2fa-on', 'two_factor.enabled', { type: 'user', label: adminEmail })
+    await ok(call(admin, 'POST', '/api/two-factor/recovery-codes', 'rid-2fa-codes', { password: PASSWORD }))
+    expectEntry('rid-2fa-codes', 'two_factor.recovery_codes_renewed', { type: 'user', label: adminEmail })
+    const laptop = t.client()
+    laptop.setIp('198.51.100.12')
+    await ok(laptop.post('/api/auth/login', { email: adminEmail, password: PASSWORD }))
+    await ok(call(laptop, 'POST', '/api/auth/two-factor', 'rid-2fa-wrong', { code: totpCode(totp.secret, Date.now() - 10 * 60_000) }), 401)
+    expectEntry('rid-2fa-wrong', 'sign_in.two_factor_failed', { type: 'user', label: adminEmail }, { address: '198.51.100.12', actorEmail: null, details: { secondFactor: 'totp' } })
+    await ok(call(admin, 'PUT', '/api/two-factor/requirement', 'rid-2fa-optional', { required: false }))
+    await ok(call(admin, 'POST', '/api/two-factor/totp/disable', 'rid-2fa-off', { password: PASSWORD }))
+    expectEntry('rid-2fa-off', 'two_factor.disabled', { type: 'user', label: adminEmail })
+    const authenticator = softwarePasskey(BASE_URL)
+    const options = await ok(admin.post('/api/passkeys/options'))
+    const passkey = await ok(call(admin, 'POST', '/api/passkeys', 'rid-passkey', { name: 'Laptop', response: authenticator.register(options) }), 201)
+    expectEntry('rid-passkey', 'passkey.added', { type: 'passkey', id: passkey.id, label: 'Laptop' })
+    await ok(call(admin, 'DELETE', `/api/passkeys/${passkey.id}`, 'rid-passkey-off'), 204)
+    expectEntry('rid-passkey-off', 'passkey.removed', { type: 'passkey', id: passkey.id, label: 'Laptop' })
 
     const entries = await allEntries(admin)
     for (const e of expected) {

@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   'sign_in.succeeded',
   'sign_in.failed',
   'sign_in.rate_limited',
+  'sign_in.two_factor_failed',
   'sign_out',
   'session.ended',
   'member.sessions_ended',
@@ -69,6 +70,12 @@ export const AUDIT_ACTIONS = [
   'mcp_server.removed',
   'mcp_tool.enabled',
   'mcp_tool.disabled',
+  'two_factor.enabled',
+  'two_factor.disabled',
+  'two_factor.recovery_codes_renewed',
+  'two_factor.requirement_changed',
+  'passkey.added',
+  'passkey.removed',
 ] as const
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

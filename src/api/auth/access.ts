@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm'
 import { organizations, users } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
 import { fail } from '../../lib/errors'
+import { twoFactorMissing } from '../../auth/two-factor'
 import type { MeResponse } from './schema'
 
 /** The caller with role and organisation. */
 export async function getMe(deps: AppDeps, userId: string): Promise<MeResponse> {
   const row = await deps.db
-    .select({ user: users, organization: { id: organizations.id, name: organizations.name } })
+    .select({ user: users, organization: { id: organizations.id, name: organizations.name }, twoFactorMissing })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(eq(users.id, userId))
@@ -23,6 +24,7 @@ export async function getMe(deps: AppDeps, userId: string): Promise<MeResponse> 
     locale: user.locale,
     theme: user.theme ?? null,
     organization,
+    twoFactorSetupRequired: !!row.twoFactorMissing,
   }
 }
 

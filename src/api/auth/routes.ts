@@ -1,11 +1,21 @@
+import type { Context } from 'hono'
 import { z } from 'zod'
+import type { AppEnv } from '../../lib/context'
 import { clientIp, jsonWithCookies } from '../../lib/respond'
 import { auditFrom } from '../audit/access'
 import { defineRoute } from '../../lib/route'
-import { loginBody, meResponse, registerBody, registerResponse } from './schema'
+import { loginBody, loginResponse, meResponse, registerBody, registerResponse, signInCodeBody, passkeySignInBody } from './schema'
 import * as service from './service'
 
 const tag = 'Auth'
+
+/** What a sign-in service needs of the request: its headers, the client's address, its logger and id. */
+const requestInfo = (c: Context<AppEnv>) => ({
+  headers: c.req.raw.headers,
+  ip: clientIp(c, c.get('deps').config.trustProxy),
+  logger: c.get('logger'),
+  requestId: c.get('requestId'),
+})
 
 export const authRoutes = [
   defineRoute(
@@ -21,8 +31,7 @@ export const authRoutes = [
       errors: ['REGISTRATION_DISABLED', 'EMAIL_PROVIDER_BLACKLISTED', 'EMAIL_EXISTS', 'TOO_MANY_CONFIRMATION_EMAILS'],
     },
     async ({ c, deps, body }) => {
-      const ip = clientIp(c, deps.config.trustProxy)
-      const result = await service.register(deps, body, { headers: c.req.raw.headers, ip, logger: c.get('logger'), requestId: c.get('requestId') })
+      const result = await service.register(deps, body, requestInfo(c))
       return jsonWithCookies(c, result.body, result.headers, 201)
     },
   ),
@@ -34,12 +43,50 @@ export const authRoutes = [
       summary: 'Sign in with e-mail and password',
       access: 'public',
       body: loginBody,
-      response: meResponse,
+      response: loginResponse,
       errors: ['INVALID_CREDENTIALS', 'TOO_MANY_LOGIN_ATTEMPTS', 'PASSWORD_SIGN_IN_DISABLED'],
     },
     async ({ c, deps, body }) => {
-      const ip = clientIp(c, deps.config.trustProxy)
-      const result = await service.login(deps, body, { headers: c.req.raw.headers, ip, logger: c.get('logger'), requestId: c.get('requestId') })
+      const result = await service.login(deps, body, requestInfo(c))
+      return jsonWithCookies(c, result.body, result.headers)
+    },
+  ),
+  defineRoute(
+    {
+      method: 'post',
+      path: '/auth/two-factor',
+      tag,
+      summary: 'Second step of a password sign-in: a code from the authenticator app or a recovery code',
+      access: 'public',
+      body: signInCodeBody,
+      response: meResponse,
+      errors: ['INVALID_TWO_FACTOR_CODE', 'TWO_FACTOR_SIGN_IN_EXPIRED', 'TOO_MANY_LOGIN_ATTEMPTS'],
+    },
+    async ({ c, deps, body }) => {
+      const result = await service.signInWithCode(deps, body, requestInfo(c))
+      return jsonWithCookies(c, result.body, result.headers)
+    },
+  ),
+  defineRoute(
+    { method: 'post', path: '/auth/passkey/options', tag, summary: 'A challenge for signing in with a passkey (WebAuthn authentication options)', access: 'public', response: z.record(z.string(), z.unknown()) },
+    async ({ c, deps }) => {
+      const result = await service.passkeySignInOptions(deps, c.req.raw.headers)
+      return jsonWithCookies(c, result.body, result.headers)
+    },
+  ),
+  defineRoute(
+    {
+      method: 'post',
+      path: '/auth/passkey',
+      tag,
+      summary: "Sign in with a passkey: the browser's answer to the challenge",
+      access: 'public',
+      body: passkeySignInBody,
+      response: meResponse,
+      errors: ['PASSKEY_FAILED'],
+    },
+    async ({ c, deps, body }) => {
+      const result = await service.signInWithPasskey(deps, body.response, requestInfo(c))
       return jsonWithCookies(c, result.body, result.headers)
     },
   ),

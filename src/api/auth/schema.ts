@@ -44,8 +44,24 @@ export const meResponse = z.object({
   /** Picked on any device; the pages apply it before first paint. Null until the member picks one. */
   theme: themeSchema.nullable(),
   organization: z.object({ id: z.string(), name: z.string() }),
+  /** The organisation requires a second factor the member has not set up: the app sends them to set one up. */
+  twoFactorSetupRequired: z.boolean(),
 })
 
 export const registerResponse = z.object({ user: meResponse, signedIn: z.boolean() })
 
 export type MeResponse = z.infer<typeof meResponse>
+
+/** A code from the authenticator app (six digits), or a recovery code (`kind: 'recovery'`). */
+export const signInCodeBody = z.object({ code: z.string().trim().min(1, 'Code is required').max(64), kind: z.enum(['totp', 'recovery']).default('totp') })
+
+/** After a correct password: the second factors the member may complete the sign-in with. */
+export const twoFactorChallenge = z.object({
+  twoFactorRequired: z.literal(true),
+  methods: z.array(z.enum(['totp', 'passkey'])),
+})
+export const loginResponse = z.union([meResponse, twoFactorChallenge])
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallenge>
+
+/** The browser's answer to a passkey challenge (`navigator.credentials.get`, as @simplewebauthn/browser encodes it). */
+export const passkeySignInBody = z.object({ response: z.object({ id: z.string().min(1).max(1024), type: z.literal('public-key') }).passthrough() })

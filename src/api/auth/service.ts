@@ -1,17 +1,18 @@
 import { APIError } from 'better-auth/api'
 import { count, eq } from 'drizzle-orm'
-import { accounts, organizations, users } from '../../../db/schema'
+import { accounts, organizations, passkeys, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
 import type { Logger } from '../../lib/logger'
 import { withClientAddress } from '../../auth/client-address'
+import { pendingTwoFactorUserId } from '../../auth/session'
 import { sendConfirmationMail } from '../../auth/confirmation'
 import { recordAudit, type AuditAction, type AuditFrom } from '../audit/access'
 import { passwordSignInRefused } from '../sso/access'
 import { getMe, registrationClosed } from './access'
 import { isFreeMailAddress } from '../../lib/free-mail'
 import { clearOwnSignInFailures, countSignInFailure, signInHeldBack } from './sign-in-limits'
-import type { MeResponse, registerBody, loginBody } from './schema'
+import type { MeResponse, registerBody, loginBody, signInCodeBody, TwoFactorChallenge } from './schema'
 import type { z } from 'zod'
 
 /** What a service needs of the request: its headers, the client's address, the request's logger (with its id). */
@@ -100,10 +101,18 @@ export async function login(deps: AppDeps, input: z.infer<typeof loginBody>, req
       headers: withClientAddress(req.headers, req.ip),
       returnHeaders: true,
     })
+    // The password was right; a member with a second factor completes the sign-in with it (and
+    // only then are their failures forgotten: re-entering the password must not reset wrong codes).
+    const challenge = await secondFactorChallenge(deps, input.email, result.response)
+    if (challenge) {
+      log('success', { secondFactor: challenge.body.methods })
+      return challenge.body.methods.includes('totp') ? { body: challenge.body, headers: result.headers } : { body: challenge.body, headers: new Headers() }
+    }
+    const signedIn = result.response as { user: { id: string } }
     await clearOwnSignInFailures(db, attempt)
-    log('success', { userId: result.response.user.id })
+    log('success', { userId: signedIn.user.id })
     await audit('sign_in.succeeded')
-    return { body: await getMe(deps, result.response.user.id), headers: result.headers }
+    return { body: await getMe(deps, signedIn.user.id), headers: result.headers }
   } catch (error) {
     if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) {
       await countSignInFailure(db, attempt)
@@ -115,12 +124,29 @@ export async function login(deps: AppDeps, input: z.infer<typeof loginBody>, req
   }
 }
 
+/**
+ * What a correct password leads to for a member with a second factor. With an authenticator app,
+ * better-auth has held the session back and set its short-lived `two_factor` cookie. With passkeys
+ * only, the session it made is deleted here (its cookie never reaches the browser): a passkey
+ * sign-in follows.
+ */
+async function secondFactorChallenge(deps: AppDeps, email: string, response: unknown): Promise<{ body: TwoFactorChallenge } | null> {
+  const pending = (response as { twoFactorRedirect?: boolean }).twoFactorRedirect === true
+  const user = await deps.db.query.users.findFirst({ where: eq(users.email, email), columns: { id: true } })
+  if (!user) return null
+  const [keys] = await deps.db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, user.id))
+  const hasPasskey = (keys?.n ?? 0) > 0
+  if (!pending && !hasPasskey) return null
+  if (!pending) await (await deps.auth.$context).internalAdapter.deleteSession((response as { token: string }).token)
+  return { body: { twoFactorRequired: true, methods: pending ? (hasPasskey ? ['totp', 'passkey'] : ['totp']) : ['passkey'] } }
+}
+
 export async function me(deps: AppDeps, user: SessionUser): Promise<MeResponse> {
   if (!user.emailVerified) fail('EMAIL_NOT_VERIFIED')
   // The session read has it all in the common case (src/auth/session.ts); else one query.
   if (user.organizationName === undefined) return getMe(deps, user.id)
   const { id, name, email, emailVerified, role, locale, theme, organizationId, organizationName } = user
-  return { id, name, email, emailVerified, role, locale, theme, organization: { id: organizationId, name: organizationName } }
+  return { id, name, email, emailVerified, role, locale, theme, organization: { id: organizationId, name: organizationName }, twoFactorSetupRequired: !!user.twoFactorMissing }
 }
 
 export async function logout(deps: AppDeps, caller: SessionUser, headers: Headers, from: AuditFrom) {
@@ -141,4 +167,92 @@ async function auditSignIn(deps: AppDeps, email: string, req: RequestInfo, actio
   if (!account) return
   const actor = action === 'sign_in.succeeded' ? account : { organizationId: account.organizationId }
   await recordAudit(deps, actor, { requestId: req.requestId, address: req.ip }, { action, target: { type: 'user', id: account.id, label: account.email }, details })
+}
+
+/** How long better-auth locks the second step after ten wrong codes in a row (its default). */
+const LOCKED_SECONDS = 15 * 60
+
+/**
+ * The second step of a password sign-in: a code from the authenticator app or a recovery code
+ * (each works once). Held back and counted like wrong passwords (src/api/auth/sign-in-limits.ts);
+ * better-auth adds its own limits (five codes per sign-in, a lock after ten wrong in a row).
+ */
+export async function signInWithCode(deps: AppDeps, input: z.infer<typeof signInCodeBody>, req: RequestInfo) {
+  const userId = await pendingTwoFactorUserId(deps, req.headers)
+  const account = userId ? await deps.db.query.users.findFirst({ where: eq(users.id, userId), columns: { id: true, name: true, email: true, organizationId: true } }) : null
+  if (!account) fail('TWO_FACTOR_SIGN_IN_EXPIRED')
+  const attempt = { email: account.email, ip: req.ip }
+  const from = { requestId: req.requestId, address: req.ip }
+  const target = { type: 'user', id: account.id, label: account.email }
+  const refused = async (action: 'sign_in.two_factor_failed' | 'sign_in.rate_limited', details: Record<string, unknown>) =>
+    recordAudit(deps, { organizationId: account.organizationId }, from, { action, target, details })
+
+  const held = await signInHeldBack(deps.db, attempt)
+  if (held) {
+    await refused('sign_in.rate_limited', { limit: held.limit, retryAfterSeconds: held.retryAfterSeconds })
+    throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { retryAfter: held.retryAfterSeconds })
+  }
+  const headers = withClientAddress(req.headers, req.ip)
+  try {
+    const result =
+      input.kind === 'totp'
+        ? await deps.auth.api.verifyTOTP({ body: { code: input.code }, headers, returnHeaders: true })
+        : await deps.auth.api.verifyBackupCode({ body: { code: input.code }, headers, returnHeaders: true })
+    await clearOwnSignInFailures(deps.db, attempt)
+    await recordAudit(deps, account, from, { action: 'sign_in.succeeded', target, details: { secondFactor: input.kind } })
+    return { body: await getMe(deps, account.id), headers: result.headers }
+  } catch (error) {
+    const code = error instanceof APIError ? String(error.body?.code ?? '') : ''
+    if (code === 'INVALID_CODE' || code === 'INVALID_BACKUP_CODE') {
+      await countSignInFailure(deps.db, attempt)
+      await refused('sign_in.two_factor_failed', { secondFactor: input.kind })
+      fail('INVALID_TWO_FACTOR_CODE')
+    }
+    if (code === 'ACCOUNT_TEMPORARILY_LOCKED') {
+      await refused('sign_in.rate_limited', { limit: 'secondFactor', retryAfterSeconds: LOCKED_SECONDS })
+      throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { retryAfter: LOCKED_SECONDS })
+    }
+    // Too many codes for this sign-in, or it has expired: the password again.
+    if (code === 'INVALID_TWO_FACTOR_COOKIE' || code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' || code === 'TOTP_NOT_ENABLED') {
+      await refused('sign_in.two_factor_failed', { secondFactor: input.kind, expired: true })
+      fail('TWO_FACTOR_SIGN_IN_EXPIRED')
+    }
+    throw error
+  }
+}
+
+/** A challenge for signing in with a passkey (any of the member's: the browser offers those it has for Kontor). */
+export async function passkeySignInOptions(deps: AppDeps, headers: Headers) {
+  const result = await deps.auth.api.generatePasskeyAuthenticationOptions({ headers, returnHeaders: true })
+  return { body: result.response as unknown as Record<string, unknown>, headers: result.headers }
+}
+
+/**
+ * Signs in with a passkey: the authenticator proved both possession and the member's PIN or
+ * biometrics (src/auth/second-factor-plugins.ts), so no password and no code follow. A refused
+ * answer is said plainly and noted in the request log.
+ */
+export async function signInWithPasskey(deps: AppDeps, response: Record<string, unknown>, req: RequestInfo) {
+  try {
+    const result = await deps.auth.api.verifyPasskeyAuthentication({ body: { response: response as never }, headers: withClientAddress(req.headers, req.ip), returnHeaders: true })
+    const { user, session } = result.response as { user: { id: string }; session: { token: string } }
+    const account = await deps.db.query.users.findFirst({ where: eq(users.id, user.id), columns: { id: true, name: true, email: true, organizationId: true } })
+    if (!account) fail('UNAUTHORIZED')
+    // An organisation that signs its members in through its identity provider only keeps passkeys to that too.
+    if (await passwordSignInRefused(deps, account.email)) {
+      await (await deps.auth.$context).internalAdapter.deleteSession(session.token)
+      fail('PASSWORD_SIGN_IN_DISABLED')
+    }
+    req.logger.info('sign-in', { kind: 'sign-in', email: account.email, ip: req.ip, outcome: 'success', method: 'passkey' })
+    await recordAudit(deps, account, { requestId: req.requestId, address: req.ip }, { action: 'sign_in.succeeded', target: { type: 'user', id: account.id, label: account.email }, details: { method: 'passkey' } })
+    return { body: await getMe(deps, account.id), headers: result.headers }
+  } catch (error) {
+    const code = error instanceof APIError ? String(error.body?.code ?? '') : ''
+    // A deactivated member's passkey gets no session either (src/auth/auth.ts): refused like any other.
+    if (error instanceof APIError && (error.statusCode < 500 || code === 'UNABLE_TO_CREATE_SESSION')) {
+      req.logger.warn('sign-in', { kind: 'sign-in', ip: req.ip, outcome: 'failure', method: 'passkey', reason: code })
+      fail('PASSKEY_FAILED')
+    }
+    throw error
+  }
 }

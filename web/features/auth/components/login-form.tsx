@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { KeyRound } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
@@ -9,9 +10,12 @@ import { FormField, fieldA11y } from '../../../components/ui/form-field'
 import { Input } from '../../../components/ui/input'
 import { errorMessage } from '../../../lib/error-message'
 import { adoptAccountLanguage } from '../../../lib/i18n'
+import { shownPasskeyError } from '../../../lib/passkey-dialog'
 import { safeRedirect } from '../../../lib/safe-redirect'
 import { useApi } from '../../../lib/use-api'
-import { authApi } from '../api'
+import { authApi, isChallenge, type TwoFactorChallenge } from '../api'
+import type { Me } from '../../../lib/session'
+import { SecondFactorStep } from './second-factor-step'
 import { sessionQueries } from '../../../lib/session'
 import { loginSchema, type LoginValues } from '../schemas'
 
@@ -28,16 +32,19 @@ export function LoginForm(props: { redirect?: string; ssoError?: string }) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } })
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null)
+  const signedIn = async (me: Me) => {
+    // An unconfirmed user must not pass the protected layout from a cached answer.
+    if (!me.emailVerified) return navigate({ to: '/email-confirm', search: { email: me.email } })
+    queryClient.setQueryData(sessionQueries.me(api).queryKey, me)
+    await adoptAccountLanguage(i18n, me.locale)
+    await navigate({ href: me.twoFactorSetupRequired ? '/two-factor/setup' : safeRedirect(props.redirect) })
+  }
   const login = useMutation({
     mutationFn: (values: LoginValues) => authApi.login(api, values),
-    onSuccess: async (me) => {
-      // An unconfirmed user must not pass the protected layout from a cached answer.
-      if (!me.emailVerified) return navigate({ to: '/email-confirm', search: { email: me.email } })
-      queryClient.setQueryData(sessionQueries.me(api).queryKey, me)
-      await adoptAccountLanguage(i18n, me.locale)
-      await navigate({ href: safeRedirect(props.redirect) })
-    },
+    onSuccess: (answer) => (isChallenge(answer) ? setChallenge(answer) : signedIn(answer)),
   })
+  const passkey = useMutation({ mutationFn: () => authApi.passkey(api), onSuccess: signedIn })
   const { errors } = form.formState
   const [checkedEmail, setCheckedEmail] = useState('')
   const lookup = useQuery({
@@ -53,7 +60,16 @@ export function LoginForm(props: { redirect?: string; ssoError?: string }) {
     onSuccess: ({ url }) => window.location.assign(url),
   })
   const emailField = form.register('email', { onBlur: (e) => setCheckedEmail(String(e.target.value).trim().toLowerCase()) })
-  const failure = login.error ?? start.error
+  const failure = login.error ?? start.error ?? shownPasskeyError(passkey.error)
+
+  if (challenge) {
+    return (
+      <div className="grid gap-4">
+        <p className="text-sm text-muted-foreground">{challenge.methods.includes('totp') ? t('twoFactor.hint') : t('twoFactor.passkeyHint')}</p>
+        <SecondFactorStep challenge={challenge} onSignedIn={signedIn} onBack={() => (setChallenge(null), login.reset())} />
+      </div>
+    )
+  }
 
   return (
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => login.mutate(v))}>
@@ -93,6 +109,10 @@ export function LoginForm(props: { redirect?: string; ssoError?: string }) {
           </Button>
         </>
       )}
+      <Button type="button" variant="outline" disabled={passkey.isPending} onClick={() => passkey.mutate()}>
+        <KeyRound aria-hidden />
+        {passkey.isPending ? t('common:loading') : t('twoFactor.signInWithPasskey')}
+      </Button>
     </form>
   )
 }

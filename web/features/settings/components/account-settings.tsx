@@ -6,6 +6,7 @@ import { DeleteChatsSetting } from './delete-chats-setting'
 import { NameForm } from './name-form'
 import { PasswordForm } from './password-form'
 import { SessionsSetting } from './sessions-setting'
+import { TwoFactorSetting } from './two-factor-setting'
 
 export function AccountSettings() {
   const api = useApi()
@@ -14,6 +15,7 @@ export function AccountSettings() {
     <div className="grid gap-6">
       <NameForm me={me} />
       <PasswordForm email={me.email} />
+      <TwoFactorSetting />
       <SessionsSetting />
       <DataExportSetting />
       <DeleteChatsSetting />

@@ -1,0 +1,25 @@
+import { createRoute, redirect } from '@tanstack/react-router'
+import { twoFactorQueries } from '../features/settings/two-factor'
+import { isApiError } from '../lib/api-client'
+import { ensureAppStrings } from '../lib/i18n'
+import { sessionQueries } from '../lib/session'
+import { Route as rootRoute } from './__root'
+
+/** Where a member goes whose organisation requires a second factor they have not set up: nothing else answers until they do. */
+export const Route = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/two-factor/setup',
+  beforeLoad: async ({ context }) => {
+    try {
+      await Promise.all([
+        context.queryClient.fetchQuery({ ...sessionQueries.me(context.api), staleTime: 0 }),
+        context.queryClient.ensureQueryData(twoFactorQueries.status(context.api)),
+        context.queryClient.ensureQueryData(twoFactorQueries.passkeys(context.api)),
+        ensureAppStrings(context.i18n),
+      ])
+    } catch (error) {
+      if (!isApiError(error)) throw error
+      throw redirect({ to: '/login' })
+    }
+  },
+}).lazy(() => import('./two-factor-setup.lazy').then((m) => m.Route))
