@@ -45,6 +45,39 @@ describe('chunking', () => {
     expect(chunks.map((c) => c.headingPath)).toEqual(['A', 'A > B'])
     expect(chunks[1]!.content).toBe('## B\n\nshort')
   })
+
+  test('a heading never ends a passage: when the text under it does not fit, it moves to the next passage', () => {
+    const chunks = chunkBlocks([
+      { text: 'y'.repeat(500), headings: [] },
+      { text: '## Terms', headings: ['Terms'], heading: true },
+      { text: 'z'.repeat(2800), headings: ['Terms'] },
+    ])
+    expect(chunks).toHaveLength(2)
+    expect(chunks[0]!.content).toBe('y'.repeat(500))
+    expect(chunks[1]!.content.startsWith('## Terms\n\nzzz')).toBe(true)
+    expect(chunks[1]!.headingPath).toBe('Terms')
+  })
+
+  test('a table that fits a passage stays in one; a longer one is cut between rows, each part under the header', () => {
+    const row = (i: number) => `| Item ${i} | ${i * 3} € | in stock |`
+    const table = (n: number) => ['| Item | Price | State |', '| --- | --- | --- |', ...Array.from({ length: n }, (_, i) => row(i))].join('\n')
+    // 40 rows (~1,100 characters) after 2,000 characters of text: the table moves to the next passage whole.
+    const small = chunkBlocks([{ text: 'p'.repeat(2000), headings: [] }, { text: table(40), headings: [], table: true }])
+    expect(small.filter((c) => c.content.includes('| Item 0 |'))).toHaveLength(1)
+    expect(small.find((c) => c.content.includes('| Item 0 |'))!.content).toContain(table(40))
+    // 400 rows: every part starts with the header, no row is cut, and every row is somewhere.
+    const large = chunkBlocks([{ text: table(400), headings: ['Prices'] }], { overlap: 0 })
+    expect(large.length).toBeGreaterThan(3)
+    for (const c of large) {
+      expect(c.content.startsWith('| Item | Price | State |\n| --- | --- | --- |\n| Item ')).toBe(true)
+      expect(c.content.length).toBeLessThanOrEqual(CHUNK_CHARS)
+      for (const line of c.content.split('\n')) expect(line).toMatch(/^\|.*\|$/)
+    }
+    const all = large.map((c) => c.content).join('\n')
+    for (let i = 0; i < 400; i++) expect(all).toContain(row(i))
+    // A Markdown table read from a text file counts as a table too.
+    expect(chunkBlocks([{ text: table(400), headings: [] }], { overlap: 0 }).every((c) => c.content.startsWith('| Item | Price |'))).toBe(true)
+  })
 })
 
 describe('text formats', () => {
@@ -66,7 +99,8 @@ describe('text formats', () => {
 
   test('HTML: tables, lists and entities read as text; hidden parts are dropped', () => {
     const blocks = htmlToBlocks('<h2>Prices</h2><table><tr><th>Item</th><th>€</th></tr><tr><td>Tea</td><td>2&nbsp;€</td></tr></table><ul><li>One</li><li>Two</li></ul><noscript>x</noscript><template>y</template>')
-    expect(blocks.map((b) => b.text)).toEqual(['## Prices', 'Item | €', 'Tea | 2 €', 'One', 'Two'])
+    expect(blocks.map((b) => b.text)).toEqual(['## Prices', '| Item | € |\n| --- | --- |\n| Tea | 2 € |', 'One', 'Two'])
+    expect(blocks[1]).toMatchObject({ table: true, headings: ['Prices'] })
     expect(blocks[1]!.headings).toEqual(['Prices'])
   })
 })

@@ -1,5 +1,5 @@
-/** A paragraph of a parsed document with where it stands: its page and the headings above it. */
-export type Block = { text: string; headings: string[]; page?: number; heading?: boolean }
+/** A paragraph of a parsed document with where it stands: its page and the headings above it. A table is one block, as Markdown. */
+export type Block = { text: string; headings: string[]; page?: number; heading?: boolean; table?: boolean }
 
 /** A file read into paragraphs; pages are a PDF's pages or a presentation's slides, null for other files. */
 export type ParsedDocument = { blocks: Block[]; pages: number | null }
@@ -12,9 +12,12 @@ export const OVERLAP_CHARS = 300
 
 /**
  * Groups paragraphs into passages of at most `size` characters. A heading starts a new passage
- * once the current one is a third full; a paragraph longer than a passage is cut at sentence,
- * then word, boundaries. Each passage records the page and heading path of its first paragraph
- * (the overlap carried over from the previous passage does not count) and its last page.
+ * once the current one is a third full, and never ends one: a heading whose text does not fit
+ * after it moves to the next passage. A table that fits in a passage stays in one; a longer one is
+ * cut between rows, each part under the table's header row. Another paragraph longer than a
+ * passage is cut at sentence, then word, boundaries. Each passage records the page and heading
+ * path of its first paragraph (the overlap carried over from the previous passage does not count)
+ * and its last page.
  */
 export function chunkBlocks(blocks: Block[], options: { size?: number; overlap?: number } = {}): Chunk[] {
   const size = options.size ?? CHUNK_CHARS
@@ -25,6 +28,8 @@ export function chunkBlocks(blocks: Block[], options: { size?: number; overlap?:
   let first: Block | null = null
   let last: Block | null = null
   let carried = ''
+  /** The heading that is the current passage's last part, if it is. */
+  let trailingHeading: Block | null = null
 
   const flush = (carry: boolean) => {
     if (!first) return
@@ -40,20 +45,62 @@ export function chunkBlocks(blocks: Block[], options: { size?: number; overlap?:
     parts = carried ? [carried] : []
     length = carried.length
     first = null
+    trailingHeading = null
+  }
+  const add = (piece: string, block: Block) => {
+    parts.push(piece)
+    length += piece.length + 2
+    first ??= block
+    last = block
   }
 
   for (const block of blocks) {
     if (block.heading && first && length >= size / 3) flush(false)
-    for (const piece of split(block.text, size - overlap - 2)) {
-      if (first && length + piece.length + 2 > size) flush(true)
-      parts.push(piece)
-      length += piece.length + 2
-      first ??= block
-      last = block
+    const pieces = block.table || isMarkdownTable(block.text) ? splitTable(block.text, size - overlap - 2) : split(block.text, size - overlap - 2)
+    for (const piece of pieces) {
+      if (first && length + piece.length + 2 > size) {
+        const heading = trailingHeading
+        if (heading && parts.length > 1) {
+          // The heading goes with the text under it.
+          parts.pop()
+          last = heading
+          flush(false)
+          add(heading.text, heading)
+        } else flush(true)
+      }
+      add(piece, block)
+      trailingHeading = block.heading ? block : null
     }
   }
   flush(false)
   return chunks
+}
+
+/** Whether a paragraph is a Markdown table: rows of cells between pipes, the second line a separator. */
+export function isMarkdownTable(text: string) {
+  const lines = text.split('\n')
+  return lines.length >= 2 && /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(lines[1]!) && lines.every((l) => l.includes('|'))
+}
+
+/** Cuts a Markdown table between rows into pieces of at most `max` characters, each under the header row and separator. */
+function splitTable(text: string, max: number): string[] {
+  if (text.length <= max) return [text]
+  const [header, separator, ...rows] = text.split('\n')
+  const head = `${header}\n${separator}`
+  if (head.length > max / 2) return split(text, max)
+  const pieces: string[] = []
+  let current = head
+  for (const row of rows) {
+    if (current.length + row.length + 1 > max && current !== head) {
+      pieces.push(current)
+      current = head
+    }
+    // A single row longer than a passage is cut like a paragraph, under the header.
+    if (head.length + row.length + 1 > max) for (const part of split(row, max - head.length - 1)) pieces.push(`${head}\n${part}`)
+    else current += `\n${row}`
+  }
+  if (current !== head) pieces.push(current)
+  return pieces
 }
 
 /** Cuts a text into pieces of at most `max` characters, preferring sentence and word boundaries. */
