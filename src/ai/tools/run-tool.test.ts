@@ -8,7 +8,7 @@ import { defineTool, ToolError, type ToolContext } from './types'
 
 const warnings: unknown[] = []
 const deps = { logger: { warn: (...args: unknown[]) => warnings.push(args) }, config: { search: {} } } as unknown as AppDeps
-const noSources = { hasReady: async () => false, search: async () => ({ content: '', passages: [] }) }
+const noSources = { hasReady: async () => false, search: async () => ({ content: '', passages: [] }), neighbours: async () => ({ content: '', passages: [] }) }
 const ctx = (signal = new AbortController().signal): ToolContext => ({ deps, caller: {} as SessionUser, threadId: 'thread-1', sources: noSources, signal })
 const call = (name: string, args: unknown) => ({ id: 'call_1', name, arguments: typeof args === 'string' ? args : JSON.stringify(args) })
 

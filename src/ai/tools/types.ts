@@ -29,6 +29,8 @@ export type ChatSources = {
   hasReady(): Promise<boolean>
   /** `content` for the model (passages with citations), `passages` for the chat to show. */
   search(query: string, signal: AbortSignal): Promise<{ content: string; passages: SourcePassage[] }>
+  /** A passage of an earlier result (by its id) with the passages before and after it in its file. */
+  neighbours(passageId: string): Promise<{ content: string; passages: SourcePassage[] }>
 }
 
 /** A tool's answer: `content` goes back to the model; `data` is structured output for the UI (e.g. an e-mail draft). */

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../lib/context'
-import { citationOf, hasReadyIn, sourceQuery } from './retrieve'
+import { citationOf, hasReadyIn, sourceNeighbours, sourceQuery, type RetrievedChunk } from './retrieve'
 export { uploadFile, type UploadTarget } from './upload'
 export * from './rows'
 export { retryFailedSource } from './retry'
@@ -16,20 +16,23 @@ export function chatSources(deps: AppDeps, threadId: string, collections: Promis
     hasReady: async () => hasReadyIn(deps.db, { threadId, collectionIds: await collections }),
     search: async (query: string, signal: AbortSignal) => {
       const result = await sourceQuery(deps, threadId, query, { signal, collectionIds: await collections })
-      return {
-        content: result.content,
-        passages: result.chunks.map((c) => ({
-          sourceId: c.sourceId,
-          sourceName: c.sourceName,
-          collectionName: c.collectionName,
-          page: c.page,
-          pageEnd: c.pageEnd,
-          headingPath: c.headingPath,
-          citation: citationOf(c),
-          // The chat shows a cited passage where the reply cites it.
-          text: c.content,
-        })),
-      }
+      return { content: result.content, passages: result.chunks.map(passageOf) }
+    },
+    neighbours: async (passageId: string) => {
+      const result = await sourceNeighbours(deps, threadId, passageId, { collectionIds: await collections })
+      return { content: result.content, passages: result.chunks.map(passageOf) }
     },
   }
 }
+
+/** A passage as the chat shows it where a reply cites it. */
+const passageOf = (c: RetrievedChunk) => ({
+  sourceId: c.sourceId,
+  sourceName: c.sourceName,
+  collectionName: c.collectionName,
+  page: c.page,
+  pageEnd: c.pageEnd,
+  headingPath: c.headingPath,
+  citation: citationOf(c),
+  text: c.content,
+})

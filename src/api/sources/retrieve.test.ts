@@ -10,7 +10,7 @@ import { readSse } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { createLocalFileStore } from '../../storage/local'
 import { processingIdle } from './process'
-import { citationOf, ftsQuery, reciprocalRankFusion, searchChunks, sourceQuery } from './retrieve'
+import { citationOf, ftsQuery, reciprocalRankFusion, searchChunks, sourceNeighbours, sourceQuery } from './retrieve'
 
 let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -88,6 +88,26 @@ describe('hybrid retrieval', () => {
     expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/embeddings', body: { model: 'text-embedding-3-small', input: ['turbine maintenance budget'] } })
   })
 
+  test("a passage's neighbours in its file are read by its id, only from the chats that may search the file", async () => {
+    const found = await sourceQuery(t.deps, threadId, 'turbine maintenance budget')
+    const id = /Passage id: (\S+)/.exec(found.content)![1]!
+    expect(id).toBe(`${found.chunks[0]!.sourceId}:${found.chunks[0]!.seq + 1}`)
+    const near = await sourceNeighbours(t.deps, threadId, id)
+    const seq = found.chunks[0]!.seq
+    expect(near.chunks.map((c) => c.seq)).toEqual([seq - 1, seq, seq + 1].filter((n) => n >= 0))
+    expect(near.chunks.every((c) => c.sourceName === 'plant.pdf')).toBe(true)
+    expect(near.content).toContain('40,000 euros')
+    expect(near.content).toContain(`Cite as: ${citationOf(near.chunks[0]!)}`)
+    // The first passage of a file has no predecessor.
+    expect((await sourceNeighbours(t.deps, threadId, `${found.chunks[0]!.sourceId}:1`)).chunks.map((c) => c.seq)).toEqual([0, 1])
+    // Another chat, a made-up or malformed id: nothing.
+    for (const [thread, other] of [[otherThreadId, id], [threadId, `${found.chunks[0]!.sourceId}:9999`], [threadId, 'nonsense'], [threadId, "x'; DROP TABLE sources; --:1"]] as const) {
+      const none = await sourceNeighbours(t.deps, thread, other)
+      expect(none.chunks).toEqual([])
+      expect(none.content).toContain('No passage with the id')
+    }
+  })
+
   test('only ready sources of the thread are searched; a chat without them says so', async () => {
     const [plant] = await t.deps.db.select().from(sources).where(eq(sources.name, 'plant.pdf'))
     await t.deps.db.update(sources).set({ status: 'failed' }).where(eq(sources.id, plant!.id))
@@ -134,6 +154,21 @@ describe('the source_query tool in a chat', () => {
     expect(cited.text).toContain('The annual maintenance budget for the turbine is 40,000 euros.')
     const chat = fake.requests.filter((r) => r.path.endsWith('/chat/completions'))
     expect(chat[0]!.body.tools.map((x: { function: { name: string } }) => x.function.name)).toContain('source_query')
+  })
+
+  test('with a passage id instead of a query, the model reads the passages around it', async () => {
+    const found = await sourceQuery(t.deps, threadId, 'turbine maintenance budget')
+    const id = /Passage id: (\S+)/.exec(found.content)![1]!
+    fake.reset()
+    const res = await send(threadId, `[[fake:tool=source_query:{"passage":"${id}"}]] What comes before and after?`)
+    const result = (await readSse(res)).find((e) => e.event === 'tool_result')
+    expect(result?.data).toMatchObject({ name: 'source_query', isError: false })
+    expect(result!.data.result).toContain(`Passage ${id} with the passages before and after it`)
+    expect(result!.data.data.passages.length).toBeGreaterThanOrEqual(2)
+    // Neither a query nor a passage, or both: the model is told what to send.
+    const bad = await send(threadId, '[[fake:tool=source_query:{}]] Hm?')
+    const refused = (await readSse(bad)).find((e) => e.event === 'tool_result')
+    expect(refused?.data).toMatchObject({ name: 'source_query', isError: true })
   })
 
   test('is not offered in a chat without ready files', async () => {

@@ -114,27 +114,52 @@ export async function searchChunks(db: Database, scope: SearchScope, query: Sear
   const top = [...scores].sort((a, b) => b[1] - a[1]).slice(0, k)
   if (!top.length) return []
   const result = await db.$client.execute({
-    sql: `SELECT c.id, c.source_id, c.seq, c.content, c.heading_path, c.page, c.page_end, s.name, k.name AS collection_name
+    sql: `SELECT ${CHUNK_COLUMNS}
           FROM source_chunks c JOIN sources s ON s.id = c.source_id LEFT JOIN collections k ON k.id = s.collection_id WHERE c.id IN (${top.map(() => '?').join(',')})`,
     args: top.map(([id]) => id),
   })
   const byId = new Map(result.rows.map((r) => [Number(r.id), r]))
   return top.flatMap(([id, score]) => {
     const r = byId.get(id)
-    if (!r) return []
-    return [{
-      id,
-      sourceId: String(r.source_id),
-      sourceName: String(r.name),
-      collectionName: r.collection_name === null ? null : String(r.collection_name),
-      seq: Number(r.seq),
-      content: String(r.content),
-      headingPath: String(r.heading_path ?? ''),
-      page: r.page === null ? null : Number(r.page),
-      pageEnd: r.page_end === null ? null : Number(r.page_end),
-      score,
-    }]
+    return r ? [chunkOf(r, score)] : []
   })
+}
+
+const CHUNK_COLUMNS = 'c.id, c.source_id, c.seq, c.content, c.heading_path, c.page, c.page_end, s.name, k.name AS collection_name'
+
+function chunkOf(r: Record<string, unknown>, score: number): RetrievedChunk {
+  return {
+    id: Number(r.id),
+    sourceId: String(r.source_id),
+    sourceName: String(r.name),
+    collectionName: r.collection_name === null ? null : String(r.collection_name),
+    seq: Number(r.seq),
+    content: String(r.content),
+    headingPath: String(r.heading_path ?? ''),
+    page: r.page === null ? null : Number(r.page),
+    pageEnd: r.page_end === null ? null : Number(r.page_end),
+    score,
+  }
+}
+
+/** A passage's id as the model sees it: its file's id and its number in the file. */
+export const passageId = (chunk: Pick<RetrievedChunk, 'sourceId' | 'seq'>) => `${chunk.sourceId}:${chunk.seq + 1}`
+
+/**
+ * The passage with `id` and the `around` passages before and after it in its file, in the order of
+ * the file; nothing when the id is malformed or its file is not a ready file of the scope.
+ */
+export async function passageWithNeighbours(db: Database, scope: SearchScope, id: string, around = 1): Promise<RetrievedChunk[]> {
+  const match = /^([\w-]{1,64}):(\d{1,7})$/.exec(id.trim())
+  if (!match) return []
+  const seq = Number(match[2]) - 1
+  const where = scopeWhere(scope)
+  const result = await db.$client.execute({
+    sql: `SELECT ${CHUNK_COLUMNS} FROM source_chunks c JOIN sources s ON s.id = c.source_id LEFT JOIN collections k ON k.id = s.collection_id
+          WHERE c.source_id = ? AND c.seq BETWEEN ? AND ? AND s.status = 'ready' AND ${where.sql} ORDER BY c.seq`,
+    args: [match[1]!, seq - around, seq + around, ...where.args],
+  })
+  return result.rows.map((r) => chunkOf(r as unknown as Record<string, unknown>, 0))
 }
 
 /** How a passage's file is named in its citation: "file" or, from a collection, "collection › file". */
@@ -199,12 +224,29 @@ export function formatPassages(chunks: RetrievedChunk[]) {
   let text =
     'Passages from the files attached to this chat and its knowledge collections, best match first. Answer from them and cite every statement ' +
     'taken from a passage right after it, exactly as given in "Cite as", e.g. (report.pdf, p. 3). ' +
-    'If the passages do not answer the question, say so.\n'
+    'If the passages do not answer the question, say so. To read what stands right before and after a passage, call the tool again with its passage id.\n'
   for (const [i, c] of chunks.entries()) {
-    const head = `\n[${i + 1}] ${citedName(c)}${c.headingPath ? ` — ${c.headingPath}` : ''}\nCite as: ${citationOf(c)}\n`
+    const head = `\n[${i + 1}] ${citedName(c)}${c.headingPath ? ` — ${c.headingPath}` : ''}\nCite as: ${citationOf(c)}\nPassage id: ${passageId(c)}\n`
     const room = MAX_OUTPUT_CHARS - text.length - head.length
     if (room < 200) break
     text += head + (c.content.length > room ? `${c.content.slice(0, room - 1)}…` : c.content) + '\n'
   }
   return text
+}
+
+/**
+ * `source_query` with a passage id: that passage and its neighbours in the file (one before, one
+ * after), when the file is one the chat may search; otherwise a short answer saying so.
+ */
+export async function sourceNeighbours(deps: AppDeps, threadId: string, id: string, options: { collectionIds?: string[] } = {}) {
+  const chunks = await passageWithNeighbours(deps.db, { threadId, collectionIds: options.collectionIds ?? [] }, id)
+  if (!chunks.length) return { content: `No passage with the id ${JSON.stringify(id.slice(0, 80))} in the files of this chat. Use an id from an earlier result.`, chunks }
+  let text = `Passage ${id.trim()} with the passages before and after it, in the order of the file. Cite each as given.\n`
+  for (const c of chunks) {
+    const head = `\n${citedName(c)}${c.headingPath ? ` — ${c.headingPath}` : ''}\nCite as: ${citationOf(c)}\nPassage id: ${passageId(c)}\n`
+    const room = MAX_OUTPUT_CHARS - text.length - head.length
+    if (room < 200) break
+    text += head + (c.content.length > room ? `${c.content.slice(0, room - 1)}…` : c.content) + '\n'
+  }
+  return { content: text, chunks }
 }
