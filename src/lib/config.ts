@@ -73,6 +73,9 @@ export const configSchema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_REGION: z.string().default('us-east-1'),
     SEARXNG_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    KONTOR_RERANK_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    KONTOR_RERANK_MODEL: optionalText,
+    KONTOR_RERANK_API_KEY: optionalText,
     BRAVE_API_KEY: optionalText,
     BRAVE_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.search.brave.com'),
     TAVILY_API_KEY: optionalText,
@@ -146,6 +149,8 @@ export type Config = {
   providers: Partial<Record<'openai' | 'anthropic' | 'mistral' | 'ollama' | 'demo', { apiKey?: string; baseUrl?: string }>>
   /** S3-compatible object storage for uploaded files; without it the Bun entry uses KONTOR_DATA_DIR/files. */
   s3?: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string }
+  /** A rerank endpoint (Cohere's `/rerank` request and answer, which vLLM, Jina, Infinity and others speak) that orders the passages source_query found; without it, reciprocal rank fusion alone. */
+  rerank?: { url: string; model?: string; apiKey?: string }
   /** Web search backends for the internet_search tool; the tool is offered when one is set. */
   search: { searxng?: { url: string }; brave?: { apiKey: string; baseUrl: string }; tavily?: { apiKey: string; baseUrl: string } }
   /** Internal host names, addresses and CIDR ranges (lower case) the server may reach all the same: pages for website_content, organisations' own endpoints. */
@@ -213,6 +218,7 @@ export function parseConfig(env: Record<string, string | undefined>, fallbackSec
       c.S3_ENDPOINT && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
         ? { endpoint: c.S3_ENDPOINT, bucket: c.S3_BUCKET, accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY, region: c.S3_REGION }
         : undefined,
+    rerank: c.KONTOR_RERANK_URL ? { url: c.KONTOR_RERANK_URL, model: c.KONTOR_RERANK_MODEL, apiKey: c.KONTOR_RERANK_API_KEY } : undefined,
     search: {
       ...(c.SEARXNG_URL && { searxng: { url: c.SEARXNG_URL } }),
       ...(c.BRAVE_API_KEY && { brave: { apiKey: c.BRAVE_API_KEY, baseUrl: c.BRAVE_BASE_URL } }),

@@ -108,6 +108,45 @@ describe('hybrid retrieval', () => {
     }
   })
 
+  test('a configured reranker orders the fused candidates; when it fails or answers nonsense, the fused order stays', async () => {
+    // A Cohere-style rerank endpoint on 127.0.0.1 that prefers passages about the ferry.
+    const seen: Array<{ auth: string | null; body: { model?: string; query: string; documents: string[]; top_n: number } }> = []
+    let mode: 'ok' | 'down' | 'nonsense' = 'ok'
+    const server = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      async fetch(req) {
+        const body = (await req.json()) as (typeof seen)[number]['body']
+        seen.push({ auth: req.headers.get('authorization'), body })
+        if (mode === 'down') return new Response('overloaded', { status: 503 })
+        if (mode === 'nonsense') return Response.json({ results: [{ index: 99, relevance_score: 1 }, { index: 'x' }] })
+        const results = body.documents.map((d, index) => ({ index, relevance_score: d.includes('ferry') ? 0.9 : 0.1 / (index + 1) }))
+        return Response.json({ id: 'r1', results: results.sort((a, b) => b.relevance_score - a.relevance_score).slice(0, body.top_n) })
+      },
+    })
+    try {
+      const deps = { ...t.deps, config: { ...t.deps.config, rerank: { url: `http://127.0.0.1:${server.port}/v1/rerank`, model: 'rerank-test', apiKey: 'rk-1' } } }
+      const plain = await sourceQuery(t.deps, threadId, 'turbine maintenance budget', { k: 3 })
+      expect(plain.chunks[0]!.sourceName).toBe('plant.pdf')
+
+      const reranked = await sourceQuery(deps, threadId, 'turbine maintenance budget', { k: 3 })
+      expect(reranked.chunks[0]!.sourceName).toBe('fleet.txt')
+      expect(reranked.chunks.length).toBeLessThanOrEqual(3)
+      expect(seen[0]).toMatchObject({ auth: 'Bearer rk-1', body: { model: 'rerank-test', query: 'turbine maintenance budget', top_n: 3 } })
+      // More candidates than passages kept, each with its heading path, none of another chat.
+      expect(seen[0]!.body.documents.length).toBeGreaterThan(3)
+      expect(seen[0]!.body.documents.join('\n')).not.toContain('99,999')
+
+      for (const m of ['down', 'nonsense'] as const) {
+        mode = m
+        const kept = await sourceQuery(deps, threadId, 'turbine maintenance budget', { k: 3 })
+        expect(kept.chunks.map((c) => c.id), m).toEqual(plain.chunks.map((c) => c.id))
+      }
+    } finally {
+      server.stop(true)
+    }
+  })
+
   test('only ready sources of the thread are searched; a chat without them says so', async () => {
     const [plant] = await t.deps.db.select().from(sources).where(eq(sources.name, 'plant.pdf'))
     await t.deps.db.update(sources).set({ status: 'failed' }).where(eq(sources.id, plant!.id))

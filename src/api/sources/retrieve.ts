@@ -4,6 +4,7 @@ import { threads } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { AppDeps } from '../../lib/context'
 import { embeddingModelOf, providerClient } from '../models/access'
+import { RERANK_CANDIDATES, rerank } from './rerank'
 
 export type RetrievedChunk = {
   id: number
@@ -215,7 +216,12 @@ export async function sourceQuery(
       deps.logger.warn('query embedding failed; keyword search only', { threadId, error })
     }
   }
-  const chunks = await searchChunks(deps.db, scope, search, options.k ?? TOP_K)
+  const k = options.k ?? TOP_K
+  let chunks = await searchChunks(deps.db, scope, search, deps.config.rerank ? Math.max(k, RERANK_CANDIDATES) : k)
+  // With a reranker, it orders the fused candidates and the best k are kept; without one (or when it fails), the fused order.
+  const order = await rerank(deps, query, chunks.map((c) => (c.headingPath ? `${c.headingPath}\n${c.content}` : c.content)), k, options.signal)
+  if (order) chunks = order.map((i) => chunks[i]!)
+  chunks = chunks.slice(0, k)
   return { content: formatPassages(chunks), chunks }
 }
 
