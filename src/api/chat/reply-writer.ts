@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { messages, replyChunks } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
 import { replyLease } from '../threads/access'
@@ -31,7 +31,8 @@ type LiveReply = {
  * milliseconds, what each reply said since its last write is appended to it (reply_chunks), all
  * replies in one batch: one commit, and work in proportion to the new text, not the whole reply.
  * Every ten seconds the leases of all of them are renewed in one statement. Each tick also asks,
- * in the same batch, whether Stop was pressed for any of them in a tab another process serves.
+ * in the same batch, whether Stop was pressed for any of them (in a tab another process serves)
+ * or its chat was deleted.
  */
 class LiveReplies {
   private readonly replies = new Set<LiveReply>()
@@ -76,11 +77,11 @@ class LiveReplies {
     this.batch = this.deps.db
       .batch([stopRequests(this.deps, live.map((r) => r.id)), ...writes])
       .then(
-        (results) => {
-          const stops = new Set(results[0].map((m) => m.id))
-          for (const r of live) if (stops.has(r.id)) r.onStopRequested()
-        },
+        (results) => stopWanted(live, results[0]),
         (error: unknown) => {
+          // A reply whose chat was deleted fails the batch (its appended text has no message):
+          // the question is asked alone, and such a reply stops.
+          void stopRequests(this.deps, live.map((r) => r.id)).then((rows) => stopWanted(live, rows), () => {})
           // Nothing of the batch was written: the same text is appended with the next one.
           for (const { reply, before } of appends) {
             reply.written = before
@@ -99,9 +100,15 @@ class LiveReplies {
   }
 }
 
-/** Which of the given streaming replies someone asked to stop. */
+/** Whether someone asked the given streaming replies to stop: their rows (a reply without one was deleted with its chat). */
 const stopRequests = (deps: AppDeps, ids: string[]) =>
-  deps.db.select({ id: messages.id }).from(messages).where(and(inArray(messages.id, ids), isNotNull(messages.stopRequestedAt)))
+  deps.db.select({ id: messages.id, stopRequestedAt: messages.stopRequestedAt }).from(messages).where(inArray(messages.id, ids))
+
+/** Stops the replies someone asked to stop, and those whose chat was deleted. */
+function stopWanted(live: LiveReply[], rows: { id: string; stopRequestedAt: Date | null }[]) {
+  const found = new Map(rows.map((r) => [r.id, r.stopRequestedAt]))
+  for (const r of live) if (found.get(r.id) !== null) r.onStopRequested()
+}
 
 const liveReplies = new WeakMap<AppDeps, LiveReplies>()
 const liveRepliesOf = (deps: AppDeps) => liveReplies.get(deps) ?? liveReplies.set(deps, new LiveReplies(deps)).get(deps)!

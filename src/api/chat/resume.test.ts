@@ -86,7 +86,7 @@ describe('a client that leaves mid-reply', () => {
     expect(rest.filter((e) => e.event === 'text').at(-1)!.id).toBe(`${tokens(120).length}.0.0`)
     expect(await reply(messageId)).toMatchObject({ status: 'complete', content: tokens(120) })
     expect(fake.requests.map((r) => r.outcome)).not.toContain('disconnected')
-  })
+  }, 30_000)
 
   test('is followed through another process on the same database, which reads the reply as it is written and ends with the final frame', async () => {
     const { client, thread } = await chatSetup()
@@ -99,7 +99,7 @@ describe('a client that leaves mid-reply', () => {
     expect(rest.at(-1)!.data).toEqual({ status: 'complete' })
     const ids = rest.filter((e) => e.event === 'text').map((e) => Number(e.id!.split('.')[0]))
     expect(ids).toEqual([...ids].sort((a, b) => a - b))
-  })
+  }, 30_000)
 
   test('Stop through another process stops the reply; every client following it gets the stopped end', async () => {
     const { client, thread } = await chatSetup()
@@ -122,7 +122,7 @@ describe('a client that leaves mid-reply', () => {
     // Stopping a reply that has ended changes nothing.
     expect((await stop(one, client, thread.id, messageId)).status).toBe(204)
     expect((await reply(messageId)).status).toBe('stopped')
-  })
+  }, 30_000)
 
   test('Stop through the process that runs it, with nobody reading the reply', async () => {
     const { client, thread } = await chatSetup()
@@ -131,6 +131,13 @@ describe('a client that leaves mid-reply', () => {
     await waitFor(async () => (await reply(messageId)).status === 'stopped')
   })
 })
+
+test('deleting a chat, through another process, stops its reply', async () => {
+  const { client, thread } = await chatSetup()
+  await leaveMidway(client, thread.id, '[[fake:tokens=2000]] [[fake:delay=10]] endless', 2)
+  expect((await two.client().request('DELETE', `/api/threads/${thread.id}`, undefined, { cookie: client.cookieHeader(), origin: BASE_URL })).status).toBe(204)
+  await waitFor(async () => fake.requests.some((r) => r.outcome === 'disconnected'))
+}, 30_000)
 
 describe('attaching to a reply that has ended', () => {
   test('answers at once: what the client lacks and the end; a garbage or foreign Last-Event-ID gets the whole reply', async () => {
@@ -152,7 +159,7 @@ describe('attaching to a reply that has ended', () => {
     // `after` does what the header does, for clients that cannot set it.
     const res = await one.app.request(`/api/threads/${thread.id}/messages/${messageId}/stream?after=4.0.0`, { headers: { cookie: client.cookieHeader() } })
     expect(textOf(await readSse(res))).toBe('said: hello there')
-  })
+  }, 30_000)
 
   test('a reply with tool calls is replayed in order: text, the call where it was made, its result, the text after', async () => {
     const { client, thread } = await chatSetup()
@@ -166,7 +173,7 @@ describe('attaching to a reply that has ended', () => {
     // From just after the call: its result and what followed.
     const after = await readSse(await attach(two, client, thread.id, messageId, `${'Let me draft it.'.length}.0.1`))
     expect(order(after)).toEqual(['tool_result', 'Done.', 'message_end'])
-  })
+  }, 30_000)
 
   test('a failed reply ends with its error; one whose process died ends interrupted', async () => {
     const { client, thread } = await chatSetup()

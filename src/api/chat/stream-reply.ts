@@ -82,18 +82,19 @@ async function runReply(run: ReplyRun, live: LiveReply) {
       changed: writer.changed,
       checkpoint: writer.checkpoint,
     })
-    await writer.finish({ status: 'complete' })
+    // The title before the reply's end, so that whoever sees the end (another process too) finds it.
     if (run.titleFrom !== undefined) {
       const title = await generateTitle(run.provider, run.model.name, { user: run.titleFrom, assistant: state.content })
       await giveFirstTitle(run, title, send)
     }
+    await writer.finish({ status: 'complete' })
     send({ event: 'message_end', data: { status: 'complete' } })
   } catch (error) {
     if (signal.aborted) {
-      // Stopped by the user (from any tab) or a shutdown: keep what streamed.
-      await writer.finish({ status: 'stopped' }).catch((e) => deps.logger.error('could not mark a reply stopped', { error: e }))
-      // The chat still gets a title, from the user's message: asking the model would keep going after a stop.
+      // Stopped by the user (from any tab) or a shutdown: keep what streamed. The chat still gets a
+      // title, from the user's message (asking the model would keep going after a stop), before the end.
       if (run.titleFrom !== undefined) await giveFirstTitle(run, titleFromMessage(run.titleFrom), send).catch((e) => deps.logger.error('could not title a chat', { error: e }))
+      await writer.finish({ status: 'stopped' }).catch((e) => deps.logger.error('could not mark a reply stopped', { error: e }))
       send({ event: 'message_end', data: { status: 'stopped' } })
       return
     }
