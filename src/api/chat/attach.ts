@@ -25,7 +25,7 @@ export async function attachReply(deps: AppDeps, caller: SessionUser, threadId: 
   const thread = await findOwnThread(deps, caller, threadId)
   let seen = parsePositionId(lastEventId)
   const live = liveReplies(deps).get(messageId)
-  if (live && live.start.threadId === thread.id) {
+  if (live && !live.ended && live.start.threadId === thread.id) {
     // This process knows all the reply said: a position past it is not this reply's.
     if (beyond(seen, live.state)) seen = { ...REPLY_START }
     const body = live.follow(deps, seen, (push) => {

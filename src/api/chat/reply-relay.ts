@@ -109,7 +109,11 @@ export class LiveReply {
     return stream
   }
 
+  /** Whether its last event was sent: the database has all of it, and a client attaching now reads it there. */
+  ended = false
+
   send = (e: ReplyEvent) => {
+    if (e.event === 'message_end') this.ended = true
     for (const s of this.subscribers) s.push(e)
   }
 

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm'
 import { messages } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse, sseEvents, type SseEvent } from '../../../tests/support/sse'
-import { BASE_URL, createTestApp, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { BASE_URL, createTestApp, enableOpenAiModels, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { waitFor } from '../../../tests/support/wait-for'
 
 type App = Awaited<ReturnType<typeof createTestApp>>
@@ -32,8 +32,7 @@ beforeEach(() => fake.reset())
 async function chatSetup() {
   const client = one.client()
   await registerOrg(client)
-  await client.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
-  await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+  await enableOpenAiModels(client, ['openai/gpt-4.1'])
   const thread = (await client.post('/api/threads', {})).body as { id: string }
   return { client, thread }
 }

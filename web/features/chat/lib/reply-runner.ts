@@ -199,7 +199,8 @@ async function follow(
       if (signal.aborted || following.messageId === null) throw error
       if (isApiError(error)) return false
     }
-    if (following.messageId === null) throw new ApiError('MESSAGE_NOT_SENT', 'The stream ended before the reply started', 0)
+    // Closed before the server named the reply: as a network failure, it may or may not have stored the message.
+    if (following.messageId === null) throw new TypeError('The stream ended before the reply started')
     const delay = RESUME_DELAYS_MS[failures++]
     if (delay === undefined) return false
     await new Promise((resolve) => setTimeout(resolve, delay))
