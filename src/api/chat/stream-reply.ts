@@ -47,16 +47,13 @@ export function streamReply(run: ReplyRun): ReadableStream<Uint8Array> {
   const running = liveReplies(run.deps)
   running.set(run.assistantMessageId, live)
   const body = live.follow(run.deps, REPLY_START)
-  void trackReply(live.abort, runReply(run, live))
-    .catch((error) => run.deps.logger.error('a reply ended unexpectedly', { error }))
-    .finally(async () => {
-      running.delete(run.assistantMessageId)
-      try {
-        await run.onEnd?.()
-      } finally {
-        live.end()
-      }
-    })
+  const logged = (error: unknown) => run.deps.logger.error('a reply ended unexpectedly', { error })
+  void (async () => {
+    await trackReply(live.abort, runReply(run, live)).catch(logged)
+    running.delete(run.assistantMessageId)
+    await run.onEnd?.().catch(logged)
+    live.end()
+  })()
   return body
 }
 
