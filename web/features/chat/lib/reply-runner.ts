@@ -11,7 +11,7 @@ import { localMessage, versionsAfter, updateThread, withoutLastReply, withoutLas
 // or written for another tab). They belong to the tab, not to a component: leaving a chat while it
 // streams keeps the reply coming into the cache, and React's double effects in development can
 // neither start one twice nor abort one by unmounting.
-type Following = { controller: AbortController; messageId: string | null; stopAsked: boolean }
+type Following = { controller: AbortController; messageId: string | null; stopAsked: boolean; fetcher?: typeof fetch }
 const active = new Map<string, Following>()
 const listeners = new Set<() => void>()
 const emit = () => listeners.forEach((listener) => listener())
@@ -42,7 +42,7 @@ export function stopReply(threadId: string) {
 
 function askToStop(threadId: string, following: Following) {
   // Not reachable: the page stops reading, and shows the reply stopped.
-  requestStop(threadId, following.messageId!).catch(() => following.controller.abort())
+  requestStop(threadId, following.messageId!, following.fetcher).catch(() => following.controller.abort())
 }
 
 export type ReplyOutcome =
@@ -67,7 +67,7 @@ type RunOptions = {
 export async function runReply({ queryClient, request, onStarted, fetcher }: RunOptions): Promise<ReplyOutcome> {
   const { threadId } = request
   if (active.has(threadId)) return { ok: false, error: new ApiError('REPLY_IN_PROGRESS', 'A reply is in progress', 409) }
-  const following: Following = { controller: new AbortController(), messageId: null, stopAsked: false }
+  const following: Following = { controller: new AbortController(), messageId: null, stopAsked: false, fetcher }
   active.set(threadId, following)
   emit()
 
@@ -104,7 +104,7 @@ export async function runReply({ queryClient, request, onStarted, fetcher }: Run
     else reply.apply(e)
   }
   try {
-    const ended = await follow(threadId, following, streamReply(request, following.controller.signal, fetcher), apply, undefined, onStart, fetcher)
+    const ended = await follow(threadId, following, streamReply(request, following.controller.signal, fetcher), apply, undefined, onStart)
     if (!ended) lost(queryClient, threadId, reply)
     return { ok: true }
   } catch (error) {
@@ -139,7 +139,7 @@ export async function runReply({ queryClient, request, onStarted, fetcher }: Run
  */
 export async function followReply({ queryClient, threadId, messageId, fetcher }: { queryClient: QueryClient; threadId: string; messageId: string; fetcher?: typeof fetch }) {
   if (active.has(threadId)) return
-  const following: Following = { controller: new AbortController(), messageId, stopAsked: false }
+  const following: Following = { controller: new AbortController(), messageId, stopAsked: false, fetcher }
   active.set(threadId, following)
   emit()
   const reply = replyInCache(queryClient, threadId, messageId)
@@ -149,7 +149,7 @@ export async function followReply({ queryClient, threadId, messageId, fetcher }:
     if (!shown) return
     // Where the page is: the position its text, reasoning and tool parts make (the frames' ids).
     const from = `${shown.content.length}.${shown.reasoning.length}.${shown.parts.length}`
-    const ended = await follow(threadId, following, attachReply(threadId, messageId, from, following.controller.signal, fetcher), reply.apply, from, () => {}, fetcher)
+    const ended = await follow(threadId, following, attachReply(threadId, messageId, from, following.controller.signal, fetcher), reply.apply, from, () => {})
     if (!ended) lost(queryClient, threadId, reply)
   } catch {
     if (!following.controller.signal.aborted) lost(queryClient, threadId, reply)
@@ -173,7 +173,6 @@ async function follow(
   apply: (e: ReplyEvent) => void,
   from: string | undefined,
   onStart: () => void,
-  fetcher?: typeof fetch,
 ): Promise<boolean> {
   const { signal } = following.controller
   let events = first
@@ -205,7 +204,7 @@ async function follow(
     if (delay === undefined) return false
     await new Promise((resolve) => setTimeout(resolve, delay))
     if (signal.aborted) throw new DOMException('Stopped', 'AbortError')
-    events = attachReply(threadId, following.messageId, lastId, signal, fetcher)
+    events = attachReply(threadId, following.messageId, lastId, signal, following.fetcher)
   }
 }
 
