@@ -88,7 +88,7 @@ const json = (base: string, method: string, path: string, body?: unknown, cookie
     body: body === undefined ? undefined : JSON.stringify(body),
   })
 
-test('sessions, rate limits, chat history, live replies and webhooks work whichever process answers', async () => {
+test('sessions, rate limits, chat history, live replies (followed and stopped through either) and webhooks work whichever process answers', async () => {
   // Registered on A, signed in on B.
   const email = `scale-${crypto.randomUUID().slice(0, 8)}@acme-corp.test`
   const reg = await json(A, 'POST', '/api/auth/register', { email, name: 'Scale', organizationName: 'Scale Org', password: 'Secret123', passwordConfirmation: 'Secret123', termsAccepted: true })
@@ -106,8 +106,9 @@ test('sessions, rate limits, chat history, live replies and webhooks work whiche
   const thread = (await (await json(A, 'POST', '/api/threads', {}, cookie)).json()) as { id: string }
   const reply = await json(A, 'POST', `/api/threads/${thread.id}/messages`, { content: '[[fake:tokens=400]] [[fake:delay=15]] across' }, cookie)
   expect(reply.status).toBe(200)
-  const events = sseEvents(reply.body!)[Symbol.asyncIterator]()
-  for (let texts = 0; texts < 20; ) if ((await events.next()).value?.event === 'text') texts++
+  const events = sseEvents(reply.body!, { ids: true })[Symbol.asyncIterator]()
+  const seenOnA: { event: string; data: any; id?: string }[] = []
+  while (seenOnA.filter((e) => e.event === 'text').length < 20) seenOnA.push((await events.next()).value!)
   // The reply's text reaches the database in batches: wait for the first one rather than for a time.
   const threadOnB = async () => (await (await json(B, 'GET', `/api/threads/${thread.id}`, undefined, cookie)).json()) as { messages: { status: string; content: string }[] }
   let midway = await threadOnB()
@@ -119,10 +120,29 @@ test('sessions, rate limits, chat history, live replies and webhooks work whiche
   expect(midway.messages[1]!.content.length).toBeGreaterThan(0)
   const second = await json(B, 'POST', `/api/threads/${thread.id}/messages`, { content: 'me too' }, cookie)
   expect(second.status).toBe(409)
-  while (!(await events.next()).done) {}
+  // The client leaves A (the reply goes on there) and attaches through B from its last event id:
+  // B reads the reply from the database as A writes it, to the end, without a gap or a repeat.
+  await events.return(undefined)
+  const messageId = seenOnA[0]!.data.assistantMessageId as string
+  const attached = await fetch(`${B}/api/threads/${thread.id}/messages/${messageId}/stream`, { headers: { cookie, 'last-event-id': seenOnA.at(-1)!.id! } })
+  const seenOnB: { event: string; data: any }[] = []
+  for await (const e of sseEvents(attached.body!)) seenOnB.push(e)
+  const text = (list: { event: string; data: any }[]) => list.filter((e) => e.event === 'text').map((e) => e.data.delta).join('')
+  expect(text(seenOnA) + text(seenOnB)).toBe(Array.from({ length: 400 }, (_, i) => `t${i}`).join(' '))
+  expect(seenOnB.at(-1)).toEqual({ event: 'message_end', data: { status: 'complete' } })
   const done = (await (await json(B, 'GET', `/api/threads/${thread.id}`, undefined, cookie)).json()) as { title: string; messages: { status: string }[] }
   expect(done.messages.map((m) => m.status)).toEqual(['complete', 'complete'])
   expect(done.title).toBeTruthy()
+
+  // Stop pressed in a tab that B serves stops a reply that A writes.
+  const long = await json(A, 'POST', `/api/threads/${thread.id}/messages`, { content: '[[fake:tokens=3000]] [[fake:delay=15]] stop me' }, cookie)
+  const longEvents = sseEvents(long.body!)[Symbol.asyncIterator]()
+  const longId = (await longEvents.next()).value!.data.assistantMessageId as string
+  while ((await longEvents.next()).value?.event !== 'text') {}
+  expect((await json(B, 'POST', `/api/threads/${thread.id}/messages/${longId}/stop`, undefined, cookie)).status).toBe(204)
+  let last
+  for (let e = await longEvents.next(); !e.done; e = await longEvents.next()) last = e.value
+  expect(last).toEqual({ event: 'message_end', data: { status: 'stopped' } })
 
   // A billing change on B is delivered once, though both processes run the webhook outbox.
   const sub = await json(B, 'POST', '/api/subscriptions', { companyName: 'Scale GmbH', street: 'S', houseNumber: '1', postalCode: '1', city: 'Berlin', country: 'DE', noOfSeats: 2 }, cookie)

@@ -119,6 +119,11 @@ export const messages = sqliteTable(
     onBranch: integer('on_branch', { mode: 'boolean' }).notNull().default(true),
     /** When this version was last shown: switching to an earlier message goes on down the versions shown last. Null for messages older than versions (their `createdAt` counts). */
     shownAt: integer('shown_at', { mode: 'timestamp_ms' }).$defaultFn(() => new Date()),
+    /**
+     * When someone asked a streaming reply to stop (Stop in any tab, through any process): the
+     * process writing it sees this on its next write tick and stops it (src/api/chat/reply-writer.ts).
+     */
+    stopRequestedAt: integer('stop_requested_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
     uniqueIndex('messages_thread_seq_idx').on(t.threadId, t.seq),

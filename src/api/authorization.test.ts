@@ -147,6 +147,8 @@ const MATRIX: Row[] = [
   { route: 'GET /threads/:id/export', path: (f) => `/threads/${f.threadId}/export?format=json`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'GET /export', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },
   { route: 'POST /threads/:id/messages', path: async (f) => `/threads/${await f.newThread()}/messages`, body: () => ({ content: 'hello' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'GET /threads/:id/messages/:messageId/stream', path: async (f) => `/threads/${f.threadId}/messages/${await newReply(f.threadId)}/stream`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'POST /threads/:id/messages/:messageId/stop', path: async (f) => `/threads/${f.threadId}/messages/${await newReply(f.threadId)}/stop`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   { route: 'POST /threads/:id/regenerate', path: async (f) => `/threads/${await f.newThread()}/regenerate`, expect: { ...SIGNED_IN, user: 404, admin: 409, otherAdmin: 404 } },
   // The matrix sends JSON: the owner gets past authorisation to the multipart check (415). An
   // earlier row removed the embedding model, without which uploads are refused first (409).
@@ -270,6 +272,12 @@ let messageSeq = 0
 async function newMessage(threadId: string) {
   const id = crypto.randomUUID()
   await t.deps.db.insert(messages).values({ id, threadId, seq: 1_000 + ++messageSeq, role: 'user', content: 'Matrix', status: 'complete', onBranch: false })
+  return id
+}
+/** An ended reply of a thread (off the branch shown), written straight to the database. */
+async function newReply(threadId: string) {
+  const id = crypto.randomUUID()
+  await t.deps.db.insert(messages).values({ id, threadId, seq: 1_000 + ++messageSeq, role: 'assistant', content: 'Matrix', status: 'complete', onBranch: false })
   return id
 }
 /** A share of the admin's chat with the whole organisation. */

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
-import { chatPage, enableModels, llmRequests, seedMessages, startChat, words } from './support/chat'
+import { chatPage, enableModels, llmRequests, releaseHeldReplies, seedMessages, startChat, words } from './support/chat'
 import { signUpAndSignIn, waitForHydration } from './support/session'
 
 type ThreadDetail = { title: string | null; messages: Array<{ role: string; content: string; status: string }> }
@@ -92,23 +92,38 @@ test.describe('chat', () => {
     await expect(chat.lastReply.getByText('Stopped', { exact: true })).toBeVisible()
   })
 
-  test('a reload while the first reply streams neither loses nor repeats the message', async ({ page }) => {
+  test('a reply goes on through a reload, which follows it to its end; Stop works from a second tab', async ({ page, context }) => {
     await signUpAndSignIn(page)
     await enableModels(page)
     const chat = await startChat(page)
-    // Far longer than the test (60 s): still streaming when the page reloads.
-    await chat.write(`[[fake:delay=100]] ${words(600)}`)
+    // The provider holds the reply after its first network chunk until the page has reloaded.
+    await chat.write(`[[fake:hold]] [[fake:burst=4]] [[fake:delay=40]] ${words(70)}`)
     const id = await chat.threadId()
-    await expect(chat.lastReply).toContainText('word2')
+    await expect(chat.lastReply).toContainText('You said')
     await page.reload()
     await waitForHydration(page)
-    // Closing the connection stops the reply on the server; the page follows it to its end.
-    await expect(chat.lastReply).toHaveAttribute('data-status', 'stopped', { timeout: 10_000 })
+    // The reloaded page attaches to the reply where it was: it can be stopped here, and it grows
+    // to its end without a gap or a repeat; the first message was neither lost nor sent again.
+    await expect(chat.stop).toBeVisible()
+    await expect(chat.lastReply).toHaveAttribute('data-status', 'streaming')
+    await releaseHeldReplies()
+    await expect(chat.lastReply).toHaveAttribute('data-status', 'complete', { timeout: 15_000 })
+    await expect(chat.lastReply.getByTestId('assistant-content')).toHaveText(`You said: ${words(70)}`)
     await expect(chat.userMessages).toHaveCount(1)
-    const thread = await readThread(page, id)
-    expect(thread.messages.map((m) => m.role)).toEqual(['user', 'assistant'])
-    await page.waitForTimeout(500)
-    expect((await readThread(page, id)).messages).toHaveLength(2)
+    expect((await readThread(page, id)).messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+
+    // Far longer than the test (60 s): still streaming when the second tab stops it.
+    await chat.write(`[[fake:delay=100]] ${words(600)}`)
+    await expect(chat.lastReply).toContainText('word2')
+    const other = await context.newPage()
+    await other.goto(`/chats/${id}`)
+    await waitForHydration(other)
+    const second = chatPage(other)
+    await second.stop.click()
+    await expect(second.lastReply).toHaveAttribute('data-status', 'stopped')
+    await expect(chat.lastReply).toHaveAttribute('data-status', 'stopped')
+    await expect(chat.send).toBeVisible()
+    expect((await readThread(page, id)).messages.at(-1)?.status).toBe('stopped')
   })
 
   test("a failed reply shows the provider's error, and Retry brings a reply", async ({ page }) => {

@@ -103,11 +103,10 @@ async function chatOn(port: number) {
 
 type Chat = Awaited<ReturnType<typeof chatOn>>
 
-/** Sends a long, slow message; returns the reply's id once part of its text is stored, and how to close the stream. */
+/** Sends a long, slow message; returns the reply's id once part of its text is stored. */
 async function slowReply(chat: Chat) {
-  const closing = new AbortController()
   const content = '[[fake:tokens=3000]] [[fake:delay=20]] a long story'
-  const res = await chat.call(`/api/threads/${chat.thread.id}/messages`, { method: 'POST', body: { content }, signal: closing.signal })
+  const res = await chat.call(`/api/threads/${chat.thread.id}/messages`, { method: 'POST', body: { content } })
   expect(res.status).toBe(200)
   const events = sseEvents(res.body!)[Symbol.asyncIterator]()
   const start = (await events.next()).value as SseEvent
@@ -120,7 +119,7 @@ async function slowReply(chat: Chat) {
     } catch {}
   })()
   await until('part of the reply to be stored', async () => (await row(id))?.content)
-  return { id, close: () => closing.abort() }
+  return { id }
 }
 
 async function row(id: string) {
@@ -179,8 +178,8 @@ test('a restart ends the replies of the process it replaces, not those of anothe
   expect(((await second.json()) as { code: string }).code).toBe('REPLY_IN_PROGRESS')
   expect((await row(live.id))!.status).toBe('streaming')
 
-  // A is alive: closing the stream there stops the reply and keeps it as stopped, as ever.
-  live.close()
+  // A is alive: Stop pressed in a tab that B serves reaches it there, and the reply is kept as stopped.
+  expect((await onA.call(`/api/threads/${onA.thread.id}/messages/${live.id}/stop`, { method: 'POST', on: portB })).status).toBe(204)
   await until("A's reply to end", async () => (await row(live.id))!.status !== 'streaming')
   expect((await row(live.id))!.status).toBe('stopped')
 }, 120_000)

@@ -6,6 +6,7 @@
  *   GET /mails?to=...    mails the SMTP sink received (any other GET path answers the same)
  *   GET /llm-requests    requests the fake provider received, oldest first
  *   POST /llm-script     queue replies of the fake provider (body: an array of FakeReply)
+ *   POST /llm-release    let the fake provider's held streams (`[[fake:hold]]`) go on
  *   POST /seed-messages  append `count` messages to a chat straight in the database (body:
  *                        { threadId, count }), for tests of long chats that sending could not build
  *   POST /search-release answer the web searches held by the fake SearXNG (queries with `[held]`);
@@ -93,6 +94,10 @@ Bun.serve({
       const replies = (await request.json()) as FakeReply[]
       fake.script(...replies)
       return Response.json({ queued: replies.length })
+    }
+    if (url.pathname === '/llm-release' && request.method === 'POST') {
+      fake.release()
+      return Response.json({ released: true })
     }
     if (url.pathname === '/search-release' && request.method === 'POST') return Response.json({ released: search.release() })
     if (url.pathname === '/search-results' && request.method === 'POST') {

@@ -11,7 +11,7 @@ import {
 import { readSseFrames } from '../../web/lib/sse-frames'
 
 /** An event as the tests read it: any name (a test may look for one that must not be there), data parsed. */
-export type SseEvent = { event: ReplyEventName | (string & {}); data: any }
+export type SseEvent = { event: ReplyEventName | (string & {}); data: any; id?: string }
 
 /** What each of the chat's tools may put in its result's `data`, checked item by item as the web reads it. */
 const TOOL_DATA: Record<string, (data: unknown) => void> = {
@@ -33,14 +33,14 @@ function checked(event: SseEvent): SseEvent {
   return event
 }
 
-/** Splits an SSE byte stream into events as they arrive, with the web client's frame reader. */
-export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
-  for await (const frame of readSseFrames(body)) yield checked({ event: frame.event, data: JSON.parse(frame.data) })
+/** Splits an SSE byte stream into events as they arrive, with the web client's frame reader (`ids`: with each frame's id). */
+export async function* sseEvents(body: ReadableStream<Uint8Array>, opts: { ids?: boolean } = {}): AsyncGenerator<SseEvent> {
+  for await (const frame of readSseFrames(body)) yield checked({ event: frame.event, data: JSON.parse(frame.data), ...(opts.ids && { id: frame.id }) })
 }
 
 /** Reads a whole SSE response into its events. */
-export async function readSse(response: Response): Promise<SseEvent[]> {
+export async function readSse(response: Response, opts: { ids?: boolean } = {}): Promise<SseEvent[]> {
   const events: SseEvent[] = []
-  for await (const e of sseEvents(response.body!)) events.push(e)
+  for await (const e of sseEvents(response.body!, opts)) events.push(e)
   return events
 }

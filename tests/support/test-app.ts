@@ -1,3 +1,4 @@
+import { createClient as createDatabaseClient } from '@libsql/client'
 import { createApp } from '../../src/app'
 import { createDeps } from '../../src/deps'
 import { parseConfig } from '../../src/lib/config'
@@ -9,9 +10,13 @@ import { createTestDatabase } from './test-db'
 export const BASE_URL = 'http://localhost:3000'
 export const PASSWORD = 'Secret123'
 
-/** The real app on a fresh libSQL file database; with `smtp`, mail goes to a real SMTP sink. */
-export async function createTestApp(opts: { env?: Record<string, string>; smtp?: boolean } = {}) {
-  const db = await createTestDatabase()
+/**
+ * The real app on a fresh libSQL file database; with `smtp`, mail goes to a real SMTP sink. With
+ * `databaseUrl` (another test app's), a second app on the same database: another server process,
+ * as far as the database can tell.
+ */
+export async function createTestApp(opts: { env?: Record<string, string>; smtp?: boolean; databaseUrl?: string } = {}) {
+  const db = opts.databaseUrl ? { url: opts.databaseUrl, client: createDatabaseClient({ url: opts.databaseUrl }) } : await createTestDatabase()
   const sink = opts.smtp ? await startSmtpSink() : undefined
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -34,6 +39,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; smtp?:
     app,
     deps,
     sink,
+    databaseUrl: db.url,
     /** A browser-like client that keeps its cookies. */
     client: () => createClient(app),
     close: async () => {

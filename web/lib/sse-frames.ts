@@ -1,5 +1,5 @@
-/** One Server-Sent-Events frame: its event name (`message` when it has none) and its data lines joined. */
-export type SseFrame = { event: string; data: string }
+/** One Server-Sent-Events frame: its event name (`message` when it has none), its data lines joined and its `id`, if it has one. */
+export type SseFrame = { event: string; data: string; id?: string }
 
 /**
  * Reads Server-Sent-Events frames from a byte stream: the chat client and the tests read replies
@@ -38,9 +38,10 @@ export async function* readSseFrames(body: ReadableStream<Uint8Array>): AsyncGen
   }
 }
 
-/** One frame's `event:` and `data:` lines (several data lines join with newlines); comments are skipped. */
+/** One frame's `event:`, `data:` and `id:` lines (several data lines join with newlines); comments are skipped. */
 export function parseFrame(frame: string): SseFrame | null {
   let event = 'message'
+  let id: string | undefined
   const data: string[] = []
   for (const line of frame.split('\n')) {
     if (!line || line.startsWith(':')) continue
@@ -49,6 +50,7 @@ export function parseFrame(frame: string): SseFrame | null {
     const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '')
     if (field === 'event') event = value
     else if (field === 'data') data.push(value)
+    else if (field === 'id' && !value.includes('\0')) id = value
   }
-  return data.length === 0 ? null : { event, data: data.join('\n') }
+  return data.length === 0 ? null : { event, data: data.join('\n'), ...(id !== undefined && { id }) }
 }

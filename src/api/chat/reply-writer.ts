@@ -22,13 +22,17 @@ type LiveReply = {
   leased: number
   /** How much of the text and reasoning the database has, and the last appended part's number. */
   written: { content: number; reasoning: number; seq: number }
+  /** Someone asked for it to stop (in the database: Stop through any process). */
+  onStopRequested: () => void
 }
 
 /**
  * The replies streaming in this process to one database, written by one timer. Every few hundred
  * milliseconds, what each reply said since its last write is appended to it (reply_chunks), all
  * replies in one batch: one commit, and work in proportion to the new text, not the whole reply.
- * Every ten seconds the leases of all of them are renewed in one statement.
+ * Every ten seconds the leases of all of them are renewed in one statement. Each tick also asks,
+ * in the same batch, whether Stop was pressed for any of them (in a tab another process serves)
+ * or its chat was deleted.
  */
 class LiveReplies {
   private readonly replies = new Set<LiveReply>()
@@ -64,19 +68,20 @@ class LiveReplies {
       return [{ reply: r, before, row: { messageId: r.id, seq: r.written.seq, content, reasoning } }]
     })
     const due = idle.filter((r) => now - r.leased >= HEARTBEAT_MS)
-    const statements = [
-      ...(appends.length ? [this.deps.db.insert(replyChunks).values(appends.map((a) => a.row))] : []),
-      ...(due.length
-        ? [this.deps.db.update(messages).set({ updatedAt: new Date(now), ...replyLease(this.deps, now) }).where(inArray(messages.id, due.map((r) => r.id)))]
-        : []),
-    ]
-    if (!statements.length) return
+    const live = [...this.replies]
     for (const r of due) r.leased = now
+    const writes = [
+      ...(appends.length ? [this.deps.db.insert(replyChunks).values(appends.map((a) => a.row))] : []),
+      ...(due.length ? [this.deps.db.update(messages).set({ updatedAt: new Date(now), ...replyLease(this.deps, now) }).where(inArray(messages.id, due.map((r) => r.id)))] : []),
+    ]
     this.batch = this.deps.db
-      .batch(statements as [(typeof statements)[number], ...typeof statements])
+      .batch([stopRequests(this.deps, live.map((r) => r.id)), ...writes])
       .then(
-        () => undefined,
+        (results) => stopWanted(live, results[0]),
         (error: unknown) => {
+          // A reply whose chat was deleted fails the batch (its appended text has no message):
+          // the question is asked alone, and such a reply stops.
+          void stopRequests(this.deps, live.map((r) => r.id)).then((rows) => stopWanted(live, rows), () => {})
           // Nothing of the batch was written: the same text is appended with the next one.
           for (const { reply, before } of appends) {
             reply.written = before
@@ -95,6 +100,16 @@ class LiveReplies {
   }
 }
 
+/** Whether someone asked the given streaming replies to stop: their rows (a reply without one was deleted with its chat). */
+const stopRequests = (deps: AppDeps, ids: string[]) =>
+  deps.db.select({ id: messages.id, stopRequestedAt: messages.stopRequestedAt }).from(messages).where(inArray(messages.id, ids))
+
+/** Stops the replies someone asked to stop, and those whose chat was deleted. */
+function stopWanted(live: LiveReply[], rows: { id: string; stopRequestedAt: Date | null }[]) {
+  const found = new Map(rows.map((r) => [r.id, r.stopRequestedAt]))
+  for (const r of live) if (found.get(r.id) !== null) r.onStopRequested()
+}
+
 const liveReplies = new WeakMap<AppDeps, LiveReplies>()
 const liveRepliesOf = (deps: AppDeps) => liveReplies.get(deps) ?? liveReplies.set(deps, new LiveReplies(deps)).get(deps)!
 
@@ -107,9 +122,9 @@ type ReplyColumns = Partial<typeof messages.$inferInsert>
  * batches, its lease renewed, the whole reply written at a checkpoint (a tool call) and with its
  * status at the end. `close` leaves the batches if the reply ends without `finish`.
  */
-export function startReplyWriter(deps: AppDeps, assistantMessageId: string, state: ReplyState) {
+export function startReplyWriter(deps: AppDeps, assistantMessageId: string, state: ReplyState, onStopRequested: () => void) {
   const live = liveRepliesOf(deps)
-  const reply: LiveReply = { id: assistantMessageId, state, changed: false, writing: false, leased: Date.now(), written: { content: 0, reasoning: 0, seq: 0 } }
+  const reply: LiveReply = { id: assistantMessageId, state, changed: false, writing: false, leased: Date.now(), written: { content: 0, reasoning: 0, seq: 0 }, onStopRequested }
   live.add(reply)
   /** Writes the whole reply now, after any batch in flight (`extra`: its final status); its appended parts go. */
   const persist = async (extra: ReplyColumns = {}) => {

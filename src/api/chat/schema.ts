@@ -73,6 +73,10 @@ export const sourcePassage = z.object({
   text: z.string().optional().catch(undefined),
 })
 
+/** A reply of a chat: the stream to attach to (`Last-Event-ID`, or `after`, names what the client has) and Stop. */
+export const replyParams = z.object({ id: z.string().min(1).max(64), messageId: z.string().min(1).max(64) })
+export const attachQuery = z.object({ after: z.string().max(100).optional() })
+
 /**
  * The events of a streamed reply, in order (README "Chat stream"); text and reasoning carry
  * deltas, never the text so far. The server writes them (sse.ts), the web client and the tests
@@ -95,8 +99,11 @@ export const replyEvents = {
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
   title: z.object({ title: z.string() }),
   error: z.object({ code: z.string(), message: z.string() }),
-  /** A reply's process that dies sends no end: `interrupted` is only found when the thread is read. */
-  message_end: z.object({ status: messageStatus.extract(['complete', 'stopped', 'failed']) }),
+  /**
+   * A reply's process that dies sends no end; `interrupted` is found when the thread is read, and
+   * ends the stream of a client attached to the reply (through another process) when it is found.
+   */
+  message_end: z.object({ status: messageStatus.extract(['complete', 'stopped', 'failed', 'interrupted']) }),
 }
 
 export type ReplyEventName = keyof typeof replyEvents

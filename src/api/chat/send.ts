@@ -21,9 +21,9 @@ export const SSE_HEADERS = {
 
 /**
  * Sends a message (or regenerates the last reply) and answers with the reply as a stream of
- * SSE frames. Reads as: authorize → model, tools, files, collections → quota (cloud trial) → store user message → stream → store reply.
+ * SSE frames (the reply runs on when the client leaves: stream-reply.ts). Reads as: authorize → model, tools, files, collections → quota (cloud trial) → store user message → stream → store reply.
  */
-export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: string, mode: BeginMode, signal: AbortSignal) {
+export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: string, mode: BeginMode) {
   const thread = await findOwnThread(deps, caller, threadId)
   const collectionIds = searchableCollections(deps, thread)
   const toolContext = { deps, caller, threadId: thread.id, sources: chatSources(deps, thread.id, collectionIds) }
@@ -73,7 +73,6 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
     tools,
     toolContext,
     titleFrom: thread.title === null && firstUser ? firstUser.content : undefined,
-    signal,
     budgetNotice: admission.notice && { scope: admission.notice.scope, group: admission.notice.label, metric: admission.notice.metric, limit: admission.notice.limit, spent: admission.notice.spent },
     onEnd: admission.release,
   })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { frameQueue, type ReplyEvent } from './sse'
+import { frameQueue, parsePositionId, positionId, REPLY_START, type ReplyEvent } from './sse'
 
 /** The queue's writes as text, one entry per write. */
 function recorder() {
@@ -25,8 +25,8 @@ describe('frameQueue', () => {
     queue.flush()
     expect(writes).toHaveLength(1)
     expect(frames(writes[0]!)).toEqual([
-      'event: reasoning\ndata: {"delta":"Thinking"}',
-      'event: text\ndata: {"delta":"Hello world"}',
+      'id: 0.8.0\nevent: reasoning\ndata: {"delta":"Thinking"}',
+      'id: 11.8.0\nevent: text\ndata: {"delta":"Hello world"}',
     ])
     queue.flush()
     expect(writes).toHaveLength(1)
@@ -41,9 +41,26 @@ describe('frameQueue', () => {
     queue.push({ event: 'tool_call', data: { id: 'c1', name: 'internet_search', arguments: '{}' } })
     expect(writes).toHaveLength(2)
     expect(frames(writes[1]!)).toEqual([
-      `event: text\ndata: ${JSON.stringify({ delta: 'a"b"\n' })}`,
-      'event: tool_call\ndata: {"id":"c1","name":"internet_search","arguments":"{}"}',
+      `id: 5.0.0\nevent: text\ndata: ${JSON.stringify({ delta: 'a"b"\n' })}`,
+      'id: 5.0.1\nevent: tool_call\ndata: {"id":"c1","name":"internet_search","arguments":"{}"}',
     ])
+  })
+
+  test('each frame is named by the position after it, counted from where the client already is', () => {
+    const decoder = new TextDecoder()
+    const writes: string[] = []
+    const queue = frameQueue((bytes) => writes.push(decoder.decode(bytes)), { content: 10, reasoning: 4, parts: 2 })
+    queue.push({ event: 'usage', data: { inputTokens: 1, outputTokens: 2 } })
+    queue.push(text('abc'))
+    queue.push({ event: 'tool_result', data: { id: 'c1', name: 'internet_search', result: 'r', isError: false } })
+    queue.push(reasoning('hm'))
+    queue.flush()
+    expect(writes.flatMap(frames).map((f) => f.split('\n')[0])).toEqual(['id: 10.4.2', 'id: 13.4.2', 'id: 13.4.3', 'id: 13.6.3'])
+  })
+
+  test('a position id reads back; anything else reads as the start', () => {
+    expect(parsePositionId(positionId({ content: 12, reasoning: 3, parts: 1 }))).toEqual({ content: 12, reasoning: 3, parts: 1 })
+    for (const garbage of [undefined, '', 'abc', '1.2', '-1.0.0', '1.2.3.4', '9'.repeat(20) + '.0.0', "1.0.0'; DROP TABLE"]) expect(parsePositionId(garbage)).toEqual(REPLY_START)
   })
 
   test('a caller that never flushes still gets its deltas out within the turn', async () => {
@@ -52,6 +69,6 @@ describe('frameQueue', () => {
     queue.push(text('y'))
     // Timers run in the order they were set: the queue's backstop comes first.
     await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(writes).toEqual(['event: text\ndata: {"delta":"xy"}\n\n'])
+    expect(writes).toEqual(['id: 2.0.0\nevent: text\ndata: {"delta":"xy"}\n\n'])
   })
 })

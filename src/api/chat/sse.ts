@@ -4,9 +4,27 @@ export type { ReplyEvent }
 
 const encoder = new TextEncoder()
 
-const sseText = (e: ReplyEvent) => `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`
+/**
+ * Where a client is in a reply: how much of its text and reasoning it has (UTF-16 code units, as
+ * JavaScript counts them) and how many of its tool calls and results. Every frame carries the
+ * position after it as its SSE `id`, so a client that lost the stream names it in `Last-Event-ID`
+ * and gets only what it lacks (attach.ts).
+ */
+export type ReplyPosition = { content: number; reasoning: number; parts: number }
 
-/** One Server-Sent-Events frame. */
+export const REPLY_START: ReplyPosition = { content: 0, reasoning: 0, parts: 0 }
+
+export const positionId = (p: ReplyPosition) => `${p.content}.${p.reasoning}.${p.parts}`
+
+/** A position from a `Last-Event-ID`; anything else (garbage, a foreign format) reads as the start. */
+export function parsePositionId(id: string | undefined | null): ReplyPosition {
+  const match = /^(\d{1,9})\.(\d{1,9})\.(\d{1,6})$/.exec(id?.trim() ?? '')
+  return match ? { content: Number(match[1]), reasoning: Number(match[2]), parts: Number(match[3]) } : { ...REPLY_START }
+}
+
+const sseText = (e: ReplyEvent, at?: ReplyPosition) => `${at ? `id: ${positionId(at)}\n` : ''}event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`
+
+/** One Server-Sent-Events frame (without a position). */
 export function sseFrame(e: ReplyEvent): Uint8Array {
   return encoder.encode(sseText(e))
 }
@@ -16,9 +34,11 @@ export function sseFrame(e: ReplyEvent): Uint8Array {
  * `flush`, which the relay calls after each network chunk of the provider's answer: the deltas
  * parsed from one chunk leave in one write, consecutive ones merged into one frame. Every other
  * event (start, tool calls, usage, end) leaves at once, after what waited before it. A timer of
- * the current turn only backs up a caller that never flushes.
+ * the current turn only backs up a caller that never flushes. Each frame's `id` is the position
+ * after it, counted from `from` (where the client already is).
  */
-export function frameQueue(write: (bytes: Uint8Array) => void) {
+export function frameQueue(write: (bytes: Uint8Array) => void, from: ReplyPosition = REPLY_START) {
+  const at = { ...from }
   let pending = ''
   /** The delta event being merged into, not yet in `pending`. */
   let delta: { event: 'text' | 'reasoning'; text: string } | undefined
@@ -26,7 +46,9 @@ export function frameQueue(write: (bytes: Uint8Array) => void) {
 
   const closeDelta = () => {
     if (!delta) return
-    pending += `event: ${delta.event}\ndata: ${JSON.stringify({ delta: delta.text })}\n\n`
+    if (delta.event === 'text') at.content += delta.text.length
+    else at.reasoning += delta.text.length
+    pending += `id: ${positionId(at)}\nevent: ${delta.event}\ndata: ${JSON.stringify({ delta: delta.text })}\n\n`
     delta = undefined
   }
   const flush = () => {
@@ -50,7 +72,8 @@ export function frameQueue(write: (bytes: Uint8Array) => void) {
         return
       }
       closeDelta()
-      pending += sseText(e)
+      if (e.event === 'tool_call' || e.event === 'tool_result') at.parts++
+      pending += sseText(e, at)
       flush()
     },
     flush,

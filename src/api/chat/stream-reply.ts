@@ -5,9 +5,10 @@ import type { AppDeps } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 import type { Tool, ToolContext } from '../../ai/tools/types'
 import { startReplyWriter } from './reply-writer'
+import { LiveReply, liveReplies } from './reply-relay'
 import { trackReply } from './running-replies'
 import type { BudgetNotice } from './schema'
-import { frameQueue, type ReplyEvent } from './sse'
+import { REPLY_START, type ReplyEvent } from './sse'
 import { titleFromMessage } from '../threads/schema'
 import { generateTitle } from './title'
 import { runToolLoop, type ReplyState } from './tool-loop'
@@ -25,8 +26,6 @@ export type ReplyRun = {
   toolContext: Omit<ToolContext, 'signal'>
   /** Set when the thread has no title yet: one is generated after the reply (taken from this message when it is stopped). */
   titleFrom?: string
-  /** The request's signal: a closed tab aborts the provider call. */
-  signal: AbortSignal
   /** At 80% of a budget: sent to the client before the reply (the tightest budget that applies). */
   budgetNotice?: BudgetNotice | null
   /** Called once the reply has ended, whichever way (the budget reservation ends). */
@@ -34,67 +33,38 @@ export type ReplyRun = {
 }
 
 /**
- * What a client may leave unread before its reply is stopped: far more than a model's pace lets
- * pile up while a browser is busy, far less than a process can hold for each of many replies.
- */
-export const MAX_UNREAD_BYTES = 1 << 20
-
-/**
- * Streams one reply (with its tool calls, see tool-loop.ts) as SSE frames while writing it to the
- * database: the text so far every few hundred milliseconds, each tool call and result at once,
- * and at the end the status (complete, stopped, failed) and usage.
+ * Starts one reply (with its tool calls, see tool-loop.ts) and answers with its stream of SSE
+ * frames, while writing it to the database: the text so far every few hundred milliseconds, each
+ * tool call and result at once, and at the end the status (complete, stopped, failed) and usage.
+ * The reply runs apart from the request that started it: a client that leaves (a reload, a lost
+ * connection) leaves it running, and attaches again (attach.ts). Only Stop (stop.ts), a shutdown
+ * or an error end it.
  */
 export function streamReply(run: ReplyRun): ReadableStream<Uint8Array> {
-  const abort = new AbortController()
-  const onRequestAbort = () => abort.abort(run.signal.reason)
-  run.signal.addEventListener('abort', onRequestAbort)
-  let closed = false
-
-  return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const frames = frameQueue((bytes) => {
-        if (closed) return
-        try {
-          controller.enqueue(bytes)
-        } catch {
-          closed = true
-          return
-        }
-        // A client that stops reading (or reads far slower than the model writes) ends the reply
-        // as stopped, like one that leaves, rather than having it held in memory.
-        if ((controller.desiredSize ?? 0) < -MAX_UNREAD_BYTES && !abort.signal.aborted) {
-          run.deps.logger.warn('client does not read its reply, stopping it', { messageId: run.assistantMessageId })
-          abort.abort(new DOMException('The client does not read the reply', 'AbortError'))
-        }
-      })
-      const send = (e: ReplyEvent) => {
-        if (!closed) frames.push(e)
-      }
-      try {
-        await trackReply(abort, runReply(run, abort.signal, send, frames.flush))
-      } finally {
-        await run.onEnd?.()
-        run.signal.removeEventListener('abort', onRequestAbort)
-        frames.flush()
-        if (!closed) {
-          closed = true
-          controller.close()
-        }
-      }
-    },
-    cancel(reason) {
-      closed = true
-      abort.abort(reason ?? new DOMException('The client closed the stream', 'AbortError'))
-    },
-  }, new ByteLengthQueuingStrategy({ highWaterMark: 16 * 1024 }))
+  const state: ReplyState = { content: '', reasoning: '', parts: [], inputTokens: null, outputTokens: null }
+  const start = { threadId: run.threadId, userMessageId: run.userMessageId, assistantMessageId: run.assistantMessageId, model: run.model.ref }
+  const live = new LiveReply(start, state, new AbortController())
+  const running = liveReplies(run.deps)
+  running.set(run.assistantMessageId, live)
+  const body = live.follow(run.deps, REPLY_START)
+  const logged = (error: unknown) => run.deps.logger.error('a reply ended unexpectedly', { error })
+  void (async () => {
+    await trackReply(live.abort, runReply(run, live)).catch(logged)
+    running.delete(run.assistantMessageId)
+    await run.onEnd?.().catch(logged)
+    live.end()
+  })()
+  return body
 }
 
-async function runReply(run: ReplyRun, signal: AbortSignal, send: (e: ReplyEvent) => void, flush: () => void) {
+async function runReply(run: ReplyRun, live: LiveReply) {
   const { deps, assistantMessageId } = run
-  const state: ReplyState = { content: '', reasoning: '', parts: [], inputTokens: null, outputTokens: null }
-  const writer = startReplyWriter(deps, assistantMessageId, state)
+  const { state, send, flush } = live
+  const signal = live.abort.signal
+  // Stop pressed in a tab served by another process reaches this one through the database.
+  const writer = startReplyWriter(deps, assistantMessageId, state, () => live.abort.abort(new DOMException('Stopped', 'AbortError')))
 
-  send({ event: 'message_start', data: { threadId: run.threadId, userMessageId: run.userMessageId, assistantMessageId, model: run.model.ref } })
+  send({ event: 'message_start', data: live.start })
   if (run.budgetNotice) send({ event: 'budget_notice', data: run.budgetNotice })
   try {
     await runToolLoop({
@@ -109,18 +79,19 @@ async function runReply(run: ReplyRun, signal: AbortSignal, send: (e: ReplyEvent
       changed: writer.changed,
       checkpoint: writer.checkpoint,
     })
-    await writer.finish({ status: 'complete' })
+    // The title before the reply's end, so that whoever sees the end (another process too) finds it.
     if (run.titleFrom !== undefined) {
       const title = await generateTitle(run.provider, run.model.name, { user: run.titleFrom, assistant: state.content })
       await giveFirstTitle(run, title, send)
     }
+    await writer.finish({ status: 'complete' })
     send({ event: 'message_end', data: { status: 'complete' } })
   } catch (error) {
     if (signal.aborted) {
-      // Stopped by the user or a closed tab: keep what streamed.
-      await writer.finish({ status: 'stopped' }).catch((e) => deps.logger.error('could not mark a reply stopped', { error: e }))
-      // The chat still gets a title, from the user's message: asking the model would keep going after a stop.
+      // Stopped by the user (from any tab) or a shutdown: keep what streamed. The chat still gets a
+      // title, from the user's message (asking the model would keep going after a stop), before the end.
       if (run.titleFrom !== undefined) await giveFirstTitle(run, titleFromMessage(run.titleFrom), send).catch((e) => deps.logger.error('could not title a chat', { error: e }))
+      await writer.finish({ status: 'stopped' }).catch((e) => deps.logger.error('could not mark a reply stopped', { error: e }))
       send({ event: 'message_end', data: { status: 'stopped' } })
       return
     }

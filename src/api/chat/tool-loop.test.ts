@@ -225,9 +225,11 @@ describe('website_content in a chat', () => {
     fake.script({ toolCalls: [{ name: 'website_content', arguments: { url: `${webUrl}/slow` } }] }, { text: 'never' })
     const res = await send(fetching, client, thread.id, 'Read slowly')
     const events = sseEvents(res.body!)
+    const messageId = (await events.next()).value!.data.assistantMessageId as string
     while ((await events.next()).value?.event !== 'tool_call') {}
     while (!webHits.includes('/slow')) await new Promise((r) => setTimeout(r, 10))
-    await events.return(undefined) // cancels the body, as Stop or a closed tab does
+    const stop = await fetching.app.request(`/api/threads/${thread.id}/messages/${messageId}/stop`, { method: 'POST', headers: { cookie: client.cookieHeader(), origin: BASE_URL } })
+    expect(stop.status).toBe(204)
     const deadline = Date.now() + 5000
     while ((await fetching.deps.db.query.messages.findFirst({ where: eq(messages.threadId, thread.id), orderBy: (m, { desc }) => desc(m.seq) }))!.status !== 'stopped') {
       if (Date.now() > deadline) throw new Error('the reply was not stopped')

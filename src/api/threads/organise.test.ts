@@ -170,7 +170,12 @@ describe('titles of first replies', () => {
     const message = '[[fake:tokens=400]] [[fake:delay=20]] Plan   the offsite\nfor the sales team in the spring please'
     const res = await send(client, id, message)
     let texts = 0
-    for await (const e of sseEvents(res.body!)) if (e.event === 'text' && ++texts === 3) break // leaving the loop cancels the body
+    let messageId = ''
+    for await (const e of sseEvents(res.body!)) {
+      if (e.event === 'message_start') messageId = e.data.assistantMessageId
+      if (e.event === 'text' && ++texts === 3) break
+    }
+    expect((await client.post(`/api/threads/${id}/messages/${messageId}/stop`)).status).toBe(204)
     await waitFor(async () => (await t.deps.db.query.messages.findFirst({ where: eq(messages.threadId, id), orderBy: (m, { desc }) => desc(m.seq) }))!.status === 'stopped')
     await waitFor(async () => (await client.get(`/api/threads/${id}`)).body.title !== null)
     const title = (await client.get(`/api/threads/${id}`)).body.title

@@ -39,6 +39,11 @@ export async function startChat(page: Page) {
   return chatPage(page)
 }
 
+/** Lets the fake provider's held streams (`[[fake:hold]]`: waiting after their first network chunk) go on. */
+export async function releaseHeldReplies() {
+  expect((await fetch(`${SIDE_DOOR}/llm-release`, { method: 'POST' })).status).toBe(200)
+}
+
 /** Appends `count` messages to a chat straight in the e2e database (tests/support/e2e-server.ts). */
 export async function seedMessages(threadId: string, count: number) {
   const res = await fetch(`${SIDE_DOOR}/seed-messages`, { method: 'POST', body: JSON.stringify({ threadId, count }) })

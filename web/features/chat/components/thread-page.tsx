@@ -31,7 +31,7 @@ import { ShareDialog } from './share-dialog'
 import { UpgradeNotice } from './upgrade-notice'
 import { modelListQueries } from '../../../lib/model-lists'
 
-/** How often a reply that another page load is receiving is re-read (after a reload mid-stream). */
+/** How often a reply the server is writing is re-read while this tab cannot follow its stream. */
 const REMOTE_POLL_MS = 1000
 
 /**
@@ -98,9 +98,14 @@ export function ThreadPage(props: {
     setQueued({ content: pending.content, pending: true, now: false })
   }, [threadId])
 
-  // After a reload mid-reply, the server still writes it: shown as it grows, but not stoppable here.
+  // A reply the server is writing that this tab did not start (a reload, another tab or device):
+  // followed from what the page shows, and stoppable here.
   const remoteStreaming = !replying && isStreaming(thread)
   const busy = replying || remoteStreaming
+  const remoteReply = remoteStreaming ? thread.messages.at(-1)!.id : null
+  useEffect(() => {
+    if (remoteReply) actions.follow(remoteReply)
+  }, [remoteReply])
 
   // A held message goes once nothing streams and the files are ready (or failed), or at once when asked.
   useEffect(() => {

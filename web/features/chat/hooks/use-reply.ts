@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
 import type { ApiError } from '../../../lib/api-client'
 import { errorMessage } from '../../../lib/error-message'
-import { BUDGET_NOTICE_KEY, isReplying, runReply, stopReply, subscribeReplies, type BudgetNotice } from '../lib/reply-runner'
+import { BUDGET_NOTICE_KEY, followReply, isReplying, runReply, stopReply, subscribeReplies, type BudgetNotice } from '../lib/reply-runner'
 import type { ReplyRequest } from '../lib/stream'
 
-/** Whether this tab is receiving a reply for the thread right now. */
+/** Whether this tab is receiving a reply for the thread right now (its own, or one it follows). */
 export function useIsReplying(threadId: string) {
   return useSyncExternalStore(
     subscribeReplies,
@@ -20,7 +20,8 @@ type SendOptions = { onStarted?: () => void }
 type ActionOptions = { onRefused?: (error: ApiError) => void }
 
 /**
- * Send, edit-and-resend, regenerate and stop for one thread. Each resolves to whether the server
+ * Send, edit-and-resend, regenerate, stop (wherever the reply runs) and following a reply this tab
+ * did not start, for one thread. Each resolves to whether the server
  * took the request; when it did not, the reason is shown as a toast and the caller gives the text back.
  */
 export function useReplyActions(threadId: string, { onRefused }: ActionOptions = {}) {
@@ -53,5 +54,6 @@ export function useReplyActions(threadId: string, { onRefused }: ActionOptions =
     editLast: (content: string) => run({ kind: 'send', threadId, content, replaceLast: true }),
     regenerate: () => run({ kind: 'regenerate', threadId }),
     stop: () => stopReply(threadId),
+    follow: (messageId: string) => void followReply({ queryClient, threadId, messageId }),
   }
 }

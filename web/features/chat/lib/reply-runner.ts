@@ -1,16 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { titleFromMessage } from '../../../../src/api/threads/limits'
 import { ApiError, isApiError } from '../../../lib/api-client'
 import { SUBSCRIPTION_ACTIVE_KEY } from '../../../lib/subscription'
-import { patchThreadInList, threadDetailKey, upsertThreadInList, type Message, type ThreadDetail } from '../api'
+import { threadDetailKey, upsertThreadInList, type Message, type ThreadDetail } from '../api'
 import type { BudgetNotice } from '../../../../src/api/chat/schema'
-import { streamReply, type ReplyRequest } from './stream'
-import { localMessage, updateMessage, versionsAfter, updateThread, withoutLastReply, withoutLastUserTurn, type ToolPart } from './thread-cache'
+import { replyInCache, titleStoppedChat } from './reply-in-cache'
+import { attachReply, requestStop, streamReply, type PositionedEvent, type ReplyEvent, type ReplyRequest } from './stream'
+import { localMessage, versionsAfter, updateThread, withoutLastReply, withoutLastUserTurn } from './thread-cache'
 
-// Replies in flight in this tab, by thread. They belong to the tab, not to a component: leaving
-// a chat while it streams keeps the reply coming into the cache, and React's double effects in
-// development can neither start one twice nor abort one by unmounting.
-const active = new Map<string, AbortController>()
+// Replies this tab follows, by thread: its own sends, and replies it attached to (after a reload,
+// or written for another tab). They belong to the tab, not to a component: leaving a chat while it
+// streams keeps the reply coming into the cache, and React's double effects in development can
+// neither start one twice nor abort one by unmounting.
+type Following = { controller: AbortController; messageId: string | null; stopAsked: boolean; fetcher?: typeof fetch }
+const active = new Map<string, Following>()
 const listeners = new Set<() => void>()
 const emit = () => listeners.forEach((listener) => listener())
 
@@ -24,9 +26,23 @@ export type { BudgetNotice }
 /** The last send's budget notice (80% or more of a monthly budget spent), or null. */
 export const BUDGET_NOTICE_KEY = ['chat', 'budget-notice'] as const
 
-/** Stops the reply: the fetch is aborted, the server keeps what streamed and marks it stopped. */
+/** How long to wait before attaching again after each failure in a row of a reply's stream; then it is given up. */
+const RESUME_DELAYS_MS = [300, 1000, 3000]
+
+/**
+ * Stops the reply, wherever it runs: the server keeps what streamed, marks it stopped and ends
+ * every stream of it (this one too). Before the server has named the reply, the stop waits for it.
+ */
 export function stopReply(threadId: string) {
-  active.get(threadId)?.abort()
+  const following = active.get(threadId)
+  if (!following || following.stopAsked) return
+  following.stopAsked = true
+  if (following.messageId !== null) askToStop(threadId, following)
+}
+
+function askToStop(threadId: string, following: Following) {
+  // Not reachable: the page stops reading, and shows the reply stopped.
+  requestStop(threadId, following.messageId!, following.fetcher).catch(() => following.controller.abort())
 }
 
 export type ReplyOutcome =
@@ -45,13 +61,14 @@ type RunOptions = {
 /**
  * Sends a message (or regenerates the last reply) and streams the reply into the thread's query
  * cache: the user message and an empty streaming reply appear at once, deltas are applied once per
- * animation frame, the title goes to the sidebar list as soon as it arrives.
+ * animation frame, the title goes to the sidebar list as soon as it arrives. A stream that breaks
+ * off is attached again from where it was (see `follow`).
  */
 export async function runReply({ queryClient, request, onStarted, fetcher }: RunOptions): Promise<ReplyOutcome> {
   const { threadId } = request
   if (active.has(threadId)) return { ok: false, error: new ApiError('REPLY_IN_PROGRESS', 'A reply is in progress', 409) }
-  const controller = new AbortController()
-  active.set(threadId, controller)
+  const following: Following = { controller: new AbortController(), messageId: null, stopAsked: false, fetcher }
+  active.set(threadId, following)
   emit()
 
   const detailKey = threadDetailKey(threadId)
@@ -60,7 +77,7 @@ export async function runReply({ queryClient, request, onStarted, fetcher }: Run
   await queryClient.cancelQueries({ queryKey: detailKey, exact: true })
   const before = queryClient.getQueryData<ThreadDetail>(detailKey)
   const userMessage = request.kind === 'send' ? localMessage('user', request.content, 'complete') : null
-  let assistantId = localMessage('assistant', '', 'streaming').id
+  const assistantId = localMessage('assistant', '', 'streaming').id
   const now = new Date().toISOString()
   updateThread(queryClient, threadId, (thread) => {
     const kept = request.kind === 'regenerate' ? withoutLastReply(thread.messages) : request.replaceLast ? withoutLastUserTurn(thread.messages) : thread.messages
@@ -74,93 +91,26 @@ export async function runReply({ queryClient, request, onStarted, fetcher }: Run
   const afterOptimistic = queryClient.getQueryData<ThreadDetail>(detailKey)
   if (afterOptimistic) upsertThreadInList(queryClient, summaryOf(afterOptimistic), true)
 
-  // Deltas arrive far more often than the screen refreshes: collect them, apply once a frame.
-  const pending = { text: '', reasoning: '' }
-  let frame: (() => void) | null = null
-  const flush = () => {
-    frame?.()
-    frame = null
-    if (!pending.text && !pending.reasoning) return
-    const { text, reasoning } = pending
-    pending.text = ''
-    pending.reasoning = ''
-    updateMessage(queryClient, threadId, assistantId, (m) => ({ ...m, content: m.content + text, reasoning: m.reasoning + reasoning }))
+  const reply = replyInCache(queryClient, threadId, assistantId, userMessage?.id)
+  const onStart = () => {
+    // A budget's notice follows this event when 80% of it is spent; until then, none.
+    queryClient.setQueryData(BUDGET_NOTICE_KEY, null)
+    // A cloud trial counts the message: its notice shows one fewer left.
+    if (request.kind === 'send') void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_ACTIVE_KEY })
+    onStarted?.()
   }
-  const schedule = () => {
-    if (frame === null) frame = requestFrame(flush)
+  const apply = (e: ReplyEvent) => {
+    if (e.event === 'budget_notice') queryClient.setQueryData(BUDGET_NOTICE_KEY, e.data)
+    else reply.apply(e)
   }
-  const setAssistant = (patch: Partial<Message> | ((m: Message) => Partial<Message>)) => {
-    flush()
-    updateMessage(queryClient, threadId, assistantId, (m) => ({ ...m, ...(typeof patch === 'function' ? patch(m) : patch) }))
-  }
-
-  let started = false
-  let ended = false
   try {
-    for await (const e of streamReply(request, controller.signal, fetcher)) {
-      switch (e.event) {
-        case 'message_start': {
-          started = true
-          const { userMessageId, assistantMessageId, model } = e.data
-          updateThread(queryClient, threadId, (thread) => ({
-            ...thread,
-            messages: thread.messages.map((m) => {
-              const confirmed = m.id === userMessage?.id && userMessageId ? { ...m, id: userMessageId } : m.id === assistantId ? { ...m, id: assistantMessageId, model } : m
-              return confirmed === m ? m : { ...confirmed, siblingIds: confirmed.siblingIds.map((id) => (id === m.id ? confirmed.id : id)) }
-            }),
-          }))
-          assistantId = assistantMessageId
-          // A budget's notice follows this event when 80% of it is spent; until then, none.
-          queryClient.setQueryData(BUDGET_NOTICE_KEY, null)
-          // A cloud trial counts the message: its notice shows one fewer left.
-          if (request.kind === 'send') void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_ACTIVE_KEY })
-          onStarted?.()
-          break
-        }
-        case 'budget_notice':
-          queryClient.setQueryData(BUDGET_NOTICE_KEY, e.data)
-          break
-        case 'text':
-          pending.text += e.data.delta
-          schedule()
-          break
-        case 'reasoning':
-          pending.reasoning += e.data.delta
-          schedule()
-          break
-        case 'tool_call':
-        case 'tool_result': {
-          setAssistant((m) => {
-            const part: ToolPart = e.event === 'tool_call' ? { type: 'tool_call', ...e.data, offset: m.content.length } : { type: 'tool_result', ...e.data }
-            return { parts: [...m.parts, part] }
-          })
-          break
-        }
-        case 'usage':
-          setAssistant({ usage: e.data })
-          break
-        case 'title':
-          setTitle(queryClient, threadId, e.data.title)
-          break
-        case 'error':
-          setAssistant({ errorCode: e.data.code })
-          break
-        case 'message_end':
-          ended = true
-          setAssistant({ status: e.data.status })
-          break
-      }
-    }
-    if (!ended) {
-      // The connection closed without an end: the server went away mid-reply (or only the
-      // connection broke, and the server keeps the reply as stopped); read what it has.
-      setAssistant({ status: 'interrupted' })
-      void queryClient.invalidateQueries({ queryKey: detailKey })
-    }
+    const ended = await follow(threadId, following, streamReply(request, following.controller.signal, fetcher), apply, undefined, onStart)
+    if (!ended) lost(queryClient, threadId, reply)
     return { ok: true }
   } catch (error) {
-    if (controller.signal.aborted) {
-      setAssistant((m) => ({ status: m.status === 'streaming' ? 'stopped' : m.status }))
+    const started = following.messageId !== null
+    if (following.controller.signal.aborted) {
+      reply.setAssistant((m) => ({ status: m.status === 'streaming' ? 'stopped' : m.status }))
       // Stopped before the server confirmed: it may or may not have stored the message.
       if (!started) void queryClient.invalidateQueries({ queryKey: detailKey })
       else titleStoppedChat(queryClient, threadId)
@@ -174,40 +124,94 @@ export async function runReply({ queryClient, request, onStarted, fetcher }: Run
       void queryClient.invalidateQueries({ queryKey: detailKey })
       return { ok: false, error: new ApiError('MESSAGE_NOT_SENT', String(error), 0) }
     }
-    // The stream broke off, not by the user's hand: as above.
-    setAssistant((m) => ({ status: m.status === 'streaming' ? 'interrupted' : m.status }))
-    void queryClient.invalidateQueries({ queryKey: detailKey })
+    lost(queryClient, threadId, reply)
     return { ok: true }
   } finally {
-    flush()
+    reply.flush()
     active.delete(threadId)
     emit()
   }
 }
 
-const summaryOf = ({ id, title, modelId, agentId, createdAt, lastMessageAt, pinnedAt }: ThreadDetail) => ({ id, title, modelId, agentId, createdAt, lastMessageAt, pinnedAt })
-
-function setTitle(queryClient: QueryClient, threadId: string, title: string) {
-  updateThread(queryClient, threadId, (thread) => ({ ...thread, title }))
-  patchThreadInList(queryClient, threadId, { title })
+/**
+ * Follows a reply the server is writing that this tab did not start (after a reload, or sent from
+ * another tab or device): from what the cache shows of it, the rest streams in as it is written.
+ */
+export async function followReply({ queryClient, threadId, messageId, fetcher }: { queryClient: QueryClient; threadId: string; messageId: string; fetcher?: typeof fetch }) {
+  if (active.has(threadId)) return
+  const following: Following = { controller: new AbortController(), messageId, stopAsked: false, fetcher }
+  active.set(threadId, following)
+  emit()
+  const reply = replyInCache(queryClient, threadId, messageId)
+  try {
+    await queryClient.cancelQueries({ queryKey: threadDetailKey(threadId), exact: true })
+    const shown = queryClient.getQueryData<ThreadDetail>(threadDetailKey(threadId))?.messages.find((m) => m.id === messageId)
+    if (!shown) return
+    // Where the page is: the position its text, reasoning and tool parts make (the frames' ids).
+    const from = `${shown.content.length}.${shown.reasoning.length}.${shown.parts.length}`
+    const ended = await follow(threadId, following, attachReply(threadId, messageId, from, following.controller.signal, fetcher), reply.apply, from, () => {})
+    if (!ended) lost(queryClient, threadId, reply)
+  } catch {
+    if (!following.controller.signal.aborted) lost(queryClient, threadId, reply)
+  } finally {
+    reply.flush()
+    active.delete(threadId)
+    emit()
+  }
 }
 
 /**
- * A chat whose first reply was stopped is titled by the server from its first message; the stop
- * closed the stream before that title could arrive, so the same title is shown here at once.
+ * Reads a reply's events until its end (true). A stream that breaks off after the reply started is
+ * attached again from the last frame's position, after a pause that grows with each failure in a
+ * row; after the last one, or when the server no longer has the reply, it is given up (false).
+ * Before the reply started, failures are thrown: nothing may have reached the server.
  */
-function titleStoppedChat(queryClient: QueryClient, threadId: string) {
-  const thread = queryClient.getQueryData<ThreadDetail>(threadDetailKey(threadId))
-  const first = thread?.messages.find((m) => m.role === 'user')
-  if (thread && thread.title === null && first) setTitle(queryClient, threadId, titleFromMessage(first.content))
+async function follow(
+  threadId: string,
+  following: Following,
+  first: AsyncGenerator<PositionedEvent>,
+  apply: (e: ReplyEvent) => void,
+  from: string | undefined,
+  onStart: () => void,
+): Promise<boolean> {
+  const { signal } = following.controller
+  let events = first
+  let lastId = from
+  let failures = 0
+  for (;;) {
+    try {
+      for await (const e of events) {
+        if (e.id !== undefined && e.id !== lastId) {
+          lastId = e.id
+          failures = 0
+        }
+        const starts = e.event === 'message_start' && following.messageId === null
+        apply(e)
+        if (starts) {
+          following.messageId = e.data.assistantMessageId
+          onStart()
+          if (following.stopAsked) askToStop(threadId, following)
+        }
+        if (e.event === 'message_end') return true
+      }
+    } catch (error) {
+      if (signal.aborted || following.messageId === null) throw error
+      if (isApiError(error)) return false
+    }
+    // Closed before the server named the reply: as a network failure, it may or may not have stored the message.
+    if (following.messageId === null) throw new TypeError('The stream ended before the reply started')
+    const delay = RESUME_DELAYS_MS[failures++]
+    if (delay === undefined) return false
+    await new Promise((resolve) => setTimeout(resolve, delay))
+    if (signal.aborted) throw new DOMException('Stopped', 'AbortError')
+    events = attachReply(threadId, following.messageId, lastId, signal, following.fetcher)
+  }
 }
 
-/** Runs `fn` before the next paint; returns a cancel function. Background tabs get no animation frames, so a timer keeps the text moving there. */
-function requestFrame(fn: () => void): () => void {
-  if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') {
-    const id = requestAnimationFrame(fn)
-    return () => cancelAnimationFrame(id)
-  }
-  const id = setTimeout(fn, 50)
-  return () => clearTimeout(id)
+/** The reply's stream is gone without an end: shown interrupted until the server's copy says more. */
+function lost(queryClient: QueryClient, threadId: string, reply: ReturnType<typeof replyInCache>) {
+  reply.setAssistant((m) => ({ status: m.status === 'streaming' ? 'interrupted' : m.status }))
+  void queryClient.invalidateQueries({ queryKey: threadDetailKey(threadId) })
 }
+
+const summaryOf = ({ id, title, modelId, agentId, createdAt, lastMessageAt, pinnedAt }: ThreadDetail) => ({ id, title, modelId, agentId, createdAt, lastMessageAt, pinnedAt })

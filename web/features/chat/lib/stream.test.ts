@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { sseFrame, type ReplyEvent } from '../../../../src/api/chat/sse'
 import { isApiError } from '../../../lib/api-client'
 import { hasMath, normalizeMathDelimiters } from './math-text'
-import { readSseEvents, streamReply } from './stream'
+import { attachReply, readSseEvents, requestStop, streamReply } from './stream'
 
 const events: ReplyEvent[] = [
   { event: 'message_start', data: { threadId: 't1', userMessageId: 'u1', assistantMessageId: 'a1', model: 'openai/gpt-4.1' } },
@@ -93,6 +93,25 @@ describe('reading the reply stream', () => {
       { url: '/api/threads/a%2Fb/messages', body: '{"content":"x"}' },
       { url: '/api/threads/t/messages', body: '{"content":"y","replaceLast":true}' },
       { url: '/api/threads/t/regenerate', body: '{}' },
+    ])
+  })
+})
+
+describe('resuming a reply', () => {
+  test("each event keeps its frame's id; attaching names the last one, and Stop posts to the reply", async () => {
+    const text = 'id: 0.0.0\nevent: message_start\ndata: {"threadId":"t","userMessageId":null,"assistantMessageId":"a","model":"m"}\n\nid: 3.0.0\nevent: text\ndata: {"delta":"abc"}\n\n'
+    const calls: Array<{ url: string; method: string; lastEventId: string | null }> = []
+    const fetcher = (async (url: string, init: RequestInit) => {
+      calls.push({ url, method: init.method ?? 'GET', lastEventId: new Headers(init.headers).get('last-event-id') })
+      return init.method === 'POST' ? new Response(null, { status: 204 }) : new Response(streamOf([new TextEncoder().encode(text)]))
+    }) as unknown as typeof fetch
+    const got = []
+    for await (const e of attachReply('t 1', 'a', '2.0.0', new AbortController().signal, fetcher)) got.push(e)
+    expect(got.map((e) => e.id)).toEqual(['0.0.0', '3.0.0'])
+    await requestStop('t 1', 'a', fetcher)
+    expect(calls).toEqual([
+      { url: '/api/threads/t%201/messages/a/stream', method: 'GET', lastEventId: '2.0.0' },
+      { url: '/api/threads/t%201/messages/a/stop', method: 'POST', lastEventId: null },
     ])
   })
 })

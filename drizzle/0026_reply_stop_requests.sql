@@ -1,0 +1,1 @@
+ALTER TABLE `messages` ADD `stop_requested_at` integer;

@@ -1,0 +1,133 @@
+import type { AppDeps } from '../../lib/context'
+import type { ReplyEvent } from './schema'
+import { frameQueue, type ReplyPosition } from './sse'
+import type { ReplyState } from './tool-loop'
+
+/**
+ * What a client may leave unread before its stream is dropped: far more than a model's pace lets
+ * pile up while a browser is busy, far less than a process can hold for each of many replies. The
+ * reply goes on; the client attaches again from where it is.
+ */
+export const MAX_UNREAD_BYTES = 1 << 20
+
+/** One client's stream of a reply: the events it is given, less what it already has (`seen`). */
+export type ReplySubscriber = {
+  push: (e: ReplyEvent) => void
+  flush: () => void
+  close: () => void
+  readonly closed: boolean
+}
+
+/**
+ * A stream of SSE frames for one client who has `seen` so much of the reply. The events pushed run
+ * from the reply's start (a replay of what is known, then what comes live); text, reasoning and
+ * tool parts the client has are left out, so the client gets each once, in order, wherever it
+ * attaches. `onGone` runs once when the client leaves (or reads too slowly and is dropped).
+ */
+export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () => void) {
+  const at = { content: 0, reasoning: 0, parts: 0 }
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  let closed = false
+  const gone = () => {
+    if (closed) return
+    closed = true
+    onGone()
+  }
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start: (c) => void (controller = c),
+      cancel: gone,
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 16 * 1024 }),
+  )
+  const frames = frameQueue((bytes) => {
+    if (closed) return
+    try {
+      controller.enqueue(bytes)
+    } catch {
+      gone()
+      return
+    }
+    if ((controller.desiredSize ?? 0) < -MAX_UNREAD_BYTES) {
+      deps.logger.warn('client does not read its reply, dropping its stream')
+      gone()
+      // An error frees what waits unread; the client may attach again.
+      controller.error(new Error('The client does not read the reply'))
+    }
+  }, seen)
+
+  const subscriber: ReplySubscriber = {
+    push(e) {
+      if (closed) return
+      if (e.event === 'text' || e.event === 'reasoning') {
+        const key = e.event === 'text' ? 'content' : 'reasoning'
+        const skip = seen[key] - at[key]
+        at[key] += e.data.delta.length
+        if (skip <= 0) frames.push(e)
+        else if (skip < e.data.delta.length) frames.push({ event: e.event, data: { delta: e.data.delta.slice(skip) } })
+        return
+      }
+      if ((e.event === 'tool_call' || e.event === 'tool_result') && at.parts++ < seen.parts) return
+      frames.push(e)
+    },
+    flush: () => frames.flush(),
+    close() {
+      frames.flush()
+      if (closed) return
+      gone()
+      controller.close()
+    },
+    get closed() {
+      return closed
+    },
+  }
+  return { stream, subscriber }
+}
+
+/** The start of a reply as its stream announces it. */
+export type ReplyStart = Extract<ReplyEvent, { event: 'message_start' }>['data']
+
+/**
+ * A reply running in this process: its state as it grows and the clients following it. The run
+ * sends each event to every client; a client that leaves leaves the run alone.
+ */
+export class LiveReply {
+  private readonly subscribers = new Set<ReplySubscriber>()
+
+  constructor(
+    readonly start: ReplyStart,
+    readonly state: ReplyState,
+    readonly abort: AbortController,
+  ) {}
+
+  /** A client's stream: from the start (the client that sent the message) or attached later from `seen`. */
+  follow(deps: AppDeps, seen: ReplyPosition, replay: (push: (e: ReplyEvent) => void) => void = () => {}) {
+    const { stream, subscriber } = replySubscriber(deps, seen, () => this.subscribers.delete(subscriber))
+    this.subscribers.add(subscriber)
+    replay(subscriber.push)
+    subscriber.flush()
+    return stream
+  }
+
+  /** Whether its last event was sent: the database has all of it, and a client attaching now reads it there. */
+  ended = false
+
+  send = (e: ReplyEvent) => {
+    if (e.event === 'message_end') this.ended = true
+    for (const s of this.subscribers) s.push(e)
+  }
+
+  flush = () => {
+    for (const s of this.subscribers) s.flush()
+  }
+
+  /** The reply has ended: every client's stream closes after what was sent. */
+  end() {
+    for (const s of [...this.subscribers]) s.close()
+  }
+}
+
+const registries = new WeakMap<AppDeps, Map<string, LiveReply>>()
+
+/** The replies running in this process (one app's dependencies), by assistant message id. */
+export const liveReplies = (deps: AppDeps) => registries.get(deps) ?? registries.set(deps, new Map()).get(deps)!
