@@ -53,10 +53,13 @@ export async function startSamlIdp(opts: { spMetadata?: (entityId: string) => Pr
   const spMetadata = opts.spMetadata ?? (async (url: string) => (await fetch(url)).text())
 
   /** The signed response to the AuthnRequest in `url` (Kontor's redirect to this provider) for `email`. */
-  async function respond(url: string, email: string, how: { forged?: boolean; spMetadataXml?: string } = {}): Promise<SamlPost> {
+  async function respond(url: string, email: string, how: { forged?: boolean; unsigned?: boolean; spMetadataXml?: string } = {}): Promise<SamlPost> {
     const query = Object.fromEntries(new URL(url).searchParams)
     const issuer = requestIssuer(query.SAMLRequest!)
-    const sp = samlify.ServiceProvider({ metadata: how.spMetadataXml ?? (await spMetadata(issuer)) })
+    let metadata = how.spMetadataXml ?? (await spMetadata(issuer))
+    // samlify signs the assertion because Kontor's metadata wants it signed.
+    if (how.unsigned) metadata = metadata.replace('WantAssertionsSigned="true"', 'WantAssertionsSigned="false"')
+    const sp = samlify.ServiceProvider({ metadata })
     const request = await idp.parseLoginRequest(sp, 'redirect', { query })
     const signer = how.forged ? forger : idp
     const response = (await signer.createLoginResponse(sp, { extract: request.extract }, 'post', { email }, { relayState: query.RelayState })) as {
@@ -64,7 +67,11 @@ export async function startSamlIdp(opts: { spMetadata?: (entityId: string) => Pr
       entityEndpoint: string
       relayState?: string
     }
-    return { acs: response.entityEndpoint, SAMLResponse: response.context, RelayState: response.relayState ?? query.RelayState ?? '' }
+    // Unsigned: without the assertion's signature and with the message's signature taken off too.
+    const SAMLResponse = how.unsigned
+      ? Buffer.from(Buffer.from(response.context, 'base64').toString('utf8').replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/g, '')).toString('base64')
+      : response.context
+    return { acs: response.entityEndpoint, SAMLResponse, RelayState: response.relayState ?? query.RelayState ?? '' }
   }
 
   server.on('request', async (req, res) => {

@@ -51,7 +51,7 @@ const postResponse = (browser: TestClient, post: SamlPost) =>
   })
 
 /** Starts at Kontor, signs in at the provider as `email`, and posts the provider's answer back. */
-async function samlSignIn(email: string, how: { forged?: boolean } = {}) {
+async function samlSignIn(email: string, how: { forged?: boolean; unsigned?: boolean } = {}) {
   const browser = t.client()
   const started = await browser.post('/api/auth/sso/start', { email })
   expect(started.status).toBe(200)
@@ -200,6 +200,19 @@ describe('SAML sign-in', () => {
     const email = `forged@${d}`
     const { browser, location } = await samlSignIn(email, { forged: true })
     expect(location).toBe('/login?error=saml_error')
+    expect((await browser.get('/api/auth/me')).status).toBe(401)
+    expect(await t.deps.db.query.users.findFirst({ where: eq(users.email, email) })).toBeUndefined()
+  })
+
+  test('an unsigned response is refused: nobody is signed in or created', async () => {
+    const { domain: d } = await samlOrg()
+    const email = `unsigned@${d}`
+    const browser = t.client()
+    const started = await browser.post('/api/auth/sso/start', { email })
+    const post = await idp.respond(started.body.url, email, { unsigned: true })
+    expect(Buffer.from(post.SAMLResponse, 'base64').toString()).not.toContain('SignatureValue')
+    const answer = await postResponse(browser, post)
+    expect(answer.headers.get('location')).toStartWith('/login?error=')
     expect((await browser.get('/api/auth/me')).status).toBe(401)
     expect(await t.deps.db.query.users.findFirst({ where: eq(users.email, email) })).toBeUndefined()
   })
