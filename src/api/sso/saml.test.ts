@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, setSystemTime, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { accounts, auditEntries, ssoProviders, users } from '../../../db/schema'
 import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, startOidcProvider } from '../../../tests/support/oidc-provider'
@@ -211,6 +211,25 @@ describe('SAML sign-in', () => {
     const started = await browser.post('/api/auth/sso/start', { email })
     const post = await idp.respond(started.body.url, email, { unsigned: true })
     expect(Buffer.from(post.SAMLResponse, 'base64').toString()).not.toContain('SignatureValue')
+    const answer = await postResponse(browser, post)
+    expect(answer.headers.get('location')).toStartWith('/login?error=')
+    expect((await browser.get('/api/auth/me')).status).toBe(401)
+    expect(await t.deps.db.query.users.findFirst({ where: eq(users.email, email) })).toBeUndefined()
+  })
+
+  test('an expired assertion is refused', async () => {
+    const { domain: d } = await samlOrg()
+    const email = `late@${d}`
+    const browser = t.client()
+    const started = await browser.post('/api/auth/sso/start', { email })
+    // The provider's clock stands an hour back: its assertion was valid for five minutes, 55 minutes ago.
+    setSystemTime(new Date(Date.now() - 60 * 60_000))
+    let post: SamlPost
+    try {
+      post = await idp.respond(started.body.url, email)
+    } finally {
+      setSystemTime()
+    }
     const answer = await postResponse(browser, post)
     expect(answer.headers.get('location')).toStartWith('/login?error=')
     expect((await browser.get('/api/auth/me')).status).toBe(401)
