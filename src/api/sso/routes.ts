@@ -147,6 +147,10 @@ async function finishSignIn(c: Context<AppEnv>, deps: AppDeps, providerId: strin
       return done(failed('invalid_state'))
     }
   }
+  if (method === 'GET' && !(await service.providerEndpointsReachable(deps, providerId))) {
+    c.get('logger').warn('sso sign-in failed', { providerId, code: 'SSO_PROVIDER_REFUSED' })
+    return done(failed('SSO_PROVIDER_REFUSED'))
+  }
   const response = await deps.auth.handler(new Request(c.req.raw.url, { method, headers, body }))
   if (method === 'POST' && response.status >= 400 && response.status < 500) {
     // The plugin refuses a SAML response it cannot read at all (unreadable, oversized, no such provider) with an error of its own.
@@ -169,3 +173,4 @@ async function finishSignIn(c: Context<AppEnv>, deps: AppDeps, providerId: strin
 }
 
 const failed = (code: string) => new Response(null, { status: 302, headers: { location: `/login?error=${encodeURIComponent(code)}` } })
+

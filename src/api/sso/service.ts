@@ -5,7 +5,7 @@ import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
 import { isFreeMailAddress } from '../../lib/free-mail'
 import { requireAdmin } from '../../lib/guards'
-import { outboundFetch, serverPolicy } from '../../lib/outbound'
+import { checkOutboundUrl, OutboundError, outboundFetch, serverPolicy } from '../../lib/outbound'
 import { encryptSecret } from '../../lib/secret-box'
 import { recordAudit, type AuditFrom } from '../audit/access'
 import { ssoProviderForEmail } from './access'
@@ -219,4 +219,25 @@ export async function startSsoSignIn(deps: AppDeps, email: string, headers: Head
   const relayState = new URL(result.response.url).searchParams.get('RelayState')
   if (relayState && samlStateCookieUsable(deps.config.baseUrl)) result.headers.append('set-cookie', await samlStateCookie(relayState))
   return { body: { url: result.response.url }, headers: result.headers }
+}
+
+/**
+ * better-auth's plugin fetches the OpenID provider's token, key and user-info endpoints itself,
+ * checking host names only. Right before it does, Kontor's guarded client checks the addresses the
+ * names resolve to now (a name that came to point inside the network is refused, unless the
+ * operator allowed the host), so the plugin's requests are held to the same rule as every
+ * outbound request.
+ */
+export async function providerEndpointsReachable(deps: AppDeps, providerId: string): Promise<boolean> {
+  const row = await deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.providerId, providerId), columns: { oidcConfig: true } })
+  if (!row?.oidcConfig) return true // the plugin answers an unknown provider itself
+  const config = JSON.parse(row.oidcConfig) as { tokenEndpoint?: string; jwksEndpoint?: string; userInfoEndpoint?: string }
+  const policy = serverPolicy(deps)
+  try {
+    for (const url of [config.tokenEndpoint, config.jwksEndpoint, config.userInfoEndpoint]) if (url) await checkOutboundUrl(policy, url)
+    return true
+  } catch (error) {
+    if (error instanceof OutboundError) return false
+    throw error
+  }
 }

@@ -387,6 +387,30 @@ describe('SSO callbacks that fail', () => {
     }
   })
 
+  test("a provider endpoint whose name now points inside the network is refused before the plugin calls it", async () => {
+    const admin = t.client()
+    await registerOrg(admin)
+    const d = domain()
+    expect((await admin.put('/api/sso', settings([d]))).status).toBe(200)
+    const organizationId = (await admin.get('/api/auth/me')).body.organization.id as string
+    const row = (await t.deps.db.query.ssoProviders.findFirst({ where: eq(ssoProviders.organizationId, organizationId) }))!
+    const config = JSON.parse(row.oidcConfig!) as { tokenEndpoint: string }
+    // Since it was saved, the token endpoint's name came to resolve to a private address (DNS rebinding).
+    config.tokenEndpoint = config.tokenEndpoint.replace('127.0.0.1', 'idp.rebound.test')
+    await t.deps.db.update(ssoProviders).set({ oidcConfig: JSON.stringify(config) }).where(eq(ssoProviders.id, row.id))
+    const resolveHost = t.deps.resolveHost
+    t.deps.resolveHost = async (name) => (name === 'idp.rebound.test' ? ['10.1.2.3'] : (resolveHost ?? (async () => []))(name))
+    try {
+      const email = `ada@${d}`
+      const { browser, location } = await ssoSignIn(t, email)
+      expect(location).toBe('/login?error=SSO_PROVIDER_REFUSED')
+      expect((await browser.get('/api/auth/me')).status).toBe(401)
+      expect(await t.deps.db.query.users.findFirst({ where: eq(users.email, email) })).toBeUndefined()
+    } finally {
+      t.deps.resolveHost = resolveHost
+    }
+  })
+
   test('the provider answers with an error (the person cancelled)', async () => {
     const { email } = await configured()
     const browser = t.client()
