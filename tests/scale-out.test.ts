@@ -138,7 +138,8 @@ test('sessions, rate limits, chat history, live replies (followed and stopped th
   const long = await json(A, 'POST', `/api/threads/${thread.id}/messages`, { content: '[[fake:tokens=3000]] [[fake:delay=15]] stop me' }, cookie)
   const longEvents = sseEvents(long.body!)[Symbol.asyncIterator]()
   const longId = (await longEvents.next()).value!.data.assistantMessageId as string
-  while ((await longEvents.next()).value?.event !== 'text') {}
+  // Until the first text frame; a stream that ends before it fails the test instead of spinning.
+  for (let e = await longEvents.next(); e.value?.event !== 'text'; e = await longEvents.next()) if (e.done) throw new Error('the stream ended before a text frame')
   expect((await json(B, 'POST', `/api/threads/${thread.id}/messages/${longId}/stop`, undefined, cookie)).status).toBe(204)
   let last
   for (let e = await longEvents.next(); !e.done; e = await longEvents.next()) last = e.value

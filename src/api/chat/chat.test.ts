@@ -205,7 +205,7 @@ describe('sending a message', () => {
     expect(reply.status).toBe('complete')
     expect(reply.content.length).toBeGreaterThan(MAX_UNREAD_BYTES)
     // What waited unread was let go: reading the stream fails instead of giving megabytes.
-    expect(readSse(res)).rejects.toThrow()
+    await expect(readSse(res)).rejects.toThrow()
   }, 60_000)
 
   test('while a reply streams, a reload shows it so far, and a second send is refused', async () => {

@@ -70,7 +70,8 @@ async function leaveMidway(client: TestClient, threadId: string, content: string
 describe('a client that leaves mid-reply', () => {
   test('leaves the reply running; attaching with Last-Event-ID through the same process gives exactly what it missed, live, then the end', async () => {
     const { client, thread } = await chatSetup()
-    const { seen, messageId, lastEventId } = await leaveMidway(client, thread.id, '[[fake:tokens=120]] [[fake:delay=15]] story', 5)
+    // 300 tokens 15 ms apart: the reply still streams well after the client left, even on a busy machine.
+    const { seen, messageId, lastEventId } = await leaveMidway(client, thread.id, '[[fake:tokens=300]] [[fake:delay=15]] story', 5)
     expect((await reply(messageId)).status).toBe('streaming')
     const res = await attach(one, client, thread.id, messageId, lastEventId)
     expect(res.status).toBe(200)
@@ -78,20 +79,20 @@ describe('a client that leaves mid-reply', () => {
     const rest = await readSse(res, { ids: true })
     expect(rest[0]).toMatchObject({ event: 'message_start', data: { threadId: thread.id, assistantMessageId: messageId, userMessageId: null } })
     // No duplicates, no gaps: what the client had and what it was given make the whole reply.
-    expect(textOf(seen) + textOf(rest)).toBe(tokens(120))
+    expect(textOf(seen) + textOf(rest)).toBe(tokens(300))
     expect(rest.at(-1)).toMatchObject({ event: 'message_end', data: { status: 'complete' } })
     expect(rest.some((e) => e.event === 'title')).toBe(true)
     // Each frame names where the client is after it.
-    expect(rest.filter((e) => e.event === 'text').at(-1)!.id).toBe(`${tokens(120).length}.0.0`)
-    expect(await reply(messageId)).toMatchObject({ status: 'complete', content: tokens(120) })
+    expect(rest.filter((e) => e.event === 'text').at(-1)!.id).toBe(`${tokens(300).length}.0.0`)
+    expect(await reply(messageId)).toMatchObject({ status: 'complete', content: tokens(300) })
     expect(fake.requests.map((r) => r.outcome)).not.toContain('disconnected')
   }, 30_000)
 
   test('is followed through another process on the same database, which reads the reply as it is written and ends with the final frame', async () => {
     const { client, thread } = await chatSetup()
-    const { seen, messageId, lastEventId } = await leaveMidway(client, thread.id, '[[fake:tokens=150]] [[fake:delay=15]] story', 3)
+    const { seen, messageId, lastEventId } = await leaveMidway(client, thread.id, '[[fake:tokens=300]] [[fake:delay=15]] story', 3)
     const rest = await readSse(await attach(two, client, thread.id, messageId, lastEventId), { ids: true })
-    expect(textOf(seen) + textOf(rest)).toBe(tokens(150))
+    expect(textOf(seen) + textOf(rest)).toBe(tokens(300))
     // It came in several reads while the reply was written, not all at the end.
     expect(rest.filter((e) => e.event === 'text').length).toBeGreaterThan(1)
     expect(rest.slice(-3).map((e) => e.event)).toEqual(['usage', 'title', 'message_end'])
@@ -106,7 +107,8 @@ describe('a client that leaves mid-reply', () => {
     const first = sseEvents(res.body!)[Symbol.asyncIterator]()
     const messageId = (await first.next()).value!.data.assistantMessageId as string
     const follower = readSse(await attach(two, client, thread.id, messageId))
-    while ((await first.next()).value?.event !== 'text') {}
+    // Until the first text frame; a stream that ends before it fails the test instead of spinning.
+    for (let e = await first.next(); e.value?.event !== 'text'; e = await first.next()) if (e.done) throw new Error('the stream ended before a text frame')
     expect((await stop(two, client, thread.id, messageId)).status).toBe(204)
     const rest: SseEvent[] = []
     for (let e = await first.next(); !e.done; e = await first.next()) rest.push(e.value)

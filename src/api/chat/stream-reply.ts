@@ -81,7 +81,7 @@ async function runReply(run: ReplyRun, live: LiveReply) {
     })
     // The title before the reply's end, so that whoever sees the end (another process too) finds it.
     if (run.titleFrom !== undefined) {
-      const title = await generateTitle(run.provider, run.model.name, { user: run.titleFrom, assistant: state.content })
+      const title = await generateTitle(run.provider, run.model.name, { user: run.titleFrom, assistant: state.content }, signal)
       await giveFirstTitle(run, title, send)
     }
     await writer.finish({ status: 'complete' })

@@ -226,7 +226,8 @@ describe('website_content in a chat', () => {
     const res = await send(fetching, client, thread.id, 'Read slowly')
     const events = sseEvents(res.body!)
     const messageId = (await events.next()).value!.data.assistantMessageId as string
-    while ((await events.next()).value?.event !== 'tool_call') {}
+    // Until the first tool_call frame; a stream that ends before it fails the test instead of spinning.
+    for (let e = await events.next(); e.value?.event !== 'tool_call'; e = await events.next()) if (e.done) throw new Error('the stream ended before a tool_call frame')
     while (!webHits.includes('/slow')) await new Promise((r) => setTimeout(r, 10))
     const stop = await fetching.app.request(`/api/threads/${thread.id}/messages/${messageId}/stop`, { method: 'POST', headers: { cookie: client.cookieHeader(), origin: BASE_URL } })
     expect(stop.status).toBe(204)

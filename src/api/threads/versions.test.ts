@@ -160,7 +160,8 @@ describe('reply versions', () => {
     // While a reply streams the branch stays as it is.
     const streaming = await post(client, `/threads/${thread.id}/messages`, { content: '[[fake:tokens=200]] [[fake:delay=10]] slow' })
     const events = sseEvents(streaming.body!)[Symbol.asyncIterator]()
-    while ((await events.next()).value?.event !== 'text') {}
+    // Until the first text frame; a stream that ends before it fails the test instead of spinning.
+    for (let e = await events.next(); e.value?.event !== 'text'; e = await events.next()) if (e.done) throw new Error('the stream ended before a text frame')
     const refused = await show(client, thread.id, mine!.id)
     expect(refused.status).toBe(409)
     expect(refused.body.code).toBe('REPLY_IN_PROGRESS')
