@@ -17,6 +17,7 @@ import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { reencryptEndpointKeys } from './api/models/endpoint-keys'
 import { reencryptMcpHeaders } from './api/mcp-servers/secrets'
 import { reencryptSsoSecrets } from './api/sso/secrets'
+import { reencryptTwoFactorSecrets } from './api/two-factor/secrets'
 import { releaseSources, sourceUpkeep } from './api/sources/process'
 import { auditUpkeep } from './api/audit/service'
 import { retentionUpkeep } from './api/retention/job'
@@ -152,6 +153,7 @@ export async function startServer(config: Config) {
       void reencryptEndpointKeys(deps).catch((error) => deps.logger.warn('re-encrypting endpoint keys failed', { error }))
       void reencryptMcpHeaders(deps).catch((error) => deps.logger.warn('re-encrypting MCP server headers failed', { error }))
       void reencryptSsoSecrets(deps).catch((error) => deps.logger.warn('re-encrypting SSO client secrets failed', { error }))
+      void reencryptTwoFactorSecrets(deps).catch((error) => deps.logger.warn('re-encrypting two-factor secrets failed', { error }))
       // Replies left streaming by a process that died (a crash, a kill, a lost machine) are ended
       // `interrupted`: those of this slot's earlier starts at once, others' once their lease ran out.
       void endInterruptedReplies()

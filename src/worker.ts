@@ -7,8 +7,8 @@
  * Background work: an upload's processing runs on after the response through `waitUntil`; the
  * cron trigger (wrangler.toml) resumes what was cut off (Workers limit how long that may run),
  * removes files of deleted sources and delivers billing webhooks, as the Bun server's timers do;
- * while KONTOR_SECRET_PREVIOUS is set it also moves endpoint keys, MCP server headers and SSO client
- * secrets to the current secret.
+ * while KONTOR_SECRET_PREVIOUS is set it also moves endpoint keys, MCP server headers, SSO client
+ * secrets and two-factor secrets to the current secret.
  */
 import { createClient } from '@libsql/client/web'
 import type { ExecutionContext } from 'hono'
@@ -16,6 +16,7 @@ import manifest from '../public/build/manifest.json'
 import { reencryptEndpointKeys } from './api/models/endpoint-keys'
 import { reencryptMcpHeaders } from './api/mcp-servers/secrets'
 import { reencryptSsoSecrets } from './api/sso/secrets'
+import { reencryptTwoFactorSecrets } from './api/two-factor/secrets'
 import { sourceUpkeep } from './api/sources/process'
 import { auditUpkeep } from './api/audit/service'
 import { retentionUpkeep } from './api/retention/job'
@@ -54,6 +55,7 @@ async function backgroundWork(deps: AppDeps) {
     reencryptEndpointKeys(deps).catch((error) => deps.logger.warn('re-encrypting endpoint keys failed', { error })),
     reencryptMcpHeaders(deps).catch((error) => deps.logger.warn('re-encrypting MCP server headers failed', { error })),
     reencryptSsoSecrets(deps).catch((error) => deps.logger.warn('re-encrypting SSO client secrets failed', { error })),
+    reencryptTwoFactorSecrets(deps).catch((error) => deps.logger.warn('re-encrypting two-factor secrets failed', { error })),
     auditUpkeep(deps),
     retentionUpkeep(deps),
   ])

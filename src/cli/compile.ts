@@ -32,6 +32,8 @@ const entry = join(dist, 'entry.ts')
 writeFileSync(
   entry,
   [
+    // The passkey plugin's certificate reader (@peculiar/x509, through tsyringe) needs the Reflect metadata polyfill before it loads.
+    "import 'reflect-metadata'",
     "import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'",
     "import { tmpdir } from 'node:os'",
     "import { dirname, join } from 'node:path'",

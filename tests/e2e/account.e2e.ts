@@ -128,6 +128,8 @@ test.describe('password reset', () => {
     await page.goto('/login')
     await page.getByRole('link', { name: 'Forgot password?' }).click()
     await expect(page).toHaveURL(/\/password\/forgot$/)
+    // Typed before the form hydrated, the address would be lost (the form reads what it registered).
+    await waitForHydration(page)
     await page.getByLabel('E-mail').fill(account.email)
     await page.getByRole('button', { name: 'Send reset link' }).click()
     await expect(page.getByText(`If an account exists for ${account.email}`)).toBeVisible()

@@ -4,6 +4,7 @@ import { accounts, organizations, passkeys, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
 import type { Logger } from '../../lib/logger'
+import { clearRateLimit, hitRateLimit } from '../../lib/rate-limit'
 import { withClientAddress } from '../../auth/client-address'
 import { pendingTwoFactorUserId } from '../../auth/session'
 import { sendConfirmationMail } from '../../auth/confirmation'
@@ -171,6 +172,22 @@ async function auditSignIn(deps: AppDeps, email: string, req: RequestInfo, actio
 
 /** How long better-auth locks the second step after ten wrong codes in a row (its default). */
 const LOCKED_SECONDS = 15 * 60
+/** Codes one member's pending sign-ins may try together, right or wrong, in a quarter of an hour. */
+const CODE_ATTEMPTS = { limit: 10, windowMs: 15 * 60_000 }
+
+/** The request's headers without session cookies (a pending second step carries its own cookie). */
+function withoutSessionCookies(headers: Headers) {
+  const cookie = headers.get('cookie')
+  if (!cookie) return headers
+  const kept = cookie
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => !/^(__Secure-)?[^=]*\.session_(token|data)=/.test(pair))
+  const out = new Headers(headers)
+  if (kept.length) out.set('cookie', kept.join('; '))
+  else out.delete('cookie')
+  return out
+}
 
 /**
  * The second step of a password sign-in: a code from the authenticator app or a recovery code
@@ -192,13 +209,23 @@ export async function signInWithCode(deps: AppDeps, input: z.infer<typeof signIn
     await refused('sign_in.rate_limited', { limit: held.limit, retryAfterSeconds: held.retryAfterSeconds })
     throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { retryAfter: held.retryAfterSeconds })
   }
-  const headers = withClientAddress(req.headers, req.ip)
+  // Every code counts before it is checked, in one statement: codes sent at the same moment cannot
+  // all pass the look above before any failure is counted (guessing in parallel).
+  const codes = await hitRateLimit(deps.db, `two-factor-codes:${account.id}`, CODE_ATTEMPTS)
+  if (!codes.allowed) {
+    await refused('sign_in.rate_limited', { limit: 'secondFactor', retryAfterSeconds: codes.retryAfterSeconds })
+    throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { retryAfter: codes.retryAfterSeconds })
+  }
+  // Only the pending sign-in's cookie goes to better-auth: with a session cookie beside it, better-auth
+  // would check the code of that session's member instead.
+  const headers = withoutSessionCookies(withClientAddress(req.headers, req.ip))
   try {
     const result =
       input.kind === 'totp'
         ? await deps.auth.api.verifyTOTP({ body: { code: input.code }, headers, returnHeaders: true })
         : await deps.auth.api.verifyBackupCode({ body: { code: input.code }, headers, returnHeaders: true })
     await clearOwnSignInFailures(deps.db, attempt)
+    await clearRateLimit(deps.db, `two-factor-codes:${account.id}`)
     await recordAudit(deps, account, from, { action: 'sign_in.succeeded', target, details: { secondFactor: input.kind } })
     return { body: await getMe(deps, account.id), headers: result.headers }
   } catch (error) {
@@ -213,7 +240,11 @@ export async function signInWithCode(deps: AppDeps, input: z.infer<typeof signIn
       throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { retryAfter: LOCKED_SECONDS })
     }
     // Too many codes for this sign-in, or it has expired: the password again.
-    if (code === 'INVALID_TWO_FACTOR_COOKIE' || code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' || code === 'TOTP_NOT_ENABLED') {
+    // (Also: the app was removed meanwhile, the member deactivated, or a recovery code used at the same moment elsewhere.)
+    if (
+      ['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE', 'TOTP_NOT_ENABLED', 'BACKUP_CODES_NOT_ENABLED', 'FAILED_TO_CREATE_SESSION'].includes(code) ||
+      (error instanceof APIError && error.status === 'CONFLICT')
+    ) {
       await refused('sign_in.two_factor_failed', { secondFactor: input.kind, expired: true })
       fail('TWO_FACTOR_SIGN_IN_EXPIRED')
     }

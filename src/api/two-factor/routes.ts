@@ -37,7 +37,7 @@ export const twoFactorRoutes = [
       access: 'session',
       body: s.codeBody,
       response: s.twoFactorStatusResponse,
-      errors: ['INVALID_TWO_FACTOR_CODE', 'TWO_FACTOR_NOT_ENABLED'],
+      errors: ['INVALID_TWO_FACTOR_CODE', 'TWO_FACTOR_NOT_ENABLED', 'TWO_FACTOR_ALREADY_ENABLED'],
     },
     async ({ c, deps, user, body }) => {
       const result = await service.confirmTotp(deps, user, c.req.raw.headers, body.code, auditFrom(c))

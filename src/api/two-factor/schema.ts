@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
-const password = z.string().min(1, 'Password is required').max(256)
+// better-auth takes passwords of at most 128 characters.
+const password = z.string().min(1, 'Password is required').max(128, 'Password must be at most 128 characters')
 
 export const passwordBody = z.object({ password })
 /** A code from the authenticator app (six digits), or a recovery code (`kind: 'recovery'`). */

@@ -48,6 +48,8 @@ export async function startTotp(deps: AppDeps, headers: Headers, password: strin
 
 /** The first code from the app finishes the setup; better-auth renews the session (its cookie comes back). */
 export async function confirmTotp(deps: AppDeps, user: SessionUser, headers: Headers, code: string, from: AuditFrom) {
+  // An app already in use needs no second first code (nor a second audit entry).
+  if ((await status(deps, user)).totp) fail('TWO_FACTOR_ALREADY_ENABLED')
   const result = await deps.auth.api
     .verifyTOTP({ body: { code }, headers, returnHeaders: true })
     .catch((error) => translated(error, { INVALID_CODE: 'INVALID_TWO_FACTOR_CODE', TOTP_NOT_ENABLED: 'TWO_FACTOR_NOT_ENABLED' }))

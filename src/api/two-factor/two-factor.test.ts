@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { accounts, auditEntries } from '../../../db/schema'
 import { createTestApp, joinAsMember, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { totpCode } from '../../../tests/support/totp'
+import { reencryptTwoFactorSecrets } from './secrets'
 
 // Password hashing is slow on a busy machine.
 setDefaultTimeout(30_000)
@@ -112,6 +113,92 @@ describe('authenticator app', () => {
     const held = await browser.post('/api/auth/login', { email, password: PASSWORD })
     expect(held.status).toBe(429)
     expect(held.body.code).toBe('TOO_MANY_LOGIN_ATTEMPTS')
+  })
+})
+
+describe('the second step holds', () => {
+  test("a session cookie beside the pending sign-in's cookie does not let another member's code count", async () => {
+    const victim = t.client()
+    const { email } = await registerOrg(victim)
+    await enrol(victim)
+    const attacker = t.client()
+    await registerOrg(attacker)
+    const own = await enrol(attacker)
+    // The attacker knows the victim's password: the pending sign-in's cookie, beside the attacker's own session.
+    const pending = t.client()
+    await pending.post('/api/auth/login', { email, password: PASSWORD })
+    for (const [name, value] of pending.cookies) if (!name.includes('session_')) attacker.cookies.set(name, value)
+    const answer = await attacker.post('/api/auth/two-factor', { code: totpCode(own.secret) })
+    expect(answer.status).toBe(401)
+    expect(JSON.stringify(answer.body)).not.toContain(email)
+    const victimId = (await victim.get('/api/auth/me')).body.id as string
+    const succeeded = await t.deps.db.select().from(auditEntries).where(and(eq(auditEntries.action, 'sign_in.succeeded'), eq(auditEntries.targetId, victimId)))
+    expect(succeeded.filter((e) => JSON.parse(e.details).secondFactor)).toEqual([])
+  })
+
+  test('codes sent at the same moment are counted before they are checked: at most ten per member in a quarter of an hour', async () => {
+    const admin = t.client()
+    const { email } = await registerOrg(admin)
+    const { secret } = await enrol(admin)
+    const right = totpCode(secret)
+    const wrong = right === '111111' ? '222222' : '111111'
+    // Several pending sign-ins (from several addresses), each sending its guesses at once.
+    const browsers = await Promise.all(
+      Array.from({ length: 4 }, async (_, i) => {
+        const b = t.client()
+        b.setIp(`10.9.${i}.1`)
+        await b.post('/api/auth/login', { email, password: PASSWORD })
+        return b
+      }),
+    )
+    const answers = await Promise.all(browsers.flatMap((b) => Array.from({ length: 4 }, () => b.post('/api/auth/two-factor', { code: wrong }))))
+    const limited = answers.filter((a) => a.body.code === 'TOO_MANY_LOGIN_ATTEMPTS')
+    expect(answers.length - limited.length).toBeLessThanOrEqual(10)
+    expect(limited.length).toBeGreaterThanOrEqual(6)
+    expect(limited[0]!.headers.get('retry-after')).toBeTruthy()
+    // The right code waits too, until the quarter of an hour is over.
+    const late = t.client()
+    late.setIp('10.9.9.9')
+    await late.post('/api/auth/login', { email, password: PASSWORD })
+    expect((await late.post('/api/auth/two-factor', { code: right })).body.code).toBe('TOO_MANY_LOGIN_ATTEMPTS')
+  })
+
+  test('a password over 128 characters is a field error; a second first code for an app in use is refused', async () => {
+    const admin = t.client()
+    await registerOrg(admin)
+    const long = await admin.post('/api/two-factor/totp', { password: 'A1a'.repeat(50) })
+    expect(long.status).toBe(400)
+    expect(long.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { password: expect.any(String) } })
+    const { secret } = await enrol(admin)
+    expect((await admin.post('/api/two-factor/totp/verify', { code: totpCode(secret) })).body.code).toBe('TWO_FACTOR_ALREADY_ENABLED')
+  })
+})
+
+describe('rotating KONTOR_SECRET', () => {
+  test("authenticator apps are moved to the new secret at start, and their members sign in with codes as before", async () => {
+    const admin = t.client()
+    const { email } = await registerOrg(admin)
+    const { secret, recoveryCodes } = await enrol(admin)
+    // The same database served with a new secret, the old one as KONTOR_SECRET_PREVIOUS.
+    const rotated = await createTestApp({
+      databaseUrl: t.databaseUrl,
+      env: { KONTOR_SECRET: 'rotated-secret-rotated-secret-0123456789', KONTOR_SECRET_PREVIOUS: 'test-secret-test-secret-test-secret-0123' },
+    })
+    try {
+      expect(await reencryptTwoFactorSecrets(rotated.deps)).toBeGreaterThanOrEqual(1)
+      expect(await reencryptTwoFactorSecrets(rotated.deps)).toBe(0)
+      const browser = rotated.client()
+      expect((await browser.post('/api/auth/login', { email, password: PASSWORD })).body).toMatchObject({ twoFactorRequired: true })
+      const signedIn = await browser.post('/api/auth/two-factor', { code: totpCode(secret) })
+      expect(signedIn.status).toBe(200)
+      expect((await browser.get('/api/auth/me')).body.email).toBe(email)
+      // The recovery codes moved too.
+      const other = rotated.client()
+      await other.post('/api/auth/login', { email, password: PASSWORD })
+      expect((await other.post('/api/auth/two-factor', { code: recoveryCodes[0], kind: 'recovery' })).status).toBe(200)
+    } finally {
+      await rotated.close()
+    }
   })
 })
 
