@@ -68,9 +68,17 @@ export const authRoutes = [
     },
   ),
   defineRoute(
-    { method: 'post', path: '/auth/passkey/options', tag, summary: 'A challenge for signing in with a passkey (WebAuthn authentication options)', access: 'public', response: z.record(z.string(), z.unknown()) },
+    {
+      method: 'post',
+      path: '/auth/passkey/options',
+      tag,
+      summary: 'A challenge for signing in with a passkey (WebAuthn authentication options); 30 a minute per address',
+      access: 'public',
+      response: z.record(z.string(), z.unknown()),
+      errors: ['TOO_MANY_REQUESTS'],
+    },
     async ({ c, deps }) => {
-      const result = await service.passkeySignInOptions(deps, c.req.raw.headers)
+      const result = await service.passkeySignInOptions(deps, c.req.raw.headers, requestInfo(c).ip)
       return jsonWithCookies(c, result.body, result.headers)
     },
   ),

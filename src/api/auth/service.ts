@@ -5,6 +5,7 @@ import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
 import type { Logger } from '../../lib/logger'
 import { clearRateLimit, hitRateLimit } from '../../lib/rate-limit'
+import { addressBlock } from '../../lib/address-block'
 import { withClientAddress } from '../../auth/client-address'
 import { pendingTwoFactorUserId } from '../../auth/session'
 import { sendConfirmationMail } from '../../auth/confirmation'
@@ -172,6 +173,8 @@ async function auditSignIn(deps: AppDeps, email: string, req: RequestInfo, actio
 
 /** How long better-auth locks the second step after ten wrong codes in a row (its default). */
 const LOCKED_SECONDS = 15 * 60
+/** Passkey challenges one address block may ask for in a minute. */
+const PASSKEY_CHALLENGES = { limit: 30, windowMs: 60_000 }
 /** Codes one member's pending sign-ins may try together, right or wrong, in a quarter of an hour. */
 const CODE_ATTEMPTS = { limit: 10, windowMs: 15 * 60_000 }
 
@@ -253,7 +256,10 @@ export async function signInWithCode(deps: AppDeps, input: z.infer<typeof signIn
 }
 
 /** A challenge for signing in with a passkey (any of the member's: the browser offers those it has for Kontor). */
-export async function passkeySignInOptions(deps: AppDeps, headers: Headers) {
+export async function passkeySignInOptions(deps: AppDeps, headers: Headers, ip: string) {
+  // Each challenge is a row until it expires: 30 a minute from one address block is plenty for people.
+  const hit = await hitRateLimit(deps.db, `passkey-options:${addressBlock(ip)}`, PASSKEY_CHALLENGES)
+  if (!hit.allowed) throw new AppError('TOO_MANY_REQUESTS', { retryAfter: hit.retryAfterSeconds })
   const result = await deps.auth.api.generatePasskeyAuthenticationOptions({ headers, returnHeaders: true })
   return { body: result.response as unknown as Record<string, unknown>, headers: result.headers }
 }

@@ -93,6 +93,21 @@ describe('passkeys', () => {
     expect(added.body.code).toBe('PASSKEY_FAILED')
   })
 
+  test('challenges are limited per address: 30 a minute, then 429 with Retry-After', async () => {
+    const client = t.client()
+    client.setIp('10.77.1.2')
+    const answers = []
+    for (let i = 0; i < 31; i++) answers.push(await client.post('/api/auth/passkey/options'))
+    expect(answers.slice(0, 30).every((a) => a.status === 200)).toBe(true)
+    expect(answers[30]!.status).toBe(429)
+    expect(answers[30]!.body.code).toBe('TOO_MANY_REQUESTS')
+    expect(answers[30]!.headers.get('retry-after')).toBeTruthy()
+    // Another address is not held back.
+    const other = t.client()
+    other.setIp('10.78.1.2')
+    expect((await other.post('/api/auth/passkey/options')).status).toBe(200)
+  })
+
   test("a passkey meets the organisation's requirement; only its owner renames or removes it", async () => {
     const admin = t.client()
     const { user } = await registerOrg(admin)
