@@ -12,7 +12,7 @@ import { migrateDatabase } from '../db/migrate'
 import { createApp } from './app'
 import { createDeps } from './deps'
 import { ConfigError, type Config } from './lib/config'
-import { isDatabaseBusy, describeDatabaseError, isDatabaseUnavailable } from './lib/database-errors'
+import { isDatabaseBusy, describeDatabaseError, isDatabaseUnavailable, retryingWhenBusy } from './lib/database-errors'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { reencryptEndpointKeys } from './api/models/endpoint-keys'
 import { reencryptMcpHeaders } from './api/mcp-servers/secrets'
@@ -51,8 +51,10 @@ export async function startServer(config: Config) {
   let client: Client
   try {
     if (isFile) mkdirSync(dirname(config.database.url.slice(5)), { recursive: true })
-    // A file database is opened here; a libSQL server is only reached by the first query.
-    client = createClient({ url: config.database.url, authToken: config.database.authToken })
+    // A file database is opened here; a libSQL server is only reached by the first query. Another
+    // process writing the same file (a second server, the one a restart runs beside) holds its lock
+    // for a moment: a request waits for it rather than failing.
+    client = retryingWhenBusy(createClient({ url: config.database.url, authToken: config.database.authToken }))
   } catch (error) {
     throw setupFailed(error)
   }

@@ -44,7 +44,7 @@ if (run([bun, 'web/build.ts']) !== 0) {
 }
 
 if (only !== 'e2e') {
-  const proc = Bun.spawnSync([bun, 'test', '--timeout', '30000', '--parallel=2'], {
+  const proc = Bun.spawnSync([bun, 'test', '--timeout', '30000', '--parallel=3'], {
     cwd: root,
     stdout: 'pipe',
     stderr: 'pipe',

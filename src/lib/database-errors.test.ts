@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/libsql'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describeDatabaseError, isDatabaseBusy, isDatabaseUnavailable } from './database-errors'
+import { describeDatabaseError, isDatabaseBusy, isDatabaseUnavailable, retryingWhenBusy } from './database-errors'
 import { freePort } from '../../tests/support/ports'
 
 const dir = mkdtempSync(join(tmpdir(), 'kontor-dberr-'))
@@ -25,7 +25,6 @@ async function failure(url: string, query = sql`SELECT 1`) {
 }
 
 /** A port nothing listens on: bound once, then released. */
-/** A port nothing listens on. */
 const closedPort = freePort
 
 test('a libSQL server that does not answer is an outage, described in one line without the SQL', async () => {
@@ -79,4 +78,37 @@ test('a write to a file another connection is writing is a busy error, not an ou
     holder.close()
   }
   expect(isDatabaseBusy(await failure(`file:${join(dir, 'busy.db')}`, sql`SELECT * FROM missing`))).toBe(false)
+})
+
+test('a statement that meets another connection\'s write lock is tried again once the lock is gone', async () => {
+  const url = `file:${join(dir, 'retry.db')}`
+  const holder = createClient({ url })
+  await holder.execute('PRAGMA journal_mode = WAL')
+  await holder.execute('CREATE TABLE t (x)')
+  const waiting = retryingWhenBusy(createClient({ url }))
+  const open = await holder.transaction('write')
+  await open.execute('INSERT INTO t VALUES (1)')
+  // The local driver runs the first attempt at once: it meets the lock and waits to try again.
+  const write = waiting.execute('INSERT INTO t VALUES (2)')
+  const batch = waiting.batch(['INSERT INTO t VALUES (3)', 'INSERT INTO t VALUES (4)'], 'write')
+  await open.commit()
+  await write
+  await batch
+  expect((await holder.execute('SELECT x FROM t ORDER BY x')).rows.map((r) => r.x)).toEqual([1, 2, 3, 4])
+
+  // A lock that is never released ends in the busy error; other errors are not tried again.
+  const stuck = await holder.transaction('write')
+  await stuck.execute('INSERT INTO t VALUES (5)')
+  try {
+    expect(isDatabaseBusy(await waiting.execute('INSERT INTO t VALUES (6)').catch((e: unknown) => e))).toBe(true)
+  } finally {
+    await stuck.rollback()
+  }
+  const missing = await waiting.execute('SELECT * FROM missing').catch((e: unknown) => e)
+  expect(isDatabaseBusy(missing)).toBe(false)
+  expect(String(missing)).toContain('no such table')
+  expect(waiting.closed).toBe(false)
+  holder.close()
+  waiting.close()
+  expect(waiting.closed).toBe(true)
 })

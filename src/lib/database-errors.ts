@@ -1,3 +1,5 @@
+import type { Client } from '@libsql/client'
+
 /**
  * Telling "the database cannot be reached" apart from other failures, so that an outage answers
  * 503 with a clear message (and the start waits for the database) instead of a 500.
@@ -38,6 +40,45 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  */
 export function isDatabaseBusy(error: unknown): boolean {
   return causes(error).some((e) => /^SQLITE_BUSY/.test(String((e as { code?: unknown }).code ?? '')) || /SQLITE_BUSY/.test(String((e as { message?: unknown }).message ?? '')))
+}
+
+/** Pauses before each new attempt of a call that met a busy file: about 2.5 s in all. */
+const BUSY_PAUSES_MS = [2, 5, 10, 20, 40, 80, 150, 250, 250, 250, 250, 250, 250, 250, 250, 250]
+
+/**
+ * The client, with each statement, batch and transaction start that meets another process's write
+ * lock tried again after a short pause instead of failing the request. Each of these either ran
+ * whole or not at all when the busy error came (a batch is one transaction, rolled back on the
+ * error; a transaction fails at its BEGIN), so trying again cannot apply anything twice. A busy
+ * error inside an interactive transaction is not retried here: it fails that transaction.
+ */
+export function retryingWhenBusy(client: Client): Client {
+  const retried =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await call(...args)
+        } catch (error) {
+          const pause = BUSY_PAUSES_MS[attempt]
+          if (pause === undefined || !isDatabaseBusy(error)) throw error
+          await new Promise((resolve) => setTimeout(resolve, pause))
+        }
+      }
+    }
+  const calls: Partial<Client> = {
+    execute: retried(client.execute.bind(client)) as Client['execute'],
+    batch: retried(client.batch.bind(client)),
+    transaction: retried(client.transaction.bind(client)) as Client['transaction'],
+    executeMultiple: retried(client.executeMultiple.bind(client)),
+  }
+  return new Proxy(client, {
+    get(target, key) {
+      if (key in calls) return calls[key as keyof Client]
+      const value = Reflect.get(target, key, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }
 
 /**
