@@ -1,6 +1,6 @@
 import type { Client } from '@libsql/client'
 import { createDatabase } from '../db/client'
-import { createAuth } from './auth/auth'
+import { lazyAuth } from './auth/lazy-auth'
 import { readSessionUser } from './auth/session'
 import type { Config } from './lib/config'
 import type { AppDeps } from './lib/context'
@@ -18,12 +18,13 @@ export function createDeps(
   const db = createDatabase(adapters.client)
   const logger = createLogger(config.logLevel)
   const mailer = createMailer({ db, logger, from: config.mailFrom, transport: adapters.mailTransport })
-  const auth = createAuth({ db, config, mailer, logger })
+  // better-auth loads on its first use, not at start (decision 0078).
+  const auth = lazyAuth(async () => (await import('./auth/auth')).createAuth({ db, config, mailer, logger }))
   // S3 settings win; else the entry's store (local disk on Bun); else none (uploads are refused).
   const files = config.s3
     ? createS3FileStore(config.s3, { fetch: outboundFetch(serverPolicy({ config, resolveHost: adapters.resolveHost }, config.s3.endpoint)) })
     : (adapters.files ?? noFileStore)
-  const readSession: AppDeps['readSession'] = (headers) => readSessionUser({ auth, db }, headers)
+  const readSession: AppDeps['readSession'] = (headers) => readSessionUser({ auth, db, config }, headers)
   const start = crypto.randomUUID()
   const instance = { owner: adapters.slot ? `${adapters.slot}/${start}` : start, slot: adapters.slot }
   return { config, db, auth, mailer, logger, files, readSession, resolveHost: adapters.resolveHost, resolveTxt: adapters.resolveTxt, instance }

@@ -10,13 +10,12 @@ import type { Mailer } from '../lib/ports'
 import { renderMail, type Locale } from '../mail/templates'
 import { API_KEY_NAME_MAX } from '../api/api-keys/limits'
 import { COOKIE_PREFIX } from './cookie'
+import { CONFIRM_EMAIL_TTL_SECONDS, RESET_PASSWORD_TTL_SECONDS, SESSION_AGES, secureCookies } from './settings'
 import { CLIENT_ADDRESS_HEADER } from './client-address'
 import { withHashedSessionTokens } from './session-token'
 import { twoFactorPlugins } from './second-factor-plugins'
 import { auditSso, refuseSsoOfOtherOrganization, ssoNewMember, undoSsoMemberBeyondSeats, ssoPlugin, trustedIdentityOrigins, withDecryptedSsoSecrets } from './sso'
 
-export const CONFIRM_EMAIL_TTL_SECONDS = 24 * 60 * 60
-export const RESET_PASSWORD_TTL_SECONDS = 60 * 60
 /** What every Kontor API key starts with (so that secret scanners and people recognise one). */
 export const API_KEY_PREFIX = 'kontor_'
 
@@ -27,7 +26,7 @@ export const API_KEY_PREFIX = 'kontor_'
  */
 export function createAuth(deps: { db: Database; config: Config; mailer: Mailer; logger: Logger }) {
   const { db, config, mailer, logger } = deps
-  const secure = config.baseUrl.startsWith('https://')
+  const secure = secureCookies(config)
   return betterAuth({
     appName: 'Kontor',
     baseURL: config.baseUrl,
@@ -91,7 +90,7 @@ export function createAuth(deps: { db: Database; config: Config; mailer: Mailer;
         theme: { type: 'string', required: false, input: false },
       },
     },
-    session: { expiresIn: 30 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    session: SESSION_AGES,
     // Password reset tokens are kept as their SHA-256 too (better-auth's own option).
     verification: { storeIdentifier: 'hashed' },
     emailAndPassword: {

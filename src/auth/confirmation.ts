@@ -1,5 +1,4 @@
-import { createEmailVerificationToken } from 'better-auth/api'
-import { CONFIRM_EMAIL_TTL_SECONDS } from './auth'
+import { CONFIRM_EMAIL_TTL_SECONDS } from './settings'
 import type { AppDeps } from '../lib/context'
 import { AppError } from '../lib/errors'
 import { hitRateLimit } from '../lib/rate-limit'
@@ -14,6 +13,8 @@ export async function sendConfirmationMail(
 ) {
   const hit = await hitRateLimit(deps.db, `confirm-mail:${user.email}`, CONFIRMATION_MAILS_PER_ADDRESS)
   if (!hit.allowed) throw new AppError('TOO_MANY_CONFIRMATION_EMAILS', { retryAfter: hit.retryAfterSeconds })
+  // better-auth's API module loads with the first mail, not at start (decision 0078).
+  const { createEmailVerificationToken } = await import('better-auth/api')
   const token = await createEmailVerificationToken(deps.config.secret, user.email, undefined, CONFIRM_EMAIL_TTL_SECONDS, {
     userId: user.id,
   })

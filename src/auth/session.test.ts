@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { sessions } from '../../db/schema'
 import { createTestApp, PASSWORD, registerOrg } from '../../tests/support/test-app'
+import { createAuth } from './auth'
+import { lazyAuth } from './lazy-auth'
+import { readSessionUser } from './session'
+import { SESSION_AGES, sessionCookieName } from './settings'
 
 let t: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
@@ -111,5 +115,49 @@ describe('the session behind every request', () => {
     expect((await member.get('/api/prompts')).status).toBe(200)
     expect((await admin.delete(`/api/users/${accepted.body.id}`)).status).toBe(204)
     expect((await member.get('/api/prompts')).status).toBe(401)
+  })
+})
+
+describe('better-auth loads on first use', () => {
+  test('the cookie name and session ages Kontor reads sessions with are better-auth\'s own, over http and https', async () => {
+    for (const baseUrl of ['http://localhost:3000', 'https://kontor.example']) {
+      const config = { ...t.deps.config, baseUrl }
+      const auth = createAuth({ db: t.deps.db, config, mailer: t.deps.mailer, logger: t.deps.logger })
+      const ctx = await auth.$context
+      expect(ctx.authCookies.sessionToken.name).toBe(sessionCookieName(config))
+      expect(ctx.sessionConfig.expiresIn).toBe(SESSION_AGES.expiresIn)
+      expect(ctx.sessionConfig.updateAge).toBe(SESSION_AGES.updateAge)
+      expect(ctx.secret).toBe(config.secret)
+    }
+  })
+
+  test('a process that only reads sessions never builds better-auth; a sign-in does, once', async () => {
+    let builds = 0
+    const auth = lazyAuth(async () => {
+      builds++
+      return createAuth({ db: t.deps.db, config: t.deps.config, mailer: t.deps.mailer, logger: t.deps.logger })
+    })
+    const { cookie, userId } = await signedIn()
+    const deps = { ...t.deps, auth }
+    expect((await readSessionUser(deps, new Headers({ cookie })))?.id).toBe(userId)
+    expect(builds).toBe(0)
+    // `await` on the API object itself must not call anything.
+    expect(await auth.api).toBe(auth.api)
+    expect(builds).toBe(0)
+    const [a, b] = await Promise.all([auth.$context, auth.$context])
+    expect(a).toBe(b)
+    expect(await auth.api.getSession({ headers: new Headers({ cookie }) })).toMatchObject({ user: { id: userId } })
+    expect(builds).toBe(1)
+  })
+
+  test('a build that failed is tried again on the next use', async () => {
+    let builds = 0
+    const auth = lazyAuth(async () => {
+      if (++builds === 1) throw new Error('not yet')
+      return createAuth({ db: t.deps.db, config: t.deps.config, mailer: t.deps.mailer, logger: t.deps.logger })
+    })
+    expect(await auth.$context.catch((e: Error) => e.message)).toBe('not yet')
+    expect((await auth.$context).secret).toBe(t.deps.config.secret)
+    expect(builds).toBe(2)
   })
 })

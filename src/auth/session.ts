@@ -3,7 +3,8 @@ import { parse } from 'hono/utils/cookie'
 import { preparedFor } from '../../db/client'
 import { organizations, sessions, users } from '../../db/schema'
 import type { AppDeps, SessionUser } from '../lib/context'
-import type { Auth } from './auth'
+import type { Config } from '../lib/config'
+import { SESSION_AGES, sessionCookieName } from './settings'
 import { hashSessionToken } from './session-token'
 import { twoFactorMissing } from './two-factor'
 
@@ -21,10 +22,10 @@ import { twoFactorMissing } from './two-factor'
  * A session's `updated_at` says when it was last seen (Settings → Account lists it): written at
  * most once per LAST_SEEN_STEP_MS, so a busy session costs one small write every few minutes.
  */
-export async function readSessionUser(deps: Pick<AppDeps, 'auth' | 'db'>, headers: Headers): Promise<SessionUser | null> {
+export async function readSessionUser(deps: Pick<AppDeps, 'auth' | 'db' | 'config'>, headers: Headers): Promise<SessionUser | null> {
   const tokenHash = await sessionTokenHashOf(deps, headers)
   if (!tokenHash) return null
-  const auth = await authSettings(deps.auth)
+  const auth = await authSettings(deps.config)
   const row = await sessionByToken(deps.db).get({ token: tokenHash })
   if (!row) return null
   const expiresAt = row.expiresAt.getTime()
@@ -53,10 +54,10 @@ const touchSession = preparedFor((db) =>
 )
 
 /** The SHA-256 of the session token the request's cookie carries (signature checked), or null. */
-export async function sessionTokenHashOf(deps: Pick<AppDeps, 'auth'>, headers: Headers): Promise<string | null> {
+export async function sessionTokenHashOf(deps: Pick<AppDeps, 'config'>, headers: Headers): Promise<string | null> {
   const cookie = headers.get('cookie')
   if (!cookie) return null
-  const auth = await authSettings(deps.auth)
+  const auth = await authSettings(deps.config)
   const token = await verifiedToken(parse(cookie, auth.cookieName)[auth.cookieName], auth.key)
   return token ? hashSessionToken(token) : null
 }
@@ -86,19 +87,24 @@ const sessionByToken = preparedFor((db) =>
 )
 
 type AuthSettings = { cookieName: string; key: CryptoKey; expiresInMs: number; updateAgeMs: number }
-const settings = new WeakMap<Auth, Promise<AuthSettings>>()
+const settings = new WeakMap<Pick<Config, 'secret' | 'baseUrl'>, Promise<AuthSettings>>()
 
-/** better-auth's cookie name, secret and session ages, read from its context once. */
-function authSettings(auth: Auth): Promise<AuthSettings> {
-  let found = settings.get(auth)
+/**
+ * better-auth's cookie name, secret and session ages, as the configuration sets them (src/auth/settings.ts;
+ * a test holds them to better-auth's own context): reading a session loads no part of better-auth.
+ */
+function authSettings(config: Pick<Config, 'secret' | 'baseUrl'>): Promise<AuthSettings> {
+  let found = settings.get(config)
   if (!found) {
-    found = auth.$context.then(async (ctx) => ({
-      cookieName: ctx.authCookies.sessionToken.name,
-      key: await crypto.subtle.importKey('raw', new TextEncoder().encode(ctx.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']),
-      expiresInMs: ctx.sessionConfig.expiresIn * 1000,
-      updateAgeMs: ctx.sessionConfig.updateAge * 1000,
-    }))
-    settings.set(auth, found)
+    found = crypto.subtle
+      .importKey('raw', new TextEncoder().encode(config.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])
+      .then((key) => ({
+        cookieName: sessionCookieName(config),
+        key,
+        expiresInMs: SESSION_AGES.expiresIn * 1000,
+        updateAgeMs: SESSION_AGES.updateAge * 1000,
+      }))
+    settings.set(config, found)
   }
   return found
 }
@@ -152,12 +158,12 @@ export function toSessionUser(u: UserColumns): SessionUser | null {
  * The member a sign-in waits on for their second factor: better-auth's signed `two_factor`
  * cookie names a verification row that holds the member's id. Null without a valid, unexpired one.
  */
-export async function pendingTwoFactorUserId(deps: Pick<AppDeps, 'auth'>, headers: Headers): Promise<string | null> {
+export async function pendingTwoFactorUserId(deps: Pick<AppDeps, 'auth' | 'config'>, headers: Headers): Promise<string | null> {
   const cookie = headers.get('cookie')
   if (!cookie) return null
   const ctx = await deps.auth.$context
   const name = ctx.createAuthCookie('two_factor').name
-  const identifier = await verifiedToken(parse(cookie, name)[name], (await authSettings(deps.auth)).key)
+  const identifier = await verifiedToken(parse(cookie, name)[name], (await authSettings(deps.config)).key)
   if (!identifier) return null
   const row = await ctx.internalAdapter.findVerificationValue(identifier)
   return row && row.expiresAt > new Date() ? row.value : null

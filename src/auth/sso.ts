@@ -11,14 +11,12 @@ import type { Config } from '../lib/config'
 import type { Logger } from '../lib/logger'
 import { readSecret } from '../lib/secret-box'
 import { CLIENT_ADDRESS_HEADER } from './client-address'
-import { COOKIE_PREFIX } from './cookie'
+import { SSO_REQUEST_ID_HEADER } from './saml-state'
 
 /** The path of the OpenID Connect redirect back to Kontor (better-auth's, below /api/auth). */
 export const SSO_CALLBACK_PATH = '/sso/callback/'
 /** The path where a SAML identity provider posts its response (better-auth's assertion consumer service). */
 export const SAML_ACS_PATH = '/sso/saml2/sp/acs/'
-/** Headers Kontor's callback route sets (replacing any the browser sent) for the audit entries of a sign-in. */
-export const SSO_REQUEST_ID_HEADER = 'x-kontor-request-id'
 
 type Deps = { db: Database; config: Config; logger: Logger }
 type HookContext = { path?: string; params?: Record<string, string | undefined>; request?: Request } | null | undefined
@@ -162,37 +160,4 @@ function wrap<A extends DBTransactionAdapter>(adapter: A, config: Config): A {
       return input.model === 'ssoProvider' ? Promise.all(rows.map((row) => decrypted(row, config))) : rows
     },
   } as A
-}
-
-/**
- * The cookie that ties a SAML response to the browser that started the sign-in: the SHA-256 of
- * the sign-in's RelayState. The plugin keeps the RelayState on the server only, so without it a
- * response someone kept from their own sign-in could be posted in another person's browser and
- * sign them in as that someone (login forgery). The identity provider posts from its own site, so
- * the cookie is `SameSite=None`, which browsers accept only on secure origins (https, localhost).
- */
-export const SAML_STATE_COOKIE = `${COOKIE_PREFIX}.saml_state`
-const SAML_STATE_PATH = '/api/auth/sso/saml2/sp/acs/'
-
-const sha256Hex = async (text: string) =>
-  [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, '0')).join('')
-
-/** Whether browsers keep a `SameSite=None; Secure` cookie for this base URL. */
-export const samlStateCookieUsable = (baseUrl: string) => {
-  const url = new URL(baseUrl)
-  return url.protocol === 'https:' || url.hostname === 'localhost' || url.hostname === '127.0.0.1'
-}
-
-/** The Set-Cookie line for a SAML sign-in that starts with `relayState` (ten minutes, like the state itself). */
-export async function samlStateCookie(relayState: string) {
-  return `${SAML_STATE_COOKIE}=${await sha256Hex(relayState)}; Path=${SAML_STATE_PATH}; Max-Age=600; HttpOnly; Secure; SameSite=None`
-}
-
-/** The Set-Cookie line that removes the state cookie once a response came back. */
-export const clearSamlStateCookie = () => `${SAML_STATE_COOKIE}=; Path=${SAML_STATE_PATH}; Max-Age=0; HttpOnly; Secure; SameSite=None`
-
-/** Whether a SAML response's RelayState is the one this browser's sign-in started with. */
-export async function samlStateMatches(cookieHeader: string | null, relayState: string | null) {
-  const held = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${SAML_STATE_COOKIE.replace('.', '\\.')}=([0-9a-f]{64})`))?.[1]
-  return !!held && !!relayState && held === (await sha256Hex(relayState))
 }

@@ -1,5 +1,9 @@
-import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto'
 import type { AppDeps } from './context'
+
+// better-auth's cipher loads with the first secret read or written, not at start (decision 0078).
+const crypto = () => import('better-auth/crypto')
+const symmetricEncrypt = async (input: { key: string; data: string }) => (await crypto()).symmetricEncrypt(input)
+const symmetricDecrypt = async (input: { key: string; data: string }) => (await crypto()).symmetricDecrypt(input)
 
 /** A secret as stored: encrypted (XChaCha20-Poly1305) with the instance secret (KONTOR_SECRET). */
 export function encryptSecret(deps: Pick<AppDeps, 'config'>, data: string) {

@@ -1,4 +1,5 @@
-import { APIError } from 'better-auth/api'
+// better-auth's errors extend better-call's: checked without loading better-auth.
+import { APIError } from 'better-call/error'
 import { count, eq } from 'drizzle-orm'
 import { accounts, organizations, passkeys, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
@@ -24,7 +25,7 @@ type RequestInfo = { headers: Headers; ip: string; logger: Logger; requestId: st
 export async function register(deps: AppDeps, input: z.infer<typeof registerBody>, req: RequestInfo) {
   const { db, config, auth, mailer } = deps
   if (await registrationClosed(deps)) fail('REGISTRATION_DISABLED')
-  if (config.isCloud && isFreeMailAddress(input.email, config.freeMailExtra)) fail('EMAIL_PROVIDER_BLACKLISTED')
+  if (config.isCloud && (await isFreeMailAddress(input.email, config.freeMailExtra))) fail('EMAIL_PROVIDER_BLACKLISTED')
 
   const existing = await db.query.users.findFirst({ where: eq(users.email, input.email), columns: { id: true } })
   if (existing) fail('EMAIL_EXISTS')

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { withClientAddress } from '../../auth/client-address'
-import { clearSamlStateCookie, samlStateCookieUsable, samlStateMatches, SSO_REQUEST_ID_HEADER } from '../../auth/sso'
+import { clearSamlStateCookie, samlStateCookieUsable, samlStateMatches, SSO_REQUEST_ID_HEADER } from '../../auth/saml-state'
 import type { AppDeps, AppEnv } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 import { defineRoute } from '../../lib/route'

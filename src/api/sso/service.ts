@@ -10,7 +10,7 @@ import { encryptSecret } from '../../lib/secret-box'
 import { recordAudit, type AuditFrom } from '../audit/access'
 import { ssoProviderForEmail } from './access'
 import { discoverIssuer } from './discovery'
-import { samlStateCookie, samlStateCookieUsable } from '../../auth/sso'
+import { samlStateCookie, samlStateCookieUsable } from '../../auth/saml-state'
 import { readSamlIdentityProvider, samlInputGiven, samlPluginConfig, type StoredSamlConfig } from './saml'
 import type { SsoSettingsView, ssoSettingsBody } from './schema'
 
@@ -67,7 +67,7 @@ export async function getSsoSettings(deps: AppDeps, caller: SessionUser): Promis
 export async function saveSsoSettings(deps: AppDeps, caller: SessionUser, input: z.infer<typeof ssoSettingsBody>, from: AuditFrom) {
   requireAdmin(caller)
   const domains = [...new Set(input.domains)]
-  const freeMail = domains.find((d) => isFreeMailAddress(`x@${d}`, deps.config.freeMailExtra))
+  const freeMail = (await Promise.all(domains.map(async (d) => ((await isFreeMailAddress(`x@${d}`, deps.config.freeMailExtra)) ? d : null)))).find(Boolean)
   if (freeMail) throw new AppError('VALIDATION_FAILED', { fields: { domains: `${freeMail} is a free-mail domain and cannot be claimed` } })
   const taken = await deps.db.query.ssoDomains.findFirst({
     where: and(inArray(ssoDomains.domain, domains), ne(ssoDomains.organizationId, caller.organizationId)),

@@ -1,4 +1,5 @@
-import { APIError } from 'better-auth/api'
+// better-auth's errors extend better-call's: checked without loading better-auth.
+import { APIError } from 'better-call/error'
 import { and, count, eq } from 'drizzle-orm'
 import { accounts, organizations, passkeys, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'

@@ -1,4 +1,5 @@
-import { APIError } from 'better-auth/api'
+// better-auth's errors extend better-call's: checked without loading better-auth.
+import { APIError } from 'better-call/error'
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { users } from '../../../db/schema'
