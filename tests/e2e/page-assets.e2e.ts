@@ -80,6 +80,15 @@ test('the sign-in page loads its own chunks, announced in its HTML, and none of 
   expect(await keptServerNode(page, 'form')).toBe(true)
   await page.locator('form button[type="submit"]').click()
   await expect(page.locator('#email')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('#email-error')).toHaveText('Email is required')
+  await expect(page.locator('#password-error')).toHaveText('Password is required')
+  await expect(page.locator('#email')).toBeFocused()
+  // After a failed submit the fields are checked again as they change.
+  await page.locator('#email').fill('ada@')
+  await expect(page.locator('#email-error')).toHaveText('Please enter a valid email address')
+  await page.locator('#email').fill('ada@acme.test')
+  await expect(page.locator('#email-error')).toHaveCount(0)
+  await expect(page.locator('#password-error')).toHaveText('Password is required')
 })
 
 test('a chat opened directly hydrates the server-rendered page with its chunks announced up front', async ({ page }) => {
