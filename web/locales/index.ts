@@ -12,7 +12,7 @@ export const namespaces = ['common', 'errors', 'auth', 'settings', 'validation',
  * screens (./en/manage.ts); the rest are the other signed-in screens' (./en/app.ts).
  */
 export const publicNamespaces = ['common', 'errors', 'auth', 'validation', 'members'] as const satisfies ReadonlyArray<keyof typeof enPublic>
-export const manageNamespaces = ['settings', 'groups', 'billing', 'mails', 'apiKeys', 'audit', 'security', 'usage', 'mcp'] as const satisfies ReadonlyArray<keyof typeof enManage>
+export const manageNamespaces = ['settings', 'models', 'groups', 'billing', 'mails', 'apiKeys', 'audit', 'security', 'usage', 'mcp'] as const satisfies ReadonlyArray<keyof typeof enManage>
 
 export type StringsPart = 'public' | 'app' | 'manage'
 

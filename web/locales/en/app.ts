@@ -1,5 +1,4 @@
-// The English strings of the signed-in screens but settings and administration: loaded with the first page under the app's layout (web/lib/i18n.ts).
-import models from './models.json'
+// The English strings of the signed-in screens but the settings and administration ones (./manage.ts): loaded with the first page under the app's layout (web/lib/i18n.ts).
 import chat from './chat.json'
 import prompts from './prompts.json'
 import agents from './agents.json'
@@ -7,4 +6,4 @@ import tools from './tools.json'
 import sources from './sources.json'
 import knowledge from './knowledge.json'
 
-export default { models, chat, prompts, agents, tools, sources, knowledge }
+export default { chat, prompts, agents, tools, sources, knowledge }
