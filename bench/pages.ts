@@ -8,18 +8,12 @@
  * sizes for the same pages, e.g. of the commit before a bundling change; BENCH_BASELINE_LABEL names
  * it in the table's caption (e.g. "commit f1199ce, before the smaller bundles").
  */
-import { machine, pct, register, signedInWithModel, startKontor, writeSection } from './lib'
+import { machine, pct, register, startKontor, writeSection } from './lib'
+import { BROWSER, JS_CEILINGS, JS_TARGETS, MODEL_ENV, measurePages, type PageSizes } from './page-assets'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3510)
 const BASE = `http://localhost:${PORT}`
 const [WARMUP, SAMPLES] = [30, 200]
-// A bot User-Agent (curl's, fetch's default) makes the SSR handler wait for the whole page
-// before sending anything, which would hide exactly what streaming is for.
-const BROWSER = {
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
-  'accept-language': 'en',
-}
-
 type Target = { name: string; path: string; cookie?: string; ttfb: number[]; ttlb: number[]; bytes: number }
 
 /** TTFB = until the first body chunk is read, not until headers: a stream may send headers early. */
@@ -44,70 +38,6 @@ const cell = (x: number, base: number) => `${x.toFixed(2)} (${(x / base).toFixed
 const ratio = (x: number, base: number) => `${(x / base).toFixed(1)}×`
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
-type Asset = { url: string; raw: number; gzip: number; sent: string }
-
-/**
- * The scripts and stylesheets a page loads before it is interactive: the entry script, the chunks
- * announced with modulepreload (the matched routes' lazily loaded parts), the chunks those import
- * statically, and the stylesheets. Raw and gzip -9 sizes, and whether the server compressed them.
- */
-async function pageAssets(base: string, path: string, cookie: string | undefined, cache: Map<string, Promise<{ asset: Asset; imports: string[] }>>) {
-  const res = await fetch(base + path, { headers: { ...BROWSER, ...(cookie ? { cookie } : {}) }, redirect: 'manual' })
-  if (res.status !== 200) throw new Error(`${path}: status ${res.status}`)
-  const html = await res.text()
-  const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]+)"`).exec(tag)?.[1]
-  const tags = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)].map((m) => m[0])
-  const scripts = tags.filter((t) => t.startsWith('<script') || /rel="modulepreload"/.test(t)).map((t) => attr(t, 'src') ?? attr(t, 'href'))
-  // A stylesheet may be linked twice (the early head and the rendered head): the browser loads it once.
-  const styles = [...new Set(tags.filter((t) => /rel="stylesheet"/.test(t)).map((t) => attr(t, 'href')))]
-  const load = (url: string) => {
-    if (!cache.has(url)) {
-      cache.set(url, (async () => {
-        // Ask as a browser would, to see whether the server compresses (fetch decodes for us).
-        const r = await fetch(base + url, { headers: { 'accept-encoding': 'gzip, br' } })
-        const body = new Uint8Array(await r.arrayBuffer())
-        const text = url.endsWith('.js') ? new TextDecoder().decode(body) : ''
-        // Static imports between chunks (minified: `import{a as b}from"./chunk-x.js"`, `import"./chunk-y.js"`).
-        const imports = [...text.matchAll(/(?:\bimport|\bexport)\s*(?:\{[^}]*\}\s*from\s*|\*\s*as\s*\w+\s*from\s*|[\w$]+\s*from\s*)?"\.\/([^"]+\.js)"/g)].map(
-          (m) => `/build/${m[1]}`,
-        )
-        return { asset: { url, raw: body.byteLength, gzip: Bun.gzipSync(body, { level: 9 }).byteLength, sent: r.headers.get('content-encoding') ?? 'none' }, imports }
-      })())
-    }
-    return cache.get(url)!
-  }
-  const seen = new Set<string>()
-  const visit = async (url: string): Promise<void> => {
-    if (seen.has(url)) return
-    seen.add(url)
-    await Promise.all((await load(url)).imports.map(visit))
-  }
-  await Promise.all(scripts.filter((u): u is string => !!u?.startsWith('/build/')).map(visit))
-  const js = await Promise.all([...seen].map(async (u) => (await load(u)).asset))
-  const css = await Promise.all(styles.filter((u): u is string => !!u?.startsWith('/build/')).map(async (u) => (await load(u)).asset))
-  const sum = (xs: Asset[], k: 'raw' | 'gzip') => xs.reduce((s, a) => s + a[k], 0)
-  return { files: js.length, jsRaw: sum(js, 'raw'), jsGzip: sum(js, 'gzip'), cssGzip: sum(css, 'gzip'), sent: [...new Set([...js, ...css].map((a) => a.sent))].join(', ') }
-}
-
-type PageSizes = Awaited<ReturnType<typeof pageAssets>>
-
-/** The pages whose assets are measured: signed out, then signed in as an admin with one model and one (empty) chat. */
-async function measurePages(base: string): Promise<Array<{ path: string } & PageSizes>> {
-  const { cookie, post } = await signedInWithModel(base)
-  const thread = await post('/api/threads', {})
-  const cache = new Map<string, Promise<{ asset: Asset; imports: string[] }>>()
-  const pages: Array<[string, string | undefined]> = [
-    ['/login', undefined], ['/register', undefined], ['/password/forgot', undefined],
-    ['/chat', cookie], [`/chats/${thread.id}`, cookie], ['/prompts', cookie], ['/agents', cookie],
-    ['/settings/general', cookie], ['/admin-settings/users', cookie], ['/admin-settings/models', cookie],
-  ]
-  const out = []
-  for (const [path, c] of pages) out.push({ path: path.replace(thread.id, '$threadId'), ...(await pageAssets(base, path, c, cache)) })
-  return out
-}
-
-// The asset sizes need a model for the chat page; no request ever reaches this address.
-const MODEL_ENV = { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }
 /** Another checkout to compare the asset sizes with (e.g. the commit before a bundling change). */
 const BASELINE_ROOT = process.env.BENCH_BASELINE_ROOT
 const BASELINE_LABEL = process.env.BENCH_BASELINE_LABEL
@@ -125,6 +55,9 @@ function pageReading(pages: Array<{ path: string } & PageSizes>, before: Map<str
         ` and an open chat ${ratio(total(thread), total(before.get('/chats/$threadId')!))} of what they loaded before;` +
         ` in JavaScript alone, /login ${kb(login.jsGzip)} (before ${kb(before.get('/login')!.jsGzip)}), /chat ${kb(chat.jsGzip)} (before ${kb(before.get('/chat')!.jsGzip)}).`
       : '',
+    `Issue #15 asks for at most ${kb(JS_TARGETS['/login']!)} of JavaScript on /login and ${kb(JS_TARGETS['/chat']!)} on /chat: ` +
+      `${[login, chat].map((p) => `${p.path} ${p.jsGzip <= JS_TARGETS[p.path]! ? 'is within it' : `is ${kb(p.jsGzip - JS_TARGETS[p.path]!)} over`}`).join(', ')}; ` +
+      `tests/page-budget.test.ts holds them to ${kb(JS_CEILINGS['/login']!)} and ${kb(JS_CEILINGS['/chat']!)}.`,
     sent.includes('none')
       ? 'Some of these files are sent without Content-Encoding although the request accepts gzip, so unless a proxy compresses, a first visit downloads their raw size.'
       : `The server sends them precompressed (Content-Encoding: ${sent.join(', ')}), so the gzip column is close to what crosses the network.`,

@@ -58,6 +58,7 @@ if (classicZod.length) {
 const routeChunks = await chunksByRoute(result.metafile!)
 const localeChunks = chunksByLanguage(result.metafile!, 'public')
 const appLocaleChunks = chunksByLanguage(result.metafile!, 'app')
+const manageLocaleChunks = chunksByLanguage(result.metafile!, 'manage')
 const afterHydration = chunksAfterHydration(result.metafile!)
 
 const cssTmp = join(out, 'app.tmp.css')
@@ -97,7 +98,7 @@ for (const name of [...readdirSync(out).filter((n) => /\.(js|css)$/.test(n)), jo
   writeFileSync(join(out, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
 }
 
-const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, appLocales: appLocaleChunks, afterHydration }
+const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, appLocales: appLocaleChunks, manageLocales: manageLocaleChunks, afterHydration }
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))
 // The server files the bundle imports (the domains' schemas and limits) count as its sources too.
 const serverFiles = Object.keys(result.metafile!.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('web/'))
@@ -147,17 +148,19 @@ function chunkClosure(meta: Bun.BuildMetafile) {
 
 /**
  * Per language, the chunks of one part of its strings (web/locales/index.ts): `public`, which every
- * page of that language preloads, or `app`, which the pages under the app's layout preload too
- * (less what the public part holds already).
+ * page of that language preloads; `app`, which the pages under the app's layout preload too;
+ * `manage`, which the settings and administration pages preload as well (each less what the
+ * parts before it hold already).
  */
-function chunksByLanguage(meta: Bun.BuildMetafile, part: 'public' | 'app'): Record<string, string[]> {
+function chunksByLanguage(meta: Bun.BuildMetafile, part: 'public' | 'app' | 'manage'): Record<string, string[]> {
   const chunksOf = chunkClosure(meta)
   return Object.fromEntries(
     readdirSync(join(root, 'web/locales'), { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => {
         const own = chunksOf(`web/locales/${d.name}/${part}.ts`)
-        if (part === 'app') for (const shared of chunksOf(`web/locales/${d.name}/public.ts`)) own.delete(shared)
+        const before = part === 'manage' ? ['public', 'app'] : part === 'app' ? ['public'] : []
+        for (const earlier of before) for (const shared of chunksOf(`web/locales/${d.name}/${earlier}.ts`)) own.delete(shared)
         return [d.name, [...own].map((name) => `/build/${name}`)]
       }),
   )

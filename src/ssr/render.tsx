@@ -6,6 +6,7 @@ import { sessionQueries, type Me } from '../../web/lib/session'
 import { hasSessionCookie } from '../auth/cookie'
 import { allStrings } from '../../web/locales/all'
 import { createQueryClient } from '../../web/lib/query-client'
+import { MANAGE_ROUTES } from '../../web/lib/manage-routes'
 import { createAppRouter } from '../../web/router'
 import { sharePageSession } from '../lib/route'
 import { afterHeadTag, earlyHeadHtml, failedHtml, redirectHtml, wantsEarlyHead } from './early-head'
@@ -13,7 +14,8 @@ import { afterHeadTag, earlyHeadHtml, failedHtml, redirectHtml, wantsEarlyHead }
 /**
  * public/build/manifest.json (web/build.ts): `routes` lists, per route id, the chunks of its lazily
  * loaded parts; `locales`, per language, the chunks of the strings every page needs, and
- * `appLocales` those of the signed-in screens' strings, which the pages under the app's layout need too.
+ * `appLocales` those of the signed-in screens' strings, which the pages under the app's layout need too,
+ * `manageLocales` those of the settings and administration screens (MANAGE_ROUTES).
  */
 export type WebAssets = {
   js: string
@@ -21,6 +23,7 @@ export type WebAssets = {
   routes?: Record<string, string[]>
   locales?: Partial<Record<Language, string[]>>
   appLocales?: Partial<Record<Language, string[]>>
+  manageLocales?: Partial<Record<Language, string[]>>
 }
 
 /**
@@ -37,6 +40,19 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
     routes: {
       ...routes,
       '/app': { preloads: [...(routes['/app']?.preloads ?? []), ...(assets.appLocales?.[lang] ?? [])] },
+      // The settings and administration pages (and the two-factor set-up) need their own strings too.
+      ...Object.fromEntries(
+        MANAGE_ROUTES.map((id) => [
+          id,
+          {
+            preloads: [
+              ...(routes[id]?.preloads ?? []),
+              ...(id === '/two-factor/setup' ? (assets.appLocales?.[lang] ?? []) : []),
+              ...(assets.manageLocales?.[lang] ?? []),
+            ],
+          },
+        ]),
+      ),
       __root__: {
         css: [assets.css],
         scripts: [{ attrs: { type: 'module', src: assets.js, async: true } }],

@@ -12,6 +12,7 @@ const manifest = JSON.parse(readFileSync(`${buildDir}/manifest.json`, 'utf8')) a
   routes: Record<string, string[]>
   locales: Record<string, string[]>
   appLocales: Record<string, string[]>
+  manageLocales: Record<string, string[]>
   afterHydration: string[]
 }
 /** The chunks of the strings of the language the page is in (and only those). */
@@ -80,6 +81,15 @@ test('the sign-in page loads its own chunks, announced in its HTML, and none of 
   expect(await keptServerNode(page, 'form')).toBe(true)
   await page.locator('form button[type="submit"]').click()
   await expect(page.locator('#email')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('#email-error')).toHaveText('Email is required')
+  await expect(page.locator('#password-error')).toHaveText('Password is required')
+  await expect(page.locator('#email')).toBeFocused()
+  // After a failed submit the fields are checked again as they change.
+  await page.locator('#email').fill('ada@')
+  await expect(page.locator('#email-error')).toHaveText('Please enter a valid email address')
+  await page.locator('#email').fill('ada@acme.test')
+  await expect(page.locator('#email-error')).toHaveCount(0)
+  await expect(page.locator('#password-error')).toHaveText('Password is required')
 })
 
 test('a chat opened directly hydrates the server-rendered page with its chunks announced up front', async ({ page }) => {
@@ -105,6 +115,9 @@ test('a chat opened directly hydrates the server-rendered page with its chunks a
   for (const chunk of [...stringsOf(html), ...appStrings, ...manifest.routes['/app']!, ...manifest.routes['/app/chats/$threadId']!])
     expect(announced.has(chunk), chunk).toBe(true)
   for (const chunk of scripts.requested) expect(announced.has(chunk) || manifest.afterHydration.includes(chunk), chunk).toBe(true)
+  // The settings and administration screens' strings are not among them.
+  expect(manifest.manageLocales[lang]!.length).toBeGreaterThan(0)
+  for (const chunk of manifest.manageLocales[lang]!) expect(scripts.requested.has(chunk), chunk).toBe(false)
   // The composer the server rendered is the one React hydrated: no pending view replaced the page.
   expect(await keptServerNode(page, '#chat-composer')).toBe(true)
 })

@@ -1,6 +1,6 @@
 import i18next, { type i18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { loadStrings, namespaces, publicNamespaces, type Strings, type StringsPart } from '../locales'
+import { loadStrings, manageNamespaces, namespaces, publicNamespaces, type Strings, type StringsPart } from '../locales'
 
 export type Language = 'en' | 'de'
 export const LANGUAGES: Language[] = ['en', 'de']
@@ -66,7 +66,11 @@ export async function adoptAccountLanguage(instance: i18n, locale: Language) {
 }
 
 /** A namespace of each part, to tell whether an instance holds that part of a language. */
-const marker: Record<StringsPart, string> = { public: publicNamespaces[0], app: namespaces.find((ns) => !(publicNamespaces as readonly string[]).includes(ns))! }
+const marker: Record<StringsPart, string> = {
+  public: publicNamespaces[0],
+  app: namespaces.find((ns) => !(publicNamespaces as readonly string[]).includes(ns) && !(manageNamespaces as readonly string[]).includes(ns))!,
+  manage: manageNamespaces[0],
+}
 
 /** Adds one part of a language's strings to the instance, fetching its chunk unless it holds them already (the server holds all). */
 async function loadPart(instance: i18n, lng: Language, part: StringsPart) {
@@ -83,10 +87,18 @@ export function ensureAppStrings(instance: i18n) {
   return loadPart(instance, toLanguage(instance.language) ?? FALLBACK_LANGUAGE, 'app')
 }
 
+/**
+ * The strings of the settings and administration screens in the page's language: their layouts
+ * (and the two-factor set-up) await them, and the browser before it hydrates such a page.
+ */
+export function ensureManageStrings(instance: i18n) {
+  return loadPart(instance, toLanguage(instance.language) ?? FALLBACK_LANGUAGE, 'manage')
+}
+
 /** Shows the interface in `lng`, first fetching the parts of its strings this page uses if it has not loaded them yet. */
 export async function switchLanguage(instance: i18n, lng: Language) {
   const current = toLanguage(instance.language) ?? FALLBACK_LANGUAGE
-  const parts: StringsPart[] = instance.hasResourceBundle(current, marker.app) ? ['public', 'app'] : ['public']
+  const parts = (['public', 'app', 'manage'] as const).filter((part) => part === 'public' || instance.hasResourceBundle(current, marker[part]))
   await Promise.all(parts.map((part) => loadPart(instance, lng, part)))
   await instance.changeLanguage(lng)
   document.documentElement.lang = lng

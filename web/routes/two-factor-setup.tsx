@@ -1,7 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router'
 import { twoFactorQueries } from '../features/settings/two-factor'
 import { isApiError } from '../lib/api-client'
-import { ensureAppStrings } from '../lib/i18n'
+import { ensureAppStrings, ensureManageStrings } from '../lib/i18n'
 import { sessionQueries } from '../lib/session'
 import { Route as rootRoute } from './__root'
 
@@ -16,6 +16,7 @@ export const Route = createRoute({
         context.queryClient.ensureQueryData(twoFactorQueries.status(context.api)),
         context.queryClient.ensureQueryData(twoFactorQueries.passkeys(context.api)),
         ensureAppStrings(context.i18n),
+        ensureManageStrings(context.i18n),
       ])
     } catch (error) {
       if (!isApiError(error)) throw error

@@ -1,9 +1,8 @@
 import { z } from 'zod/mini'
 import { emailField, strongPassword } from '../../lib/form-fields'
 
-// Messages are i18n keys of the `validation` namespace.
-export const loginSchema = z.object({ email: emailField, password: z.string().check(z.minLength(1, 'passwordRequired')) })
-export type LoginValues = z.infer<typeof loginSchema>
+// Messages are i18n keys of the `validation` namespace. The sign-in form checks its two fields
+// without zod (login-values.ts), so that the sign-in page loads no form library.
 
 const passwordsMatch = (v: { password: string; passwordConfirmation: string }) => v.password === v.passwordConfirmation
 const mismatch = { path: ['passwordConfirmation'], message: 'passwordsMismatch' }

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { KeyRound } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { FormField, fieldA11y } from '../../../components/ui/form-field'
@@ -17,7 +15,7 @@ import { authApi, isChallenge, type TwoFactorChallenge } from '../api'
 import type { Me } from '../../../lib/session'
 import { SecondFactorStep } from './second-factor-step'
 import { sessionQueries } from '../../../lib/session'
-import { loginSchema, type LoginValues } from '../schemas'
+import { loginErrors, type LoginErrors, type LoginValues } from '../login-values'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -31,7 +29,25 @@ export function LoginForm(props: { redirect?: string; ssoError?: string }) {
   const api = useApi()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } })
+  const formRef = useRef<HTMLFormElement>(null)
+  // Checked on submit; after a failed submit, again as the fields change (as the other forms do).
+  const [errors, setErrors] = useState<LoginErrors>({})
+  const [submitted, setSubmitted] = useState(false)
+  const values = (): LoginValues => {
+    const data = new FormData(formRef.current!)
+    return { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') }
+  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setSubmitted(true)
+    const entered = values()
+    const found = loginErrors(entered)
+    setErrors(found)
+    const invalid = (['email', 'password'] as const).find((name) => found[name])
+    if (invalid) return formRef.current!.querySelector<HTMLInputElement>(`[name="${invalid}"]`)?.focus()
+    login.mutate({ ...entered, email: entered.email.trim() })
+  }
+  const onChange = () => submitted && setErrors(loginErrors(values()))
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null)
   const signedIn = async (me: Me) => {
     // An unconfirmed user must not pass the protected layout from a cached answer.
@@ -45,7 +61,6 @@ export function LoginForm(props: { redirect?: string; ssoError?: string }) {
     onSuccess: (answer) => (isChallenge(answer) ? setChallenge(answer) : signedIn(answer)),
   })
   const passkey = useMutation({ mutationFn: () => authApi.passkey(api), onSuccess: signedIn })
-  const { errors } = form.formState
   const [checkedEmail, setCheckedEmail] = useState('')
   const lookup = useQuery({
     queryKey: ['sso-lookup', checkedEmail],
@@ -56,10 +71,9 @@ export function LoginForm(props: { redirect?: string; ssoError?: string }) {
   const sso = lookup.data?.sso === true
   const passwordAllowed = lookup.data?.passwordSignIn !== false
   const start = useMutation({
-    mutationFn: () => authApi.ssoStart(api, form.getValues('email').trim()),
+    mutationFn: () => authApi.ssoStart(api, values().email.trim()),
     onSuccess: ({ url }) => window.location.assign(url),
   })
-  const emailField = form.register('email', { onBlur: (e) => setCheckedEmail(String(e.target.value).trim().toLowerCase()) })
   const failure = login.error ?? start.error ?? shownPasskeyError(passkey.error)
 
   if (challenge) {
@@ -72,14 +86,20 @@ export function LoginForm(props: { redirect?: string; ssoError?: string }) {
   }
 
   return (
-    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((v) => login.mutate(v))}>
+    <form ref={formRef} className="grid gap-4" noValidate onSubmit={onSubmit} onChange={onChange}>
       {(failure || props.ssoError) && (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
           {failure ? errorMessage(t, failure) : t(`sso.errors.${props.ssoError}`, { defaultValue: t('sso.errors.other') })}
         </p>
       )}
-      <FormField id="email" label={t('email')} error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...fieldA11y('email', errors.email?.message)} {...emailField} />
+      <FormField id="email" label={t('email')} error={errors.email}>
+        <Input
+          type="email"
+          autoComplete="email"
+          name="email"
+          {...fieldA11y('email', errors.email)}
+          onBlur={(e) => setCheckedEmail(e.target.value.trim().toLowerCase())}
+        />
       </FormField>
       {sso && (
         <div className="grid gap-2">
@@ -91,12 +111,12 @@ export function LoginForm(props: { redirect?: string; ssoError?: string }) {
       )}
       {passwordAllowed && (
         <>
-          <FormField id="password" label={t('password')} error={errors.password?.message}>
+          <FormField id="password" label={t('password')} error={errors.password}>
             <Input
               type="password"
               autoComplete="current-password"
-              {...fieldA11y('password', errors.password?.message)}
-              {...form.register('password')}
+              name="password"
+              {...fieldA11y('password', errors.password)}
             />
           </FormField>
           <div className="-mt-2 text-right text-sm">

@@ -52,7 +52,7 @@ export function ModelPicker({ models, value, onChange, disabled }: ModelPickerPr
                   )}
                 </span>
                 <span className="truncate text-xs text-muted-foreground">
-                  {providerName(t, model.providerId, model.providerName)} · {t(`models:regions.${model.region}`)}
+                  {providerName(t, model.providerId, model.providerName)} · {t(`regions.${model.region}`)}
                 </span>
               </span>
             </PickerRadioItem>

@@ -16,7 +16,7 @@ const REGION_ICONS: Record<HostingRegion, LucideIcon> = {
 export function RegionBadge(props: { region: HostingRegion; className?: string }) {
   const { t } = useTranslation('models')
   const Icon = REGION_ICONS[props.region]
-  const label = t(`regions.${props.region}`)
+  const label = t(`chat:regions.${props.region}`)
   return (
     <Badge className={cn('gap-1', props.className)} title={t('regionLabel', { region: label })}>
       <Icon aria-hidden className="size-3" />

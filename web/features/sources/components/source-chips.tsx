@@ -1,10 +1,14 @@
 import { FileText, LoaderCircle, RotateCw, TriangleAlert, X } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { cn } from '../../../lib/cn'
 import type { Source } from '../api'
-import { SourceDetailsDialog } from './source-details-dialog'
+
+// The details form (react-hook-form, zod) is not among the chat's first scripts: it loads when a
+// file's details are first opened.
+const loadDetailsDialog = () => import('./source-details-dialog')
+const SourceDetailsDialog = lazy(() => loadDetailsDialog().then((m) => ({ default: m.SourceDetailsDialog })))
 
 /** attached: chosen for a chat that does not exist yet; the others as the server (or the upload) says. */
 export type ChipStatus = 'attached' | 'uploading' | 'processing' | 'ready' | 'failed'
@@ -45,6 +49,8 @@ function SourceChip({ chip }: { chip: Chip }) {
   const status = chip.progress === undefined ? t(`status.${chip.status}`) : t('status.uploadingPercent', { percent: chip.progress })
   const removeLabel = t(chip.cancels ? 'chips.cancel' : 'chips.remove', { name: chip.name })
   const [editing, setEditing] = useState(false)
+  const [opened, setOpened] = useState(false)
+  if (editing && !opened) setOpened(true)
   const busy = chip.status === 'uploading' || chip.status === 'processing'
   const failed = chip.status === 'failed'
   const Icon = busy ? LoaderCircle : failed ? TriangleAlert : FileText
@@ -65,12 +71,19 @@ function SourceChip({ chip }: { chip: Chip }) {
           <button
             type="button"
             onClick={() => setEditing(true)}
+            onPointerEnter={() => void loadDetailsDialog()}
+            onFocus={() => void loadDetailsDialog()}
             aria-label={t('details.open', { name: chip.name })}
             className="min-w-0 max-w-48 truncate rounded-sm font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
           >
             {chip.name}
           </button>
-          <SourceDetailsDialog threadId={chip.details.threadId} source={chip.details.source} open={editing} onOpenChange={setEditing} />
+          {/* Once opened it stays mounted, so that it can animate its closing. */}
+          {(editing || opened) && (
+            <Suspense fallback={null}>
+              <SourceDetailsDialog threadId={chip.details.threadId} source={chip.details.source} open={editing} onOpenChange={setEditing} />
+            </Suspense>
+          )}
         </>
       ) : (
         <span className="min-w-0 max-w-48 truncate font-medium">{chip.name}</span>
