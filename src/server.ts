@@ -19,6 +19,7 @@ import { reencryptMcpHeaders } from './api/mcp-servers/secrets'
 import { reencryptSsoSecrets } from './api/sso/secrets'
 import { reencryptTwoFactorSecrets } from './api/two-factor/secrets'
 import { releaseSources, sourceUpkeep } from './api/sources/process'
+import { vectorUpkeep } from './api/sources/reembed'
 import { auditUpkeep } from './api/audit/service'
 import { retentionUpkeep } from './api/retention/job'
 import { endAbandonedReplies } from './api/threads/access'
@@ -169,7 +170,7 @@ export async function startServer(config: Config) {
         void retentionUpkeep(deps)
         if (resuming) return
         resuming = true
-        void Promise.all([sourceUpkeep(deps), auditUpkeep(deps)]).finally(() => (resuming = false))
+        void Promise.all([sourceUpkeep(deps), vectorUpkeep(deps), auditUpkeep(deps)]).finally(() => (resuming = false))
       }
       resume()
       sourcesTimer = setInterval(resume, 10_000)
