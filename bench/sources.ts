@@ -5,10 +5,11 @@
  * (what a query runs: both, fused), each against `SELECT count(*)` over the same scope's chunks,
  * and recall@10 of the index against the exact scan. In-process on a libSQL file database; no
  * server. Writes "## Sources (bench/sources.ts)".
- * Run: node_modules/.bin/bun bench/sources.ts   (BENCH_SIZES=1000,10000 to shorten; BENCH_DIMS=384)
+ * Run: node_modules/.bin/bun bench/sources.ts   (BENCH_SIZES=1000,10000 to shorten; BENCH_DIMS=384;
+ * BENCH_DIR=<dir> keeps the databases there and measures again on those already built)
  */
 import { createClient, type Client } from '@libsql/client'
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createDatabase, type Database } from '../db/client'
@@ -27,7 +28,8 @@ const CHUNKS_PER_SOURCE = 500
 const QUERIES = 30
 const MODEL = 'bench/embedding'
 const fmt = (n: number, digits = 2) => n.toFixed(digits)
-const dir = mkdtempSync(join(tmpdir(), 'kontor-bench-sources-'))
+/** BENCH_DIR keeps the databases (and reuses those already built there, with their build times). */
+const dir = process.env.BENCH_DIR ?? mkdtempSync(join(tmpdir(), 'kontor-bench-sources-'))
 
 // ---- deterministic text and vectors -------------------------------------------------------
 
@@ -191,6 +193,11 @@ async function retrievalBench(db: Database, client: Client, size: number) {
   return { ...(Object.fromEntries(names.map((n) => [n, summary(times[n])])) as Record<Kind, { p50: number; p95: number }>), recall: hits / (QUERIES * 10) }
 }
 
+function openDatabase(name: string) {
+  const client = createClient({ url: `file:${join(dir, `${name}.db`)}` })
+  return { client, db: createDatabase(client) }
+}
+
 async function freshDatabase(name: string) {
   const client = createClient({ url: `file:${join(dir, `${name}.db`)}` })
   await migrateDatabase(client, join(ROOT, 'drizzle'))
@@ -205,8 +212,11 @@ try {
   console.log('parse', parse)
   const retrieval: Array<{ size: number; build: { chunks: number; vectors: number }; mb: number; r: Awaited<ReturnType<typeof retrievalBench>> }> = []
   for (const size of SIZES) {
-    const { client, db } = await freshDatabase(`chunks-${size}`)
-    const build = await fill(db, client, size)
+    const built = join(dir, `chunks-${size}.json`)
+    const reuse = process.env.BENCH_DIR && existsSync(built)
+    const { client, db } = reuse ? openDatabase(`chunks-${size}`) : await freshDatabase(`chunks-${size}`)
+    const build = reuse ? (JSON.parse(readFileSync(built, 'utf8')) as { chunks: number; vectors: number }) : await fill(db, client, size)
+    if (process.env.BENCH_DIR) writeFileSync(built, JSON.stringify(build))
     const r = await retrievalBench(db, client, size)
     console.log(size, { build, ...r })
     retrieval.push({ size, build, mb: statSync(join(dir, `chunks-${size}.db`)).size / 1024 / 1024, r })
@@ -263,5 +273,5 @@ try {
   console.error(error)
   process.exitCode = 1
 } finally {
-  if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true })
+  if (!process.env.BENCH_DIR) rmSync(dir, { recursive: true, force: true })
 }

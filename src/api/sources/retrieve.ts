@@ -91,15 +91,22 @@ export async function vectorSearch(db: Database, scope: SearchScope, vector: Flo
 const COMMON_SHARE = 0.2
 /** Rows the OR query of a large scope may match: its rarest terms are taken until their chunks add up to this. */
 const OR_BUDGET = 3_000
+/** Up to this many chunks in the database, keyword search looks up no term frequencies. */
+const SMALL_DATABASE = 20_000
+/** Below this share of all chunks, a scope's keyword matches are joined to it before ranking. */
+const MIN_SHARE = 0.05
+/** Most matches taken from the whole index to find a scope's best. */
+const MAX_FTS_CANDIDATES = 1_000
 const counted = new WeakMap<Database, { n: number; at: number }>()
 
-/** Chunks in the database (to tell common terms), counted at most once a minute. */
+/** Chunks in the database (to tell common terms); a large count is taken at most once a minute. */
 async function chunkTotal(db: Database) {
   const hit = counted.get(db)
   if (hit && Date.now() - hit.at < 60_000) return hit.n
   const r = await db.$client.execute('SELECT count(*) AS n FROM source_chunks')
   const n = Number(r.rows[0]!.n)
-  counted.set(db, { n, at: Date.now() })
+  // A small count is cheap to take again (and a growing database soon reaches the other path).
+  if (n > SMALL_DATABASE) counted.set(db, { n, at: Date.now() })
   return n
 }
 
@@ -108,35 +115,61 @@ const folded = (w: string) => w.normalize('NFD').replace(/\p{M}/gu, '')
 
 /**
  * BM25 keyword search (FTS5) over the scope's ready chunks; headings weigh half as much as text.
- * Terms no chunk has, and terms in most chunks, are left out (the rarest term is always kept).
- * The chunks that have all the terms come first; if too few, those with any of the rarest terms,
- * taken until their chunks add up to a budget of rows, so a query of common words never ranks the
- * whole table. Both join the scope before ranking: BM25 is computed for the scope's rows only.
+ * In a large database, terms no chunk has and terms in most chunks are left out (the rarest term
+ * is always kept); the chunks that have all the terms come first, then, if too few, those with
+ * any of the rarest terms, taken until their chunks add up to a budget of rows, so a query of
+ * common words never ranks the whole table. Only the scope's chunks are returned, best first
+ * (`scopeRanked`).
  */
 export async function keywordSearch(db: Database, scope: SearchScope, text: string, limit = CANDIDATES) {
   const words = [...new Set(queryWords(text).map(folded))]
   if (!words.length) return []
   const where = scopeWhere(scope)
-  const [frequencies, total] = await Promise.all([
-    db.$client.execute({ sql: `SELECT term, doc FROM source_chunks_fts_vocab WHERE term IN (${words.map(() => '?').join(',')})`, args: words }),
-    chunkTotal(db),
-  ])
+  const [total, scoped] = await Promise.all([chunkTotal(db), readyChunks(db, where)])
+  if (!scoped) return []
+  const ranked = (ws: string[], op: string) => scopeRanked(db, where, ws.map((w) => `"${w}"`).join(` ${op} `), limit, scoped / Math.max(total, scoped))
+  // In a small database every word is searched for: ranking all matches costs less than looking up how common each is.
+  if (total <= SMALL_DATABASE) return ranked(words, 'OR')
+  // One `term = ?` per word: the vocabulary table seeks a term, but scans for IN.
+  const frequencies = await db.$client.execute({ sql: words.map(() => 'SELECT term, doc FROM source_chunks_fts_vocab WHERE term = ?').join(' UNION ALL '), args: words })
   const df = new Map(frequencies.rows.map((r) => [String(r.term), Number(r.doc)]))
   const terms = words.filter((w) => df.get(w)).sort((a, b) => df.get(a)! - df.get(b)!)
   if (!terms.length) return []
   const kept = terms.filter((w, i) => i === 0 || df.get(w)! <= total * COMMON_SHARE)
-  const match = (ws: string[], op: string) => ws.map((w) => `"${w}"`).join(` ${op} `)
-  const ranked = (m: string, n: number) =>
-    ids(db, `SELECT c.id FROM source_chunks_fts f JOIN source_chunks c ON c.id = f.rowid JOIN sources s ON s.id = c.source_id
-             WHERE source_chunks_fts MATCH ? AND ${where.sql} AND s.status = 'ready'
-             ORDER BY bm25(source_chunks_fts, 1.0, 0.5) LIMIT ?`, [m, ...where.args, n])
-  const all = kept.length > 1 ? await ranked(match(kept, 'AND'), limit) : []
+  const all = kept.length > 1 ? await ranked(kept, 'AND') : []
   if (all.length >= limit) return all
   let rows = 0
-  const rare = kept.filter((w, i) => i === 0 || (rows += df.get(w)!) <= OR_BUDGET)
-  const any = await ranked(match(rare, 'OR'), limit)
+  const any = await ranked(kept.filter((w, i) => i === 0 || (rows += df.get(w)!) <= OR_BUDGET), 'OR')
   const seen = new Set(all)
   return [...all, ...any.filter((id) => !seen.has(id))].slice(0, limit)
+}
+
+/**
+ * The scope's n best chunks by BM25 for an FTS5 query. A scope that is a good share of all chunks
+ * takes the best matches of the whole index, as many as its share needs, and keeps the scope's;
+ * when fewer than n of them are (and there were more matches), or the scope is a small share,
+ * the matches are joined to the scope and ranked. Either way the result is the scope's n best.
+ */
+async function scopeRanked(db: Database, where: ScopeSql, match: string, n: number, share: number) {
+  const take = Math.ceil((n * 2) / share)
+  if (share >= MIN_SHARE && take <= MAX_FTS_CANDIDATES) {
+    const top = await ids(db, 'SELECT rowid AS id FROM source_chunks_fts WHERE source_chunks_fts MATCH ? ORDER BY bm25(source_chunks_fts, 1.0, 0.5) LIMIT ?', [match, take])
+    if (!top.length) return []
+    const mine = new Set(
+      await ids(db, `SELECT c.id FROM source_chunks c JOIN sources s ON s.id = c.source_id WHERE c.id IN (${top.map(() => '?').join(',')}) AND ${where.sql} AND s.status = 'ready'`, [...top, ...where.args]),
+    )
+    const found = top.filter((id) => mine.has(id))
+    if (found.length >= n || top.length < take) return found.slice(0, n)
+  }
+  return ids(db, `SELECT c.id FROM source_chunks_fts f JOIN source_chunks c ON c.id = f.rowid JOIN sources s ON s.id = c.source_id
+           WHERE source_chunks_fts MATCH ? AND ${where.sql} AND s.status = 'ready'
+           ORDER BY bm25(source_chunks_fts, 1.0, 0.5) LIMIT ?`, [match, ...where.args, n])
+}
+
+/** Chunks of the scope's ready files. */
+async function readyChunks(db: Database, where: ScopeSql) {
+  const r = await db.$client.execute({ sql: `SELECT coalesce(sum(s.chunk_count), 0) AS n FROM sources s WHERE ${where.sql} AND s.status = 'ready'`, args: where.args })
+  return Number(r.rows[0]!.n)
 }
 
 /** Merges ranked lists: each id scores the sum of 1 / (60 + rank) over the lists it appears in. */
