@@ -231,7 +231,7 @@ try {
     `| parse (unpdf) + chunk, 200 pages → ${parse.chunks} chunks | ${fmt(parse.parse.p50, 0)} ms | ${fmt(parse.parse.p50 / parse.baseline.p50, 0)}× |`,
   ]
   const retrievalRows = [
-    '| Chunks in the scope | count(*) — baseline | Exact vector scan | Vector index (100 candidates) | Recall@10 of the index | FTS5 before (OR of all words) | FTS5 now | Hybrid as searched (vectors + FTS + RRF + fetch) | Insert chunks + FTS / vectors + index |',
+    '| Chunks in the scope | count(*) — baseline | Exact vector scan | Vector index (30 nearest from 120 candidates) | Recall@10 of the index | FTS5 before (OR of all words) | FTS5 now | Hybrid as searched (vectors + FTS + RRF + fetch) | Insert chunks + FTS / vectors + index |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...retrieval.map(
       ({ size, build, r }) =>
@@ -254,7 +254,7 @@ try {
       `(made-up words with a Zipf-like skew), ${CHUNKS_PER_SOURCE} chunks per file. Vectors have ${DIMS} dimensions (the size of small embedding models such as bge-small or ` +
       'all-MiniLM; at 1,024 the vector index costs about three times as much to build) and are clustered, not uniform: 100 topics as Gaussian clusters in a 24-dimensional ' +
       'space, projected into the full dimension with a little noise, queries drawn the same way, so that nearest neighbours are meaningful. ' +
-      `Vector index: libSQL DiskANN, ${INDEX_OPTIONS.replaceAll("'", '')}; the index column asks for 100 candidates and ranks them by exact distance. ` +
+      `Vector index: libSQL DiskANN, ${INDEX_OPTIONS.replaceAll("'", '')}; a search takes four candidates from the index for each passage it wants (at least 100) and ranks them by exact distance. ` +
       `p50 of ${QUERIES} queries of 3–5 words after warm-up, the six measures interleaved (rounds in turning order). Each ratio is against ` +
       '`SELECT count(*)` over the scope\'s chunks in the same run. Recall@10: the index\'s ten nearest against the exact scan\'s ten over the same rows, over all queries.',
     '',

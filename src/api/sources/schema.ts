@@ -54,3 +54,5 @@ export const embeddingProgressResponse = z.object({
   /** Every ready file is embedded with the model (or there is no model). */
   done: z.boolean(),
 })
+
+export type EmbeddingProgress = z.infer<typeof embeddingProgressResponse>
