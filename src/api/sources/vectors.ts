@@ -99,16 +99,15 @@ export async function nearestChunks(db: Database, scope: ScopeSql, vector: Float
              WHERE ${scope.sql} AND s.status = 'ready' AND s.embedding_model = ? AND s.dimensions = ?
              ORDER BY vector_distance_cos(v.embedding, ?) LIMIT ?`, [...scope.args, model, dims, bytes, limit])
   if (options.path === 'exact') return exact()
-  const sizes = await db.$client.execute({
-    sql: `SELECT coalesce(sum(CASE WHEN ${scope.sql} AND s.embedding_model = ? THEN s.chunk_count END), 0) AS scoped, coalesce(sum(s.chunk_count), 0) AS total
-          FROM sources s WHERE s.status = 'ready' AND s.dimensions = ?`,
-    args: [...scope.args, model, dims],
-  })
-  const scoped = Number(sizes.rows[0]?.scoped ?? 0)
-  const total = Number(sizes.rows[0]?.total ?? 0)
+  const count = async (where: string, args: InValue[]) =>
+    Number((await db.$client.execute({ sql: `SELECT coalesce(sum(s.chunk_count), 0) AS n FROM sources s WHERE ${where}`, args })).rows[0]!.n)
+  // The scope's size first (through its own index); the whole table's only when the scope is large.
+  const scoped = await count(`${scope.sql} AND s.status = 'ready' AND s.embedding_model = ? AND s.dimensions = ?`, [...scope.args, model, dims])
   if (!scoped) return []
+  if (options.path !== 'index' && scoped <= EXACT_MAX) return exact()
+  const total = Math.max(scoped, await count(`s.status = 'ready' AND s.dimensions = ?`, [dims]))
   const k = Math.ceil((Math.max(limit, 25) * OVERFETCH * total) / scoped)
-  if (options.path !== 'index' && (scoped <= EXACT_MAX || k > MAX_INDEX_K)) return exact()
+  if (options.path !== 'index' && k > MAX_INDEX_K) return exact()
   const found = await ids(db, `SELECT c.id FROM vector_top_k('${t}_idx', ?, ?) n JOIN ${t} v ON v.rowid = n.id JOIN source_chunks c ON c.id = v.chunk_id JOIN sources s ON s.id = c.source_id
              WHERE ${scope.sql} AND s.status = 'ready' AND s.embedding_model = ?
              ORDER BY vector_distance_cos(v.embedding, ?) LIMIT ?`, [bytes, k, ...scope.args, model, bytes, limit])
