@@ -156,7 +156,8 @@ async function scopeRanked(db: Database, where: ScopeSql, match: string, n: numb
     const top = await ids(db, 'SELECT rowid AS id FROM source_chunks_fts WHERE source_chunks_fts MATCH ? ORDER BY bm25(source_chunks_fts, 1.0, 0.5) LIMIT ?', [match, take])
     if (!top.length) return []
     const mine = new Set(
-      await ids(db, `SELECT c.id FROM source_chunks c JOIN sources s ON s.id = c.source_id WHERE c.id IN (${top.map(() => '?').join(',')}) AND ${where.sql} AND s.status = 'ready'`, [...top, ...where.args]),
+      // CROSS JOIN keeps the chunks first: from the scope's files, the planner would walk all their chunks.
+      await ids(db, `SELECT c.id FROM source_chunks c CROSS JOIN sources s ON s.id = c.source_id WHERE c.id IN (${top.map(() => '?').join(',')}) AND ${where.sql} AND s.status = 'ready'`, [...top, ...where.args]),
     )
     const found = top.filter((id) => mine.has(id))
     if (found.length >= n || top.length < take) return found.slice(0, n)
