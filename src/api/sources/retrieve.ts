@@ -99,14 +99,13 @@ const MIN_SHARE = 0.05
 const MAX_FTS_CANDIDATES = 1_000
 const counted = new WeakMap<Database, { n: number; at: number }>()
 
-/** Chunks in the database (to tell common terms); a large count is taken at most once a minute. */
+/** Chunks in the database (to tell common terms and a scope's share), counted at most once a minute. */
 async function chunkTotal(db: Database) {
   const hit = counted.get(db)
   if (hit && Date.now() - hit.at < 60_000) return hit.n
   const r = await db.$client.execute('SELECT count(*) AS n FROM source_chunks')
   const n = Number(r.rows[0]!.n)
-  // A small count is cheap to take again (and a growing database soon reaches the other path).
-  if (n > SMALL_DATABASE) counted.set(db, { n, at: Date.now() })
+  counted.set(db, { n, at: Date.now() })
   return n
 }
 
