@@ -8,6 +8,7 @@ import { lookup, resolveTxt } from 'node:dns/promises'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
+import { prepareDatabaseFile } from '../db/client'
 import { migrateDatabase } from '../db/migrate'
 import { createApp } from './app'
 import { createDeps } from './deps'
@@ -84,10 +85,9 @@ export async function startServer(config: Config) {
     }
   }
   const prepareDatabase = async () => {
-    // A database file is written ahead (WAL): a commit appends to one log instead of rewriting a
-    // rollback journal with several syncs, which every sent message and streamed reply waits for.
-    // The mode is stored in the file, so every connection and process on it uses it.
-    if (isFile) await client.execute('PRAGMA journal_mode = WAL')
+    // A database file is written ahead (WAL) and has a larger page cache (db/client.ts); both are
+    // stored in the file, so every connection and process on it uses them.
+    if (isFile) await prepareDatabaseFile(client)
     // The single binary unpacks its migrations and assets elsewhere and says where.
     await migrateDatabase(client, process.env.KONTOR_MIGRATIONS_DIR ?? join(ROOT, 'drizzle'))
   }
