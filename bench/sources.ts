@@ -213,9 +213,11 @@ try {
   const parse = await parseBench()
   console.log('parse', parse)
   const retrieval: Array<{ size: number; build: { chunks: number; vectors: number }; mb: number; r: Awaited<ReturnType<typeof retrievalBench>> }> = []
+  let reused = false
   for (const size of SIZES) {
     const built = join(dir, `chunks-${size}.json`)
-    const reuse = process.env.BENCH_DIR && existsSync(built)
+    const reuse = !!process.env.BENCH_DIR && existsSync(built)
+    reused ||= reuse
     const { client, db } = await (reuse ? openDatabase(`chunks-${size}`) : freshDatabase(`chunks-${size}`))
     const build = reuse ? (JSON.parse(readFileSync(built, 'utf8')) as { chunks: number; vectors: number }) : await fill(db, client, size)
     if (process.env.BENCH_DIR) writeFileSync(built, JSON.stringify(build))
@@ -267,7 +269,8 @@ try {
       `${retrieval.map(({ r }) => fmt(r.recall)).join(', ')}. Searches scan exactly up to 3,000 chunks in the scope (as fast there, and exact) and use the index above. ` +
       `Keyword search before and now: ${list((r) => r.ftsBefore)} against ${list((r) => r.fts)} (terms in most chunks left out, all terms before any, the rarest terms up to a budget). ` +
       `A hybrid query as the chat runs it costs ${list((r) => r.hybrid)}. ` +
-      `Building is the cost of the index: ${fmt(largest.build.vectors / largest.size, 2)} ms a vector at ${largest.size.toLocaleString('en')} (the database is ${fmt(largest.mb, 0)} MB).`,
+      `Building is the cost of the index: ${fmt(largest.build.vectors / largest.size, 2)} ms a vector at ${largest.size.toLocaleString('en')} (the database is ${fmt(largest.mb, 0)} MB).` +
+      (reused ? ' The databases were built by an earlier run (BENCH_DIR): the insert times are that run\'s.' : ''),
   ].join('\n')
   console.log(body)
   writeSection('## Sources (bench/sources.ts)', body)
