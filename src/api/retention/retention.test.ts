@@ -12,10 +12,10 @@ import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
 import { BASE_URL, chatThrough, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { until } from '../../../tests/support/wait-for'
+import { orphanVectors, vectorsOf } from '../../../tests/support/vectors'
 import { createLocalFileStore } from '../../storage/local'
 import { processingIdle } from '../sources/process'
 import { applyRetention, retentionUpkeep } from './job'
-import { orphanVectors, vectorsOf } from '../../../tests/support/vectors'
 
 const DAY = 24 * 60 * 60 * 1000
 
