@@ -8,6 +8,7 @@ import { lookup, resolveTxt } from 'node:dns/promises'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
+import { prepareDatabaseFile } from '../db/client'
 import { migrateDatabase } from '../db/migrate'
 import { createApp } from './app'
 import { createDeps } from './deps'
@@ -19,6 +20,7 @@ import { reencryptMcpHeaders } from './api/mcp-servers/secrets'
 import { reencryptSsoSecrets } from './api/sso/secrets'
 import { reencryptTwoFactorSecrets } from './api/two-factor/secrets'
 import { releaseSources, sourceUpkeep } from './api/sources/process'
+import { vectorUpkeep } from './api/sources/reembed'
 import { auditUpkeep } from './api/audit/service'
 import { retentionUpkeep } from './api/retention/job'
 import { endAbandonedReplies } from './api/threads/access'
@@ -85,10 +87,9 @@ export async function startServer(config: Config) {
     }
   }
   const prepareDatabase = async () => {
-    // A database file is written ahead (WAL): a commit appends to one log instead of rewriting a
-    // rollback journal with several syncs, which every sent message and streamed reply waits for.
-    // The mode is stored in the file, so every connection and process on it uses it.
-    if (isFile) await client.execute('PRAGMA journal_mode = WAL')
+    // A database file is written ahead (WAL) and has a larger page cache (db/client.ts); both are
+    // stored in the file, so every connection and process on it uses them.
+    if (isFile) await prepareDatabaseFile(client)
     // The single binary unpacks its migrations and assets elsewhere and says where.
     await migrateDatabase(client, process.env.KONTOR_MIGRATIONS_DIR ?? join(ROOT, 'drizzle'))
   }
@@ -171,7 +172,7 @@ export async function startServer(config: Config) {
         void retentionUpkeep(deps)
         if (resuming) return
         resuming = true
-        void Promise.all([sourceUpkeep(deps), auditUpkeep(deps)]).finally(() => (resuming = false))
+        void Promise.all([sourceUpkeep(deps), vectorUpkeep(deps), auditUpkeep(deps)]).finally(() => (resuming = false))
       }
       resume()
       sourcesTimer = setInterval(resume, 10_000)

@@ -18,6 +18,7 @@ import { reencryptMcpHeaders } from './api/mcp-servers/secrets'
 import { reencryptSsoSecrets } from './api/sso/secrets'
 import { reencryptTwoFactorSecrets } from './api/two-factor/secrets'
 import { sourceUpkeep } from './api/sources/process'
+import { vectorUpkeep } from './api/sources/reembed'
 import { auditUpkeep } from './api/audit/service'
 import { retentionUpkeep } from './api/retention/job'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
@@ -51,6 +52,7 @@ function setup(env: Env) {
 async function backgroundWork(deps: AppDeps) {
   await Promise.all([
     sourceUpkeep(deps),
+    vectorUpkeep(deps),
     deps.config.billing.webhook ? deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error })) : undefined,
     reencryptEndpointKeys(deps).catch((error) => deps.logger.warn('re-encrypting endpoint keys failed', { error })),
     reencryptMcpHeaders(deps).catch((error) => deps.logger.warn('re-encrypting MCP server headers failed', { error })),

@@ -215,6 +215,10 @@ test('on Workers: files go to R2, are parsed and embedded after the response, se
 
   // A run cut short (Workers end waitUntil work after a while) is resumed by the cron trigger.
   const db = createClient({ url: `http://127.0.0.1:${sqldPort}` })
+  // The vectors are in the server's vector index (one table per dimension), one per chunk.
+  const vectors = async () => Number((await db.execute('SELECT count(*) AS n FROM source_vectors_256')).rows[0]!.n)
+  const chunks = async () => Number((await db.execute('SELECT count(*) AS n FROM source_chunks')).rows[0]!.n)
+  expect(await vectors()).toBe(await chunks())
   const pdf = settled.find((s) => s.name === 'report.pdf')!
   await db.batch([
     { sql: 'DELETE FROM source_chunks WHERE source_id = ?', args: [pdf.id] },
@@ -228,6 +232,7 @@ test('on Workers: files go to R2, are parsed and embedded after the response, se
   expect((await call('DELETE', `/api/threads/${thread.id}/sources/${txt.id}`, undefined, cookie)).status).toBe(204)
   expect(r2Blobs().length - blobsBefore).toBe(3)
   await db.execute({ sql: 'DELETE FROM threads WHERE id = ?', args: [thread.id] })
+  expect([await vectors(), await chunks()]).toEqual([0, 0])
   expect((await db.execute('SELECT count(*) AS n FROM deleted_files')).rows[0]!.n).toBe(3)
   expect((await fetch(`${base}/__scheduled?cron=*+*+*+*+*`)).status).toBe(200)
   for (let i = 0; i < 100 && (await db.execute('SELECT count(*) AS n FROM deleted_files')).rows[0]!.n !== 0; i++) await Bun.sleep(100)

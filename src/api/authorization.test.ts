@@ -156,6 +156,7 @@ const MATRIX: Row[] = [
   { route: 'GET /threads/:id/sources', path: (f) => `/threads/${f.threadId}/sources`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'PATCH /threads/:id/sources/:sourceId', path: async (f) => `/threads/${f.threadId}/sources/${await newSource(f.threadId)}`, body: () => ({ name: 'Renamed file' }), expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
   { route: 'POST /threads/:id/sources/:sourceId/retry', path: async (f) => `/threads/${f.threadId}/sources/${await newSource(f.threadId)}/retry`, expect: { ...SIGNED_IN, user: 404, admin: 200, otherAdmin: 404 } },
+  { route: 'GET /sources/embedding', expect: { ...ADMIN_LIST, admin: 200 } },
   { route: 'DELETE /threads/:id/sources/:sourceId', path: async (f) => `/threads/${f.threadId}/sources/${await newSource(f.threadId)}`, expect: { ...SIGNED_IN, user: 404, admin: 204, otherAdmin: 404 } },
   // Collections: the admin's collection is private, so the member of the same organisation finds it as little as another organisation.
   { route: 'GET /collections', expect: { ...SIGNED_IN, user: 200, admin: 200, otherAdmin: 200 } },

@@ -10,6 +10,7 @@ import { readSse } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { createLocalFileStore } from '../../storage/local'
 import { processingIdle } from '../sources/process'
+import { orphanVectors } from '../../../tests/support/vectors'
 
 let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -103,6 +104,7 @@ describe('collections', () => {
 
     expect((await mia.client.delete(`/api/collections/${id}/files/${pdf.body.id}`)).status).toBe(204)
     expect(await chunksOf([pdf.body.id])).toEqual([])
+    expect(await orphanVectors(t.deps.db)).toBe(0)
     expect(await t.deps.db.select().from(sources).where(eq(sources.id, pdf.body.id))).toEqual([])
     expect((await mia.client.delete(`/api/collections/${id}/files/${pdf.body.id}`)).body.code).toBe('SOURCE_NOT_FOUND')
 

@@ -12,6 +12,7 @@ import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
 import { BASE_URL, chatThrough, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { until } from '../../../tests/support/wait-for'
+import { orphanVectors, vectorsOf } from '../../../tests/support/vectors'
 import { createLocalFileStore } from '../../storage/local'
 import { processingIdle } from '../sources/process'
 import { applyRetention, retentionUpkeep } from './job'
@@ -78,12 +79,16 @@ const entriesOf = (organizationId: string, action: string) =>
 async function expectGone(file: typeof sources.$inferSelect) {
   expect(await t.deps.db.select().from(sources).where(eq(sources.id, file.id))).toEqual([])
   expect(await chunksOf([file.id])).toEqual([])
+  // No vector is left in the index without its chunk.
+  expect(await orphanVectors(t.deps.db)).toBe(0)
   expect(await t.deps.files.get(file.fileKey)).toBeNull()
 }
 
 async function expectKept(file: typeof sources.$inferSelect) {
   expect((await t.deps.db.select().from(sources).where(eq(sources.id, file.id))).length).toBe(1)
-  expect((await chunksOf([file.id])).length).toBeGreaterThan(0)
+  const chunks = await chunksOf([file.id])
+  expect(chunks.length).toBeGreaterThan(0)
+  expect(await vectorsOf(t.deps.db, chunks.map((c) => c.id))).toBe(chunks.length)
   expect(await t.deps.files.get(file.fileKey)).not.toBeNull()
 }
 

@@ -6,6 +6,7 @@ import { embeddingModelOf, providerClient } from '../models/access'
 import { chunkBlocks, type Chunk } from './chunk'
 import { parseDocument } from './parse'
 import { sweepDeletedFiles } from './service'
+import { ensureVectorTable, NO_VECTOR, storeVectors } from './vectors'
 
 /** How long a claim holds without a heartbeat; after that another process may take the source over. */
 export const LOCK_MS = 2 * 60_000
@@ -189,6 +190,7 @@ async function index(deps: AppDeps, source: SourceRow, lease: string, heartbeat:
   }
   const dimensions = vectors[0]!.length
   if (!dimensions || vectors.some((v) => v.length !== dimensions)) throw new AppError('PROVIDER_BAD_RESPONSE')
+  await ensureVectorTable(deps.db, dimensions)
 
   // All chunks or none: a crash or a deletion before the commit leaves nothing behind.
   await deps.db.transaction(async (tx) => {
@@ -196,7 +198,7 @@ async function index(deps: AppDeps, source: SourceRow, lease: string, heartbeat:
     if (!current) throw new Gone()
     await tx.delete(sourceChunks).where(eq(sourceChunks.sourceId, source.id))
     for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
-      await tx.insert(sourceChunks).values(
+      const stored = await tx.insert(sourceChunks).values(
         chunks.slice(i, i + INSERT_BATCH).map((c, j) => ({
           sourceId: source.id,
           seq: c.seq,
@@ -204,9 +206,11 @@ async function index(deps: AppDeps, source: SourceRow, lease: string, heartbeat:
           headingPath: c.headingPath,
           page: c.page,
           pageEnd: c.pageEnd,
-          embedding: vectors[i + j]!,
+          // The vector goes to its dimension's table (src/api/sources/vectors.ts).
+          embedding: NO_VECTOR,
         })),
-      )
+      ).returning({ id: sourceChunks.id })
+      await storeVectors(tx, stored.map((row, j) => ({ chunkId: row.id, vector: vectors[i + j]! })))
     }
     // A collection's file uploaded again under its name replaces the older versions (their
     // chunks, vectors and FTS rows go by cascade and trigger, their files through deleted_files).

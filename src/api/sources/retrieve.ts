@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm'
 import { threads } from '../../../db/schema'
 import type { Database } from '../../../db/client'
 import type { AppDeps } from '../../lib/context'
-import { embeddingModelOf, providerClient } from '../models/access'
+import { embeddingModelOf, providerClient, usablePermittedModels } from '../models/access'
 import { RERANK_CANDIDATES, rerank } from './rerank'
+import { ids, nearestChunks, type ScopeSql } from './vectors'
 
 export type RetrievedChunk = {
   id: number
@@ -26,6 +27,11 @@ export type SearchQuery = {
   /** The query's embedding and the model that made it: only chunks of that model are compared. */
   vector?: Float32Array
   embeddingModel?: string
+  /**
+   * Embeddings of the query by further models: while the organisation's files are embedded again
+   * with a new model, files still embedded with the old one are found through its vectors.
+   */
+  more?: Array<{ vector: Float32Array; embeddingModel: string }>
 }
 
 /** Passages returned to the model, and candidates taken from each of the two searches. */
@@ -40,13 +46,16 @@ const STOPWORDS = new Set(
     .split(' '),
 )
 
-/** An FTS5 query matching any of the query's words (quoted, so no word is read as an operator). */
-export function ftsQuery(text: string): string | null {
-  const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((w) => !STOPWORDS.has(w)).slice(0, 24)
-  return words.length ? words.map((w) => `"${w}"`).join(' OR ') : null
+/** The query's words worth searching for: lower case, without stop words, at most 24. */
+function queryWords(text: string) {
+  return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((w) => !STOPWORDS.has(w)).slice(0, 24)
 }
 
-const vectorBytes = (v: Float32Array) => new Uint8Array(v.buffer, v.byteOffset, v.byteLength)
+/** An FTS5 query matching any of the words (quoted, so no word is read as an operator). */
+export function ftsQuery(text: string): string | null {
+  const words = queryWords(text)
+  return words.length ? words.map((w) => `"${w}"`).join(' OR ') : null
+}
 
 /**
  * Whose files a search covers: a chat's own files and the knowledge collections it may search
@@ -55,7 +64,7 @@ const vectorBytes = (v: Float32Array) => new Uint8Array(v.buffer, v.byteOffset, 
 export type SearchScope = string | { threadId: string | null; collectionIds: string[] }
 
 /** The scope as a condition on `sources s`, with its arguments. */
-function scopeWhere(scope: SearchScope): { sql: string; args: InValue[] } {
+function scopeWhere(scope: SearchScope): ScopeSql {
   const { threadId, collectionIds } = typeof scope === 'string' ? { threadId: scope, collectionIds: [] } : scope
   const parts: string[] = []
   const args: InValue[] = []
@@ -70,29 +79,97 @@ function scopeWhere(scope: SearchScope): { sql: string; args: InValue[] } {
   return { sql: parts.length ? `(${parts.join(' OR ')})` : '0', args }
 }
 
-/** Exact cosine search over the scope's ready chunks embedded with the query's model. */
-export async function vectorSearch(db: Database, scope: SearchScope, vector: Float32Array, embeddingModel: string, limit = CANDIDATES) {
-  const where = scopeWhere(scope)
-  return ids(db, `
-    SELECT c.id FROM sources s JOIN source_chunks c ON c.source_id = s.id
-    WHERE ${where.sql} AND s.status = 'ready' AND s.embedding_model = ? AND s.dimensions = ?
-    ORDER BY vector_distance_cos(c.embedding, ?) LIMIT ?`, [...where.args, embeddingModel, vector.length, vectorBytes(vector), limit])
+/**
+ * The scope's ready chunks embedded with the query's model, nearest first: through the vector
+ * index for a large scope, by an exact scan for a small one (src/api/sources/vectors.ts).
+ */
+export async function vectorSearch(db: Database, scope: SearchScope, vector: Float32Array, embeddingModel: string, limit = CANDIDATES, options: { path?: 'exact' | 'index' } = {}) {
+  return nearestChunks(db, scopeWhere(scope), vector, embeddingModel, limit, options)
 }
 
-/** BM25 keyword search (FTS5) over the scope's ready chunks; headings weigh half as much as text. */
+/** A term in more than this share of all chunks is left out of the keyword search (BM25 gives it little weight anyway). */
+const COMMON_SHARE = 0.2
+/** Rows the OR query of a large scope may match: its rarest terms are taken until their chunks add up to this. */
+const OR_BUDGET = 3_000
+/** Up to this many chunks in the database, keyword search looks up no term frequencies. */
+const SMALL_DATABASE = 20_000
+/** Below this share of all chunks, a scope's keyword matches are joined to it before ranking. */
+const MIN_SHARE = 0.05
+/** Most matches taken from the whole index to find a scope's best. */
+const MAX_FTS_CANDIDATES = 1_000
+const counted = new WeakMap<Database, { n: number; at: number }>()
+
+/** Chunks in the database (to tell common terms and a scope's share), counted at most once a minute. */
+async function chunkTotal(db: Database) {
+  const hit = counted.get(db)
+  if (hit && Date.now() - hit.at < 60_000) return hit.n
+  const r = await db.$client.execute('SELECT count(*) AS n FROM source_chunks')
+  const n = Number(r.rows[0]!.n)
+  counted.set(db, { n, at: Date.now() })
+  return n
+}
+
+/** The FTS5 form of a word (the table's tokenizer folds case and removes diacritics). */
+const folded = (w: string) => w.normalize('NFD').replace(/\p{M}/gu, '')
+
+/**
+ * BM25 keyword search (FTS5) over the scope's ready chunks; headings weigh half as much as text.
+ * In a large database, terms no chunk has and terms in most chunks are left out (the rarest term
+ * is always kept); the chunks that have all the terms come first, then, if too few, those with
+ * any of the rarest terms, taken until their chunks add up to a budget of rows, so a query of
+ * common words never ranks the whole table. Only the scope's chunks are returned, best first
+ * (`scopeRanked`).
+ */
 export async function keywordSearch(db: Database, scope: SearchScope, text: string, limit = CANDIDATES) {
-  const match = ftsQuery(text)
-  if (!match) return []
+  const words = [...new Set(queryWords(text).map(folded))]
+  if (!words.length) return []
   const where = scopeWhere(scope)
-  return ids(db, `
-    SELECT c.id FROM source_chunks_fts f JOIN source_chunks c ON c.id = f.rowid JOIN sources s ON s.id = c.source_id
-    WHERE source_chunks_fts MATCH ? AND ${where.sql} AND s.status = 'ready'
-    ORDER BY bm25(source_chunks_fts, 1.0, 0.5) LIMIT ?`, [match, ...where.args, limit])
+  const [total, scoped] = await Promise.all([chunkTotal(db), readyChunks(db, where)])
+  if (!scoped) return []
+  const ranked = (ws: string[], op: string) => scopeRanked(db, where, ws.map((w) => `"${w}"`).join(` ${op} `), limit, scoped / Math.max(total, scoped))
+  // In a small database every word is searched for: ranking all matches costs less than looking up how common each is.
+  if (total <= SMALL_DATABASE) return ranked(words, 'OR')
+  // One `term = ?` per word: the vocabulary table seeks a term, but scans for IN.
+  const frequencies = await db.$client.execute({ sql: words.map(() => 'SELECT term, doc FROM source_chunks_fts_vocab WHERE term = ?').join(' UNION ALL '), args: words })
+  const df = new Map(frequencies.rows.map((r) => [String(r.term), Number(r.doc)]))
+  const terms = words.filter((w) => df.get(w)).sort((a, b) => df.get(a)! - df.get(b)!)
+  if (!terms.length) return []
+  const kept = terms.filter((w, i) => i === 0 || df.get(w)! <= total * COMMON_SHARE)
+  const all = kept.length > 1 ? await ranked(kept, 'AND') : []
+  if (all.length >= limit) return all
+  let rows = 0
+  const any = await ranked(kept.filter((w, i) => i === 0 || (rows += df.get(w)!) <= OR_BUDGET), 'OR')
+  const seen = new Set(all)
+  return [...all, ...any.filter((id) => !seen.has(id))].slice(0, limit)
 }
 
-async function ids(db: Database, query: string, args: InValue[]) {
-  const result = await db.$client.execute({ sql: query, args })
-  return result.rows.map((r) => Number(r.id))
+/**
+ * The scope's n best chunks by BM25 for an FTS5 query. A scope that is a good share of all chunks
+ * takes the best matches of the whole index, as many as its share needs, and keeps the scope's;
+ * when fewer than n of them are (and there were more matches), or the scope is a small share,
+ * the matches are joined to the scope and ranked. Either way the result is the scope's n best.
+ */
+async function scopeRanked(db: Database, where: ScopeSql, match: string, n: number, share: number) {
+  const take = Math.ceil((n * 2) / share)
+  if (share >= MIN_SHARE && take <= MAX_FTS_CANDIDATES) {
+    const top = await ids(db, 'SELECT rowid AS id FROM source_chunks_fts WHERE source_chunks_fts MATCH ? ORDER BY bm25(source_chunks_fts, 1.0, 0.5) LIMIT ?', [match, take])
+    if (!top.length) return []
+    const mine = new Set(
+      // CROSS JOIN keeps the chunks first: from the scope's files, the planner would walk all their chunks.
+      await ids(db, `SELECT c.id FROM source_chunks c CROSS JOIN sources s ON s.id = c.source_id WHERE c.id IN (${top.map(() => '?').join(',')}) AND ${where.sql} AND s.status = 'ready'`, [...top, ...where.args]),
+    )
+    const found = top.filter((id) => mine.has(id))
+    if (found.length >= n || top.length < take) return found.slice(0, n)
+  }
+  return ids(db, `SELECT c.id FROM source_chunks_fts f JOIN source_chunks c ON c.id = f.rowid JOIN sources s ON s.id = c.source_id
+           WHERE source_chunks_fts MATCH ? AND ${where.sql} AND s.status = 'ready'
+           ORDER BY bm25(source_chunks_fts, 1.0, 0.5) LIMIT ?`, [match, ...where.args, n])
+}
+
+/** Chunks of the scope's ready files. */
+async function readyChunks(db: Database, where: ScopeSql) {
+  const r = await db.$client.execute({ sql: `SELECT coalesce(sum(s.chunk_count), 0) AS n FROM sources s WHERE ${where.sql} AND s.status = 'ready'`, args: where.args })
+  return Number(r.rows[0]!.n)
 }
 
 /** Merges ranked lists: each id scores the sum of 1 / (60 + rank) over the lists it appears in. */
@@ -107,11 +184,9 @@ export function reciprocalRankFusion(lists: number[][]): Map<number, number> {
  * embedding) and BM25, merged by reciprocal rank fusion. Best first.
  */
 export async function searchChunks(db: Database, scope: SearchScope, query: SearchQuery, k = TOP_K): Promise<RetrievedChunk[]> {
-  const [byVector, byKeyword] = await Promise.all([
-    query.vector && query.embeddingModel ? vectorSearch(db, scope, query.vector, query.embeddingModel) : Promise.resolve([]),
-    keywordSearch(db, scope, query.text),
-  ])
-  const scores = reciprocalRankFusion([byVector, byKeyword])
+  const embedded = [...(query.vector && query.embeddingModel ? [{ vector: query.vector, embeddingModel: query.embeddingModel }] : []), ...(query.more ?? [])]
+  const lists = await Promise.all([...embedded.map((e) => vectorSearch(db, scope, e.vector, e.embeddingModel)), keywordSearch(db, scope, query.text)])
+  const scores = reciprocalRankFusion(lists)
   const top = [...scores].sort((a, b) => b[1] - a[1]).slice(0, k)
   if (!top.length) return []
   const result = await db.$client.execute({
@@ -206,16 +281,30 @@ export async function sourceQuery(
 
   const search: SearchQuery = { text: query }
   const model = await embeddingModelOf(deps, thread.organizationId)
-  if (model) {
-    try {
-      const client = await providerClient(deps, thread.organizationId, model.providerId, { userId: thread.userId, threadId })
-      const { vectors } = await client.embed({ model: model.model, input: [query], signal: options.signal })
-      if (vectors[0]?.length) Object.assign(search, { vector: Float32Array.from(vectors[0]), embeddingModel: model.modelId })
-    } catch (error) {
-      // Keyword search still answers when the embedding provider does not.
-      deps.logger.warn('query embedding failed; keyword search only', { threadId, error })
-    }
-  }
+  // While the files are embedded again with a new model, those not yet done are compared through
+  // the query embedded with their model (when it is still usable).
+  const where = scopeWhere(scope)
+  const older = await deps.db.$client.execute({
+    sql: `SELECT DISTINCT s.embedding_model FROM sources s WHERE ${where.sql} AND s.status = 'ready' AND s.embedding_model IS NOT ? LIMIT 2`,
+    args: [...where.args, model?.modelId ?? null],
+  })
+  const usable = older.rows.length ? await usablePermittedModels(deps, thread.organizationId) : []
+  const models = [model, ...older.rows.map((r) => usable.find((m) => m.embedding && m.modelId === r.embedding_model))].filter((m) => !!m)
+  const embedded = await Promise.all(
+    models.map(async (m) => {
+      try {
+        const client = await providerClient(deps, thread.organizationId, m.providerId, { userId: thread.userId, threadId })
+        const { vectors } = await client.embed({ model: m.model, input: [query], signal: options.signal })
+        return vectors[0]?.length ? { vector: Float32Array.from(vectors[0]), embeddingModel: m.modelId } : null
+      } catch (error) {
+        // Keyword search still answers when the embedding provider does not.
+        deps.logger.warn('query embedding failed; keyword search only', { threadId, model: m.modelId, error })
+        return null
+      }
+    }),
+  )
+  const [first, ...more] = embedded.filter((e) => !!e)
+  if (first) Object.assign(search, first, { more })
   const k = options.k ?? TOP_K
   let chunks = await searchChunks(deps.db, scope, search, deps.config.rerank ? Math.max(k, RERANK_CANDIDATES) : k)
   // With a reranker, it orders the fused candidates and the best k are kept; without one (or when it fails), the fused order.

@@ -1,5 +1,6 @@
 import { backgroundOf, defineRoute } from '../../lib/route'
 import * as s from './schema'
+import { embeddingProgress } from './reembed'
 import { retryThreadSource } from './retry'
 import * as service from './service'
 import { uploadSource } from './upload'
@@ -60,5 +61,16 @@ export const sourceRoutes = [
     async ({ deps, user, params }) => {
       await service.deleteSource(deps, user, params.id, params.sourceId)
     },
+  ),
+  defineRoute(
+    {
+      method: 'get',
+      path: '/sources/embedding',
+      tag,
+      summary: "How far the organisation's files are embedded with its embedding model (after a change of model they are embedded again in the background)",
+      access: 'admin',
+      response: s.embeddingProgressResponse,
+    },
+    ({ deps, user }) => embeddingProgress(deps, user),
   ),
 ]

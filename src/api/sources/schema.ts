@@ -42,3 +42,17 @@ export const updateSourceBody = z
   .partial()
 
 export type SourceView = z.infer<typeof sourceResponse>
+
+/** How far the organisation's ready files are embedded with its current embedding model. */
+export const embeddingProgressResponse = z.object({
+  /** The embedding model (`provider/model`), null without one. */
+  model: z.string().nullable(),
+  files: z.number(),
+  filesDone: z.number(),
+  chunks: z.number(),
+  chunksDone: z.number(),
+  /** Every ready file is embedded with the model (or there is no model). */
+  done: z.boolean(),
+})
+
+export type EmbeddingProgress = z.infer<typeof embeddingProgressResponse>

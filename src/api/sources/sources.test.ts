@@ -8,6 +8,7 @@ import { makeDocx, makeDocxBomb, makeLyingDocx, makeMsg, makeOfficeBomb, makePdf
 import { readSse } from '../../../tests/support/sse'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { BASE_URL, createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { orphanVectors } from '../../../tests/support/vectors'
 import type { AppDeps } from '../../lib/context'
 import { createLocalFileStore } from '../../storage/local'
 import { EMBED_BATCH, LOCK_MS, processingIdle, processSource, releaseSources, resumeSources } from './process'
@@ -84,8 +85,10 @@ describe('upload and processing, per format', () => {
     const [chunk] = await chunksOf(res.body.id)
     expect(chunk).toMatchObject({ page: 1, pageEnd: 3 })
     expect(chunk!.content).toContain('harbour crane')
-    expect(chunk!.embedding).toBeInstanceOf(Float32Array)
-    expect(chunk!.embedding.length).toBe(256)
+    // The vector is in the table of its dimension (with the index), not in the chunk's row.
+    expect(chunk!.embedding.length).toBe(0)
+    const vector = await t.deps.db.$client.execute({ sql: 'SELECT vector_extract(embedding) AS v FROM source_vectors_256 WHERE chunk_id = ?', args: [chunk!.id] })
+    expect(JSON.parse(String(vector.rows[0]!.v))).toHaveLength(256)
   })
 
   test('a DOCX: headings become the heading path of its chunks', async () => {
@@ -680,6 +683,7 @@ describe('stored files of deleted users and organisations', () => {
 
     expect((await admin.delete(`/api/users/${accepted.body.id}`)).status).toBe(204)
     expect(paths.map((p) => existsSync(p))).toEqual([false, false])
+    expect(await orphanVectors(t.deps.db)).toBe(0)
     expect(existsSync(keptPath)).toBe(true)
     expect(await pendingDeletions(paths.map((p) => p.slice(filesRoot.length + 1)))).toEqual([])
   })
@@ -692,6 +696,8 @@ describe('stored files of deleted users and organisations', () => {
     const row = await t.deps.db.query.threads.findFirst({ where: eq(threads.id, thread.id) })
     await t.deps.db.delete(organizations).where(eq(organizations.id, row!.organizationId))
     expect(await t.deps.db.query.sources.findFirst({ where: eq(sources.id, source.id) })).toBeUndefined()
+    // Its chunks and their vectors went with it.
+    expect(await orphanVectors(t.deps.db)).toBe(0)
     expect(existsSync(path)).toBe(true)
     expect(await pendingDeletions([key])).toHaveLength(1)
 

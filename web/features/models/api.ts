@@ -11,6 +11,7 @@ import type {
   PermittedModel,
   providerResponse,
 } from '../../../src/api/models/schema'
+import type { EmbeddingProgress } from '../../../src/api/sources/schema'
 import type { ApiClient } from '../../lib/api-client'
 import { useApi } from '../../lib/use-api'
 
@@ -44,6 +45,13 @@ export const modelQueries = {
     }),
   endpoints: (api: ApiClient) =>
     queryOptions({ queryKey: [...MODELS, 'endpoints'], queryFn: () => api.get<Endpoint[]>('/models/endpoints') }),
+  /** How far the organisation's files are embedded with its embedding model (asked again every few seconds until done). */
+  embeddingProgress: (api: ApiClient) =>
+    queryOptions({
+      queryKey: [...MODELS, 'embedding-progress'],
+      queryFn: () => api.get<EmbeddingProgress>('/sources/embedding'),
+      refetchInterval: (query) => (query.state.data && !query.state.data.done ? 3_000 : false),
+    }),
 }
 
 export const modelsApi = {

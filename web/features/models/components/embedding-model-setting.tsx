@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query'
 import { TriangleAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
 import { RadioCard, RadioGroup } from '../../../components/ui/radio-group'
 import { errorMessage } from '../../../lib/error-message'
-import { useSetEmbeddingModel, type PermittedModel } from '../api'
+import { modelQueries, useSetEmbeddingModel, type PermittedModel } from '../api'
+import { useApi } from '../../../lib/use-api'
 import { providerName } from '../../../lib/provider-name'
 
 const NONE = 'none'
@@ -13,6 +15,8 @@ export function EmbeddingModelSetting(props: { models: PermittedModel[] }) {
   const { t } = useTranslation('models')
   const setEmbedding = useSetEmbeddingModel()
   const chosen = props.models.find((m) => m.isEmbeddingModel)
+  const api = useApi()
+  const progress = useQuery(modelQueries.embeddingProgress(api)).data
 
   const choose = (value: string) => {
     if (value === (chosen?.id ?? NONE)) return
@@ -48,6 +52,11 @@ export function EmbeddingModelSetting(props: { models: PermittedModel[] }) {
           ))}
           <RadioCard value={NONE}>{t('embedding.none')}</RadioCard>
         </RadioGroup>
+      )}
+      {chosen && progress && !progress.done && progress.files > 0 && (
+        <p role="status" data-testid="embedding-progress" className="text-sm text-muted-foreground">
+          {t('embedding.progress', { filesDone: progress.filesDone, files: progress.files, percent: Math.floor((100 * progress.chunksDone) / Math.max(progress.chunks, 1)) })}
+        </p>
       )}
       {!chosen && (
         <p data-testid="no-embedding-model" className="flex items-start gap-2 rounded-md border border-amber-600/30 bg-amber-500/10 px-3 py-2 text-sm text-amber-900 dark:text-amber-200">
