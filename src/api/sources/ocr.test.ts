@@ -204,6 +204,16 @@ describe('OCR limits', () => {
     expect(doc.blocks.at(-1)!.text).toStartWith(`(Text recognition stopped before page ${MAX_OCR_PAGES + 1}: 2 scanned pages were not read.`)
   }, 60_000)
 
+  test('a page without text and without a picture is blank: it is not read; nor is a page with a text layer', async () => {
+    const { ocr, state } = fakeRecognition(async () => 'Words of the scan.')
+    const doc = await parseDocument('pdf', makeScannedPdf([{ text: [] }, { text: ['A page of text.'] }, { scan, ...scanSize(['x']) }]), { ocr })
+    expect(state).toEqual({ pages: 1, opened: 1, closed: 1 })
+    expect(doc.blocks).toEqual([
+      { text: 'A page of text.', headings: [], page: 2 },
+      { text: 'Words of the scan.', headings: [], page: 3, recognised: true },
+    ])
+  })
+
   test('recognition that runs past its time is cut off: the engine is ended and the pages read so far are kept', async () => {
     const { ocr, state } = fakeRecognition((page) => (page === 1 ? Promise.resolve('The first page was read in time.') : new Promise<string>(() => {})))
     const doc = await parseDocument('pdf', scannedPages(3), { ocr, ocrMs: 500 })

@@ -84,7 +84,7 @@ export function parseText(kind: TextKind, value: string): ParsedDocument {
 }
 
 async function parsePdf(bytes: Uint8Array, progress: Progress, ocr: Recognition): Promise<ParsedDocument> {
-  const { getDocumentProxy } = await import('unpdf')
+  const { getDocumentProxy, getResolvedPDFJS } = await import('unpdf')
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>
   try {
     // pdf.js takes over the buffer it is given: pass a copy.
@@ -94,18 +94,20 @@ async function parsePdf(bytes: Uint8Array, progress: Progress, ocr: Recognition)
   }
   try {
     if (pdf.numPages > MAX_PAGES) throw new AppError('SOURCE_TOO_LARGE')
+    const { OPS } = await getResolvedPDFJS()
+    const imageOps = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageXObjectRepeat, OPS.paintInlineImageXObjectGroup, OPS.paintImageMaskXObject, OPS.paintImageMaskXObjectGroup, OPS.paintImageMaskXObjectRepeat])
     const pages: Block[][] = []
-    /** Pages without a text layer: scans, read by OCR. */
+    /** Pages without a text layer that show a picture: scans, read by OCR (a blank page is not). */
     const scanned: number[] = []
     let total = 0
     for (let number = 1; number <= pdf.numPages; number++) {
       const page = await pdf.getPage(number)
       const content = await page.getTextContent()
       const pageText = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('')
+      if (!/[\p{L}\p{N}]/u.test(pageText) && (await page.getOperatorList()).fnArray.some((op) => imageOps.has(op))) scanned.push(number)
       page.cleanup()
       total += pageText.length
       if (total > MAX_TEXT_CHARS) throw new AppError('SOURCE_TOO_LARGE')
-      if (!/[\p{L}\p{N}]/u.test(pageText)) scanned.push(number)
       pages.push(paragraphs(pageText).map((p) => ({ text: p.replace(/[ \t]+/g, ' '), headings: [], page: number })))
       if (number % 50 === 0) await progress()
     }
