@@ -21,7 +21,15 @@ export function tesseractRecognition(): TextRecognition {
     async open(): Promise<PageReader> {
       const { createWorker, OEM } = await import('tesseract.js')
       // `cacheMethod: 'none'`: the unpacked data is neither looked for nor written in the working directory.
-      const worker = await createWorker(['eng', 'deu'], OEM.LSTM_ONLY, { langPath: await languageDir(), cacheMethod: 'none', gzip: true, logger: () => {}, errorHandler: () => {} })
+      const worker = await createWorker(['eng', 'deu'], OEM.LSTM_ONLY, {
+        langPath: await languageDir(),
+        cacheMethod: 'none',
+        gzip: true,
+        // The single binary holds the worker thread's script itself (src/cli/compile.ts).
+        ...(process.env.KONTOR_OCR_WORKER && { workerPath: process.env.KONTOR_OCR_WORKER }),
+        logger: () => {},
+        errorHandler: () => {},
+      })
       const read = async (image: Uint8Array) => (await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength))).data.text
       return {
         image: read,
