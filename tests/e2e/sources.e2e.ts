@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { makePdf } from '../support/documents'
+import { makeScan } from '../support/scans'
 import { chatPage, enableModels, llmRequests } from './support/chat'
 import { inviteLink } from './support/members'
 import { PASSWORD, signUpAndSignIn, uniqueEmail, waitForHydration } from './support/session'
@@ -97,7 +98,7 @@ test.describe('sources', () => {
     expect(await readSources(page, threadId)).toEqual([])
   })
 
-  test('files dropped on a chat are uploaded and processed', async ({ page }) => {
+  test('files dropped on a chat are uploaded and processed; a scanned page is read by OCR', async ({ page }) => {
     await signUpAndSignIn(page)
     await enableChatAndEmbedding(page)
     const { id } = (await (await page.request.post('/api/threads', { data: {} })).json()) as { id: string }
@@ -110,10 +111,13 @@ test.describe('sources', () => {
       { name: 'quarterly.pdf', type: 'application/pdf', bytes: [...pdf] },
       { name: 'notes.txt', type: 'text/plain', bytes: [...Buffer.from('Meeting notes: the launch moves to May.')] },
       { name: 'salaries.pdf', type: 'application/pdf', bytes: [...locked] },
+      { name: 'scan.png', type: 'image/png', bytes: [...makeScan(['Delivery note 4711: twelve pallets of roof tiles.'])] },
     ])
     await expect(chip(page, 'quarterly.pdf')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 })
     await expect(chip(page, 'notes.txt')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 })
     // The server took the password-protected PDF (it is a PDF) and failed it while processing: the chip says why.
+    // Text recognition takes a few seconds of a core that other tests share.
+    await expect(chip(page, 'scan.png')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 })
     await expect(chip(page, 'salaries.pdf')).toHaveAttribute('data-status', 'failed', { timeout: 20_000 })
     await expect(chip(page, 'salaries.pdf')).toContainText('Failed')
     await expect(chip(page, 'salaries.pdf')).toHaveAttribute('title', /protected with a password/)
@@ -123,12 +127,13 @@ test.describe('sources', () => {
       ['quarterly.pdf', 'ready', null],
       ['notes.txt', 'ready', null],
       ['salaries.pdf', 'failed', 'SOURCE_ENCRYPTED'],
+      ['scan.png', 'ready', null],
     ])
 
     // They stay with the chat, the failed one with its reason.
     await page.reload()
     await waitForHydration(page)
-    await expect(chips(page)).toHaveText([/quarterly\.pdf/, /notes\.txt/, /salaries\.pdf/])
+    await expect(chips(page)).toHaveText([/quarterly\.pdf/, /notes\.txt/, /salaries\.pdf/, /scan\.png/])
     await expect(chip(page, 'salaries.pdf')).toHaveAttribute('title', /protected with a password/)
   })
 
