@@ -243,11 +243,11 @@ test.describe('sources', () => {
     let chooser = page.waitForEvent('filechooser')
     await attach.click()
     await (await chooser).setFiles([
-      { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
+      { name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from([0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70]) },
       { name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
     ])
-    await expect(page.getByText('photo.png, setup.exe were not attached')).toBeVisible()
-    await expect(page.getByText('This file type is not supported. Please upload a PDF, Word (DOCX), PowerPoint (PPTX), Excel (XLSX), e-mail (EML, MSG), text, Markdown, CSV or HTML file.')).toBeVisible()
+    await expect(page.getByText('clip.mp4, setup.exe were not attached')).toBeVisible()
+    await expect(page.getByText('This file type is not supported. Please upload a PDF, Word (DOCX), PowerPoint (PPTX), Excel (XLSX), e-mail (EML, MSG), text, Markdown, CSV, HTML or image (PNG, JPEG) file.')).toBeVisible()
     await expect(chips(page)).toHaveCount(0)
 
     // A file whose content is not what its name says is refused by the server; the chip says why.
