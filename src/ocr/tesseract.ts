@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { PageReader, TextRecognition } from '../lib/ports'
 // The language data ship as npm packages: read from disk (or, in the single binary, from the
 // binary itself), never downloaded. Importing a file gives its path; nothing is read at start.
@@ -19,6 +19,11 @@ const MAX_PAGE_PIXELS = 30_000_000
 export function tesseractRecognition(): TextRecognition {
   return {
     async open(): Promise<PageReader> {
+      // tesseract.js reports a worker thread that cannot load its engine to no one, and the process
+      // ends: make sure the engine is there first (the single binary carries it inside).
+      if (!process.env.KONTOR_OCR_WORKER && !existsSync(join(dirname(require.resolve('tesseract.js-core/package.json')), 'tesseract-core-relaxedsimd.wasm'))) {
+        throw new Error('the tesseract.js-core package is incomplete')
+      }
       const { createWorker, OEM } = await import('tesseract.js')
       // `cacheMethod: 'none'`: the unpacked data is neither looked for nor written in the working directory.
       const worker = await createWorker(['eng', 'deu'], OEM.LSTM_ONLY, {
