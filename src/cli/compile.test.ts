@@ -2,23 +2,30 @@ import { afterAll, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { startFakeLlm } from '../../tests/support/fake-llm'
+import { makeScan } from '../../tests/support/scans'
 
 const root = resolve(import.meta.dir, '../..')
 const folder = mkdtempSync(join(tmpdir(), 'kontor-binary-'))
 let server: ReturnType<typeof Bun.spawn> | undefined
+const fake = await startFakeLlm()
 afterAll(async () => {
   server?.kill()
   await server?.exited
+  fake.close()
   rmSync(folder, { recursive: true, force: true })
 })
+let base = ''
+let cookie = ''
 
 test('the single binary starts from an empty folder, creates its database and lets a user sign up', async () => {
   const build = Bun.spawnSync([process.execPath, 'src/cli/compile.ts'], { cwd: root, stdout: 'pipe', stderr: 'pipe' })
   expect(build.exitCode).toBe(0)
   const port = 5600 + Math.floor(Math.random() * 300)
-  const base = `http://localhost:${port}`
-  // Only what a user would pass: a port. No source tree, no node_modules next to it.
-  server = Bun.spawn([join(root, 'dist/kontor')], { cwd: folder, env: { PATH: process.env.PATH ?? '', PORT: String(port), LOG_LEVEL: 'warn' }, stdout: 'pipe', stderr: 'pipe' })
+  base = `http://localhost:${port}`
+  // Only what a user would pass: a port (and a model provider, the fake one). No source tree, no node_modules next to it.
+  const provider = { OPENAI_API_KEY: 'sk-binary', OPENAI_BASE_URL: `${fake.url}/v1`, KONTOR_FETCH_ALLOWED_HOSTS: '127.0.0.1' }
+  server = Bun.spawn([join(root, 'dist/kontor')], { cwd: folder, env: { PATH: process.env.PATH ?? '', PORT: String(port), LOG_LEVEL: 'warn', ...provider }, stdout: 'pipe', stderr: 'pipe' })
   let healthy = false
   for (let i = 0; i < 600 && !healthy; i++) {
     healthy = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false)
@@ -37,5 +44,30 @@ test('the single binary starts from an empty folder, creates its database and le
     body: JSON.stringify({ email: 'first@acme.test', name: 'First', organizationName: 'Binary Org', password: 'Secret123', passwordConfirmation: 'Secret123', termsAccepted: true }),
   })
   expect(res.status).toBe(201)
+  cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
   expect(await Bun.file(join(folder, 'data/kontor.db')).exists()).toBe(true)
 }, 120_000)
+
+test('the single binary reads a picture with OCR: tesseract.js, its worker thread and the language data are inside it', async () => {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const init: RequestInit = { method, headers: { cookie, origin: base, ...(body !== undefined && !(body instanceof FormData) && { 'content-type': 'application/json' }) } }
+    if (body !== undefined) init.body = body instanceof FormData ? body : JSON.stringify(body)
+    const res = await fetch(base + path, init)
+    return { status: res.status, body: (await res.json()) as any }
+  }
+  expect((await call('POST', '/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })).status).toBe(201)
+  await call('POST', '/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+  await call('POST', '/api/models/permitted', { modelId: 'openai/text-embedding-3-small' })
+  const thread = (await call('POST', '/api/threads', {})).body.id
+  const form = new FormData()
+  form.set('file', new File([makeScan(['The crane lifts forty tonnes.'])], 'scan.png', { type: 'image/png' }))
+  const upload = await call('POST', `/api/threads/${thread}/sources/file`, form)
+  expect(upload.status).toBe(201)
+  let source: { status: string; error: string | null } = upload.body
+  // Processing runs in the background of the server: wait for its outcome.
+  for (let i = 0; i < 1200 && source.status === 'processing'; i++) {
+    await Bun.sleep(100)
+    source = (await call('GET', `/api/threads/${thread}/sources`)).body[0]
+  }
+  expect(source).toMatchObject({ status: 'ready', error: null })
+}, 180_000)

@@ -27,6 +27,9 @@ const embedded = [
   ...files(join(root, 'public')).filter((f) => !f.includes('/build/')).map((f) => ({ file: f, to: `public/${relative(join(root, 'public'), f)}` })),
 ]
 
+/** The script of tesseract.js's worker thread (src/ocr/tesseract.ts). */
+const OCR_WORKER = 'node_modules/tesseract.js/src/worker-script/node/index.js'
+
 // The generated entry imports every file as an embedded file and unpacks them before starting.
 const entry = join(dist, 'entry.ts')
 writeFileSync(
@@ -48,12 +51,15 @@ writeFileSync(
     "process.env.KONTOR_MIGRATIONS_DIR = join(dir, 'drizzle')",
     "process.env.WEB_BUILD_DIR = join(dir, 'build')",
     "process.env.KONTOR_PUBLIC_DIR = join(dir, 'public')",
+    // tesseract.js starts its worker thread from a file: the one built into the binary below.
+    `process.env.KONTOR_OCR_WORKER = ${JSON.stringify(`./${OCR_WORKER}`)}`,
     "await import('../src/main.ts')",
   ].join('\n'),
 )
 
 const result = await Bun.build({
-  entrypoints: [entry],
+  // The OCR worker thread's script is an entry of its own, so that the binary holds it as a file.
+  entrypoints: [entry, join(root, OCR_WORKER)],
   compile: { outfile: join(dist, 'kontor') },
   minify: true,
   plugins: [
@@ -64,6 +70,20 @@ const result = await Bun.build({
         build.onLoad({ filter: /node_modules\/libsql\/(index|promise)\.js$/ }, async (args) => {
           const source = await Bun.file(args.path).text()
           return { contents: source.replace('require(`@libsql/${target}`)', "require('@libsql/linux-x64-gnu/index.node')"), loader: 'js' }
+        })
+      },
+    },
+    {
+      // tesseract.js's engine reads its WebAssembly from a file beside its script, which the binary
+      // does not have: it takes the builds that carry the WebAssembly inside the script instead,
+      // and only those of the LSTM engine, the one Kontor uses (src/ocr/tesseract.ts).
+      name: 'tesseract-core-inline',
+      setup(build) {
+        build.onLoad({ filter: /node_modules\/tesseract\.js\/src\/worker-script\/node\/getCore\.js$/ }, async (args) => {
+          const source = await Bun.file(args.path).text()
+          const contents = source.replace(/require\('tesseract\.js-core\/tesseract-core(-simd|-relaxedsimd)?(-lstm)?'\)/g, "require('tesseract.js-core/tesseract-core$1-lstm.wasm.js')")
+          if (contents === source) throw new Error('tesseract.js no longer loads its engine as compile.ts expects')
+          return { contents, loader: 'js' }
         })
       },
     },

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client'
 import type { Config } from './config'
 import type { Logger } from './logger'
-import type { FileStore, Mailer } from './ports'
+import type { FileStore, Mailer, TextRecognition } from './ports'
 
 /**
  * Services that register themselves on the dependencies without `src/lib` importing them:
@@ -26,6 +26,8 @@ export type AppDeps = AppServices & {
   resolveHost?: (hostname: string) => Promise<string[]>
   /** The TXT records of a name, each as its chunks (node:dns on Bun); proves SSO domains in the cloud. */
   resolveTxt?: (name: string) => Promise<string[][]>
+  /** Text recognition of scans and pictures (the Bun server); absent on Workers, where such files fail with SOURCE_OCR_UNAVAILABLE. */
+  ocr?: TextRecognition
   /** This process as the leases of the replies it streams name it (src/api/threads/access.ts). */
   instance: Instance
 }

@@ -23,3 +23,22 @@ export interface FileStore {
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>
 }
+
+/**
+ * Text recognition (OCR) of pictures of pages: scans and photos (src/ocr/tesseract.ts on the Bun
+ * server; absent on Workers, where such files fail with SOURCE_OCR_UNAVAILABLE). Nothing of it is
+ * loaded before a file needs it.
+ */
+export type TextRecognition = {
+  /** Starts an engine for one file's pages; the caller closes it when the file is done (its memory goes with it). */
+  open(): Promise<PageReader>
+}
+
+export type PageReader = {
+  /** The text of a PNG or JPEG picture. */
+  image(bytes: Uint8Array): Promise<string>
+  /** The text of page `number` (from 1) of a PDF, drawn as a picture. */
+  pdfPage(pdf: Awaited<ReturnType<typeof import('unpdf').getDocumentProxy>>, number: number): Promise<string>
+  /** Ends the engine; a recognition still running is cut off. */
+  close(): Promise<void>
+}

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test'
-import { makePdf } from '../support/documents'
+import { makeScan, makeScannedPdf, scanSize } from '../support/scans'
 import { enableModels, llmRequests } from './support/chat'
 import { signUpAndSignIn, waitForHydration } from './support/session'
 
@@ -7,7 +7,8 @@ import { signUpAndSignIn, waitForHydration } from './support/session'
 test.use({ locale: 'de-DE', viewport: { width: 390, height: 844 } })
 
 test('a collection is created, filled, attached in the composer and cited with collection, file and page', async ({ page }) => {
-  test.setTimeout(120_000)
+  // Text recognition of the scanned page takes a few seconds of a core that other tests share.
+  test.setTimeout(150_000)
   await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
   await signUpAndSignIn(page)
   await enableModels(page, ['openai/gpt-4.1', 'openai/text-embedding-3-small'])
@@ -35,13 +36,14 @@ test('a collection is created, filled, attached in the composer and cited with c
   await expect(page.getByRole('heading', { level: 1, name: 'Hafenhandbuch' })).toBeVisible()
   await expect(page.locator('html')).toHaveClass(/dark/)
 
-  // A two-page PDF; its second page holds the answer.
-  const pdf = makePdf([['Kranhandbuch', 'Allgemeines zum Kai.'], ['Der Kran hebt höchstens 12 Tonnen.']])
+  // A two-page PDF; its second page, a scan without a text layer, holds the answer.
+  const scan = ['Kranhandbuch, zweiter Teil', 'Der Kran hebt höchstens 12 Tonnen.', 'Die Prüfung erfolgt jedes Jahr im März.']
+  const pdf = makeScannedPdf([{ text: ['Kranhandbuch', 'Allgemeines zum Kai.'] }, { scan: makeScan(scan, 'jpeg'), ...scanSize(scan) }])
   const chooser = page.waitForEvent('filechooser')
   await page.getByTestId('collection-upload').click()
   await (await chooser).setFiles({ name: 'kran.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) })
   const file = page.getByTestId('collection-file').filter({ hasText: 'kran.pdf' })
-  await expect(file.locator('[data-status]')).toHaveAttribute('data-status', 'ready', { timeout: 30_000 })
+  await expect(file.locator('[data-status]')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 })
   await expect(file).toContainText('Bereit · 2 Seiten')
   await expect(page.getByRole('heading', { name: 'Freigabe' })).toBeVisible()
 
@@ -77,6 +79,7 @@ test('a collection is created, filled, attached in the composer and cited with c
   // The model got the passage with the citation to use: collection, file and pages.
   const toolMessage = (await llmRequests()).flatMap((r) => r.body?.messages ?? []).find((m) => m.role === 'tool' && String(m.content).includes('12 Tonnen'))
   expect(String(toolMessage?.content)).toContain('Cite as: (Hafenhandbuch › kran.pdf, pp. 1–2)')
+  expect(String(toolMessage?.content)).toContain('Recognised text (OCR of a scan or picture)')
 
   // The citation in the answer opens the passage, named by collection and file.
   const citation = reply.getByRole('button', { name: 'Zitierte Textstelle (Hafenhandbuch › kran.pdf, pp. 1–2) anzeigen' })
@@ -84,4 +87,7 @@ test('a collection is created, filled, attached in the composer and cited with c
   const passage = page.getByTestId('citation-passage')
   await expect(passage).toContainText('Hafenhandbuch › kran.pdf')
   await expect(passage).toContainText('Der Kran hebt höchstens 12 Tonnen.')
+  // Its text was read from the scan, and the citation says so.
+  await expect(passage.getByTestId('recognised-text')).toHaveText('erkannter Text')
+  await expect(passage).toContainText('S. 1–2 · erkannter Text')
 })

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { makePdf } from '../support/documents'
+import { makeScan } from '../support/scans'
 import { chatPage, enableModels, llmRequests } from './support/chat'
 import { inviteLink } from './support/members'
 import { PASSWORD, signUpAndSignIn, uniqueEmail, waitForHydration } from './support/session'
@@ -97,7 +98,7 @@ test.describe('sources', () => {
     expect(await readSources(page, threadId)).toEqual([])
   })
 
-  test('files dropped on a chat are uploaded and processed', async ({ page }) => {
+  test('files dropped on a chat are uploaded and processed; a scanned page is read by OCR', async ({ page }) => {
     await signUpAndSignIn(page)
     await enableChatAndEmbedding(page)
     const { id } = (await (await page.request.post('/api/threads', { data: {} })).json()) as { id: string }
@@ -110,10 +111,13 @@ test.describe('sources', () => {
       { name: 'quarterly.pdf', type: 'application/pdf', bytes: [...pdf] },
       { name: 'notes.txt', type: 'text/plain', bytes: [...Buffer.from('Meeting notes: the launch moves to May.')] },
       { name: 'salaries.pdf', type: 'application/pdf', bytes: [...locked] },
+      { name: 'scan.png', type: 'image/png', bytes: [...makeScan(['Delivery note 4711: twelve pallets of roof tiles.'])] },
     ])
     await expect(chip(page, 'quarterly.pdf')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 })
     await expect(chip(page, 'notes.txt')).toHaveAttribute('data-status', 'ready', { timeout: 20_000 })
     // The server took the password-protected PDF (it is a PDF) and failed it while processing: the chip says why.
+    // Text recognition takes a few seconds of a core that other tests share.
+    await expect(chip(page, 'scan.png')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 })
     await expect(chip(page, 'salaries.pdf')).toHaveAttribute('data-status', 'failed', { timeout: 20_000 })
     await expect(chip(page, 'salaries.pdf')).toContainText('Failed')
     await expect(chip(page, 'salaries.pdf')).toHaveAttribute('title', /protected with a password/)
@@ -123,12 +127,13 @@ test.describe('sources', () => {
       ['quarterly.pdf', 'ready', null],
       ['notes.txt', 'ready', null],
       ['salaries.pdf', 'failed', 'SOURCE_ENCRYPTED'],
+      ['scan.png', 'ready', null],
     ])
 
     // They stay with the chat, the failed one with its reason.
     await page.reload()
     await waitForHydration(page)
-    await expect(chips(page)).toHaveText([/quarterly\.pdf/, /notes\.txt/, /salaries\.pdf/])
+    await expect(chips(page)).toHaveText([/quarterly\.pdf/, /notes\.txt/, /salaries\.pdf/, /scan\.png/])
     await expect(chip(page, 'salaries.pdf')).toHaveAttribute('title', /protected with a password/)
   })
 
@@ -238,11 +243,11 @@ test.describe('sources', () => {
     let chooser = page.waitForEvent('filechooser')
     await attach.click()
     await (await chooser).setFiles([
-      { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
+      { name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from([0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70]) },
       { name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
     ])
-    await expect(page.getByText('photo.png, setup.exe were not attached')).toBeVisible()
-    await expect(page.getByText('This file type is not supported. Please upload a PDF, Word (DOCX), PowerPoint (PPTX), Excel (XLSX), e-mail (EML, MSG), text, Markdown, CSV or HTML file.')).toBeVisible()
+    await expect(page.getByText('clip.mp4, setup.exe were not attached')).toBeVisible()
+    await expect(page.getByText('This file type is not supported. Please upload a PDF, Word (DOCX), PowerPoint (PPTX), Excel (XLSX), e-mail (EML, MSG), text, Markdown, CSV, HTML or image (PNG, JPEG) file.')).toBeVisible()
     await expect(chips(page)).toHaveCount(0)
 
     // A file whose content is not what its name says is refused by the server; the chip says why.

@@ -2,7 +2,9 @@ import { createClient as createDatabaseClient } from '@libsql/client'
 import { createApp } from '../../src/app'
 import { createDeps } from '../../src/deps'
 import { parseConfig } from '../../src/lib/config'
+import type { TextRecognition } from '../../src/lib/ports'
 import { createSmtpTransport } from '../../src/mail/smtp'
+import { tesseractRecognition } from '../../src/ocr/tesseract'
 import { startSmtpSink } from './smtp-sink'
 import { readSse } from './sse'
 import { createTestDatabase } from './test-db'
@@ -13,9 +15,10 @@ export const PASSWORD = 'Secret123'
 /**
  * The real app on a fresh libSQL file database; with `smtp`, mail goes to a real SMTP sink. With
  * `databaseUrl` (another test app's), a second app on the same database: another server process,
- * as far as the database can tell.
+ * as far as the database can tell. Scans and pictures are read by OCR as on the Bun server, unless
+ * `ocr` is null (as on Workers).
  */
-export async function createTestApp(opts: { env?: Record<string, string>; smtp?: boolean; databaseUrl?: string } = {}) {
+export async function createTestApp(opts: { env?: Record<string, string>; smtp?: boolean; databaseUrl?: string; ocr?: TextRecognition | null } = {}) {
   const db = opts.databaseUrl ? { url: opts.databaseUrl, client: createDatabaseClient({ url: opts.databaseUrl }) } : await createTestDatabase()
   const sink = opts.smtp ? await startSmtpSink() : undefined
   const config = parseConfig({
@@ -33,6 +36,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; smtp?:
   const deps = createDeps(config, {
     client: db.client,
     mailTransport: config.smtp ? createSmtpTransport(config.smtp) : undefined,
+    ocr: opts.ocr === null ? undefined : (opts.ocr ?? tesseractRecognition()),
   })
   const app = createApp(deps)
   return {

@@ -19,6 +19,8 @@ export type SourcePassage = {
   collectionName: string | null
   page: number | null
   pageEnd: number | null
+  /** Read by OCR from a scan or picture: the chat marks its citation as recognised text. */
+  recognised: boolean
   headingPath: string
   citation: string
   text: string

@@ -67,6 +67,8 @@ export const sourcePassage = z.object({
   collectionName: z.string().nullable().optional().catch(null),
   page,
   pageEnd: page,
+  /** Read by OCR from a scan or picture; missing (false) in replies stored before OCR. */
+  recognised: z.boolean().optional().catch(false),
   headingPath: z.string().catch(''),
   citation: z.string(),
   /** Missing in replies stored before the passage text was kept for the chat. */

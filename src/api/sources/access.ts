@@ -32,6 +32,7 @@ const passageOf = (c: RetrievedChunk) => ({
   collectionName: c.collectionName,
   page: c.page,
   pageEnd: c.pageEnd,
+  recognised: c.recognised,
   headingPath: c.headingPath,
   citation: citationOf(c),
   text: c.content,

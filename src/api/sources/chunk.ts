@@ -1,10 +1,11 @@
 /** A paragraph of a parsed document with where it stands: its page and the headings above it. A table is one block, as Markdown. */
-export type Block = { text: string; headings: string[]; page?: number; heading?: boolean; table?: boolean }
+export type Block = { text: string; headings: string[]; page?: number; heading?: boolean; table?: boolean; recognised?: boolean }
 
 /** A file read into paragraphs; pages are a PDF's pages or a presentation's slides, null for other files. */
 export type ParsedDocument = { blocks: Block[]; pages: number | null }
 
-export type Chunk = { seq: number; content: string; headingPath: string; page: number | null; pageEnd: number | null }
+/** `recognised`: some of its text was read by OCR from a scan or picture. */
+export type Chunk = { seq: number; content: string; headingPath: string; page: number | null; pageEnd: number | null; recognised: boolean }
 
 /** About 800 tokens (≈ 4 characters each) with some overlap, so a fact cut at a border is still found whole. */
 export const CHUNK_CHARS = 3000
@@ -30,6 +31,7 @@ export function chunkBlocks(blocks: Block[], options: { size?: number; overlap?:
   let carried = ''
   /** The heading that is the current passage's last part, if it is. */
   let trailingHeading: Block | null = null
+  let recognised = false
 
   const flush = (carry: boolean) => {
     if (!first) return
@@ -40,8 +42,11 @@ export function chunkBlocks(blocks: Block[], options: { size?: number; overlap?:
       headingPath: first.headings.join(' > '),
       page: first.page ?? null,
       pageEnd: last?.page ?? first.page ?? null,
+      recognised,
     })
     carried = carry && overlap > 0 ? tail(content, overlap) : ''
+    // The overlap carried over is of the same text.
+    recognised &&= !!carried
     parts = carried ? [carried] : []
     length = carried.length
     first = null
@@ -52,6 +57,7 @@ export function chunkBlocks(blocks: Block[], options: { size?: number; overlap?:
     length += piece.length + 2
     first ??= block
     last = block
+    recognised ||= !!block.recognised
   }
 
   for (const block of blocks) {

@@ -23,6 +23,8 @@ const KINDS: Record<SourceKind, { mime: string; accepts: string[] }> = {
   // Windows browsers send CSV as Excel's type.
   csv: { mime: 'text/csv', accepts: ['text/csv', 'application/csv', 'text/comma-separated-values', 'application/vnd.ms-excel', 'text/plain'] },
   html: { mime: 'text/html', accepts: ['text/html', 'application/xhtml+xml'] },
+  png: { mime: 'image/png', accepts: ['image/png'] },
+  jpeg: { mime: 'image/jpeg', accepts: ['image/jpeg', 'image/jpg', 'image/pjpeg'] },
 }
 
 /** Types that say nothing about the content: the file name decides. */
@@ -42,8 +44,8 @@ const unsupported = () => new AppError('UNSUPPORTED_FILE_TYPE')
  * The kind of an uploaded file from its name and declared type, confirmed by its bytes: a PDF
  * starts with `%PDF-`; a DOCX, PPTX or XLSX is a zip holding word/document.xml,
  * ppt/presentation.xml or xl/workbook.xml; an Outlook item is a compound file (D0 CF 11 E0) with
- * message properties; an e-mail is text that starts with RFC 5322 header fields; text is UTF-8
- * without NUL bytes. Anything else, or a file whose content contradicts its name, is refused (415).
+ * message properties; an e-mail is text that starts with RFC 5322 header fields; a PNG starts with
+ * its 8-byte signature and a JPEG with FF D8 FF; text is UTF-8 without NUL bytes. Anything else, or a file whose content contradicts its name, is refused (415).
  */
 export function detectKind(fileName: string, declaredType: string, bytes: Uint8Array): { kind: SourceKind; mimeType: string } {
   const extension = extensionOf(fileName)
@@ -56,12 +58,16 @@ export function detectKind(fileName: string, declaredType: string, bytes: Uint8A
   if (ZIP_PART[kind] && !zipHolds(bytes, ZIP_PART[kind])) throw unsupported()
   if (kind === 'msg' && !isOutlookItem(bytes)) throw unsupported()
   if (kind === 'eml' && !isEmail(bytes)) throw unsupported()
+  if (kind === 'png' && !startsWith(bytes, PNG_MAGIC)) throw unsupported()
+  if (kind === 'jpeg' && !startsWith(bytes, JPEG_MAGIC)) throw unsupported()
   if (TEXT_KINDS.has(kind) && decodeText(bytes) === null) throw unsupported()
   return { kind, mimeType: KINDS[kind].mime }
 }
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d] // %PDF-
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+const JPEG_MAGIC = [0xff, 0xd8, 0xff]
 const startsWith = (bytes: Uint8Array, magic: number[], at = 0) => magic.every((b, i) => bytes[at + i] === b)
 
 /** PDF readers accept the header anywhere in the first 1024 bytes; so do we. */

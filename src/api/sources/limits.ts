@@ -21,6 +21,8 @@ export const SOURCE_EXTENSIONS = {
   md: ['md', 'markdown'],
   csv: ['csv'],
   html: ['html', 'htm'],
+  png: ['png'],
+  jpeg: ['jpg', 'jpeg'],
 } as const
 
 /** A presentation's type: its pages are slides. */

@@ -174,7 +174,7 @@ async function index(deps: AppDeps, source: SourceRow, lease: string, heartbeat:
   if (!model) throw new AppError('EMBEDDING_MODEL_REQUIRED')
   const bytes = await deps.files.get(source.fileKey)
   if (!bytes) throw new AppError('SOURCE_UNREADABLE')
-  const doc = await parseDocument(source.kind, bytes, heartbeat)
+  const doc = await parseDocument(source.kind, bytes, { progress: heartbeat, ocr: deps.ocr })
   const chunks = chunkBlocks(doc.blocks, source.kind === 'csv' || source.kind === 'xlsx' ? { overlap: 0 } : {})
   if (!chunks.length) throw new AppError('SOURCE_NO_TEXT')
   await heartbeat()
@@ -206,6 +206,7 @@ async function index(deps: AppDeps, source: SourceRow, lease: string, heartbeat:
           headingPath: c.headingPath,
           page: c.page,
           pageEnd: c.pageEnd,
+          recognised: c.recognised,
           // The vector goes to its dimension's table (src/api/sources/vectors.ts).
           embedding: NO_VECTOR,
         })),

@@ -18,6 +18,8 @@ export type RetrievedChunk = {
   headingPath: string
   page: number | null
   pageEnd: number | null
+  /** Read by OCR from a scan or picture (its words may be misread). */
+  recognised: boolean
   /** Reciprocal-rank-fusion score: higher is better. */
   score: number
 }
@@ -201,7 +203,7 @@ export async function searchChunks(db: Database, scope: SearchScope, query: Sear
   })
 }
 
-const CHUNK_COLUMNS = 'c.id, c.source_id, c.seq, c.content, c.heading_path, c.page, c.page_end, s.name, k.name AS collection_name'
+const CHUNK_COLUMNS = 'c.id, c.source_id, c.seq, c.content, c.heading_path, c.page, c.page_end, c.recognised, s.name, k.name AS collection_name'
 
 function chunkOf(r: Record<string, unknown>, score: number): RetrievedChunk {
   return {
@@ -214,6 +216,7 @@ function chunkOf(r: Record<string, unknown>, score: number): RetrievedChunk {
     headingPath: String(r.heading_path ?? ''),
     page: r.page === null ? null : Number(r.page),
     pageEnd: r.page_end === null ? null : Number(r.page_end),
+    recognised: Boolean(Number(r.recognised)),
     score,
   }
 }
@@ -252,6 +255,9 @@ export function citationOf(chunk: Pick<RetrievedChunk, 'sourceName' | 'page' | '
   if (chunk.pageEnd !== null && chunk.pageEnd !== chunk.page) return `(${name}, pp. ${chunk.page}–${chunk.pageEnd})`
   return `(${name}, p. ${chunk.page})`
 }
+
+/** Tells the model that a passage was read by OCR, so that a misread word is not taken for a fact. */
+const recognisedNote = (c: Pick<RetrievedChunk, 'recognised'>) => (c.recognised ? 'Recognised text (OCR of a scan or picture): words may be misread.\n' : '')
 
 /** Longest tool answer; the chat cuts tool output at 20,000 characters. */
 const MAX_OUTPUT_CHARS = 19_000
@@ -321,7 +327,7 @@ export function formatPassages(chunks: RetrievedChunk[]) {
     'taken from a passage right after it, exactly as given in "Cite as", e.g. (report.pdf, p. 3). ' +
     'If the passages do not answer the question, say so. To read what stands right before and after a passage, call the tool again with its passage id.\n'
   for (const [i, c] of chunks.entries()) {
-    const head = `\n[${i + 1}] ${citedName(c)}${c.headingPath ? ` — ${c.headingPath}` : ''}\nCite as: ${citationOf(c)}\nPassage id: ${passageId(c)}\n`
+    const head = `\n[${i + 1}] ${citedName(c)}${c.headingPath ? ` — ${c.headingPath}` : ''}\nCite as: ${citationOf(c)}\nPassage id: ${passageId(c)}\n${recognisedNote(c)}`
     const room = MAX_OUTPUT_CHARS - text.length - head.length
     if (room < 200) break
     text += head + (c.content.length > room ? `${c.content.slice(0, room - 1)}…` : c.content) + '\n'
@@ -338,7 +344,7 @@ export async function sourceNeighbours(deps: AppDeps, threadId: string, id: stri
   if (!chunks.length) return { content: `No passage with the id ${JSON.stringify(id.slice(0, 80))} in the files of this chat. Use an id from an earlier result.`, chunks }
   let text = `Passage ${id.trim()} with the passages before and after it, in the order of the file. Cite each as given.\n`
   for (const c of chunks) {
-    const head = `\n${citedName(c)}${c.headingPath ? ` — ${c.headingPath}` : ''}\nCite as: ${citationOf(c)}\nPassage id: ${passageId(c)}\n`
+    const head = `\n${citedName(c)}${c.headingPath ? ` — ${c.headingPath}` : ''}\nCite as: ${citationOf(c)}\nPassage id: ${passageId(c)}\n${recognisedNote(c)}`
     const room = MAX_OUTPUT_CHARS - text.length - head.length
     if (room < 200) break
     text += head + (c.content.length > room ? `${c.content.slice(0, room - 1)}…` : c.content) + '\n'

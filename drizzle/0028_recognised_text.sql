@@ -1,0 +1,1 @@
+ALTER TABLE `source_chunks` ADD `recognised` integer DEFAULT false NOT NULL;

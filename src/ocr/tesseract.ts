@@ -1,0 +1,76 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import type { PageReader, TextRecognition } from '../lib/ports'
+// The language data ship as npm packages: read from disk (or, in the single binary, from the
+// binary itself), never downloaded. Importing a file gives its path; nothing is read at start.
+import deuData from '@tesseract.js-data/deu/4.0.0_best_int/deu.traineddata.gz' with { type: 'file' }
+import engData from '@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz' with { type: 'file' }
+
+/** Pages are drawn at 300 dpi, as scanners do, and at most this many pixels (a poster-sized page is drawn smaller). */
+const DPI = 300
+const MAX_PAGE_PIXELS = 30_000_000
+
+/**
+ * OCR with tesseract.js (English and German together) in a worker thread, so the server keeps
+ * answering while a page is read; PDF pages are drawn with pdf.js on @napi-rs/canvas. Both are
+ * imported when the first file needs them, and each file's engine ends with it.
+ */
+export function tesseractRecognition(): TextRecognition {
+  return {
+    async open(): Promise<PageReader> {
+      // tesseract.js reports a worker thread that cannot load its engine to no one, and the process
+      // ends: make sure the engine is there first (the single binary carries it inside).
+      if (!process.env.KONTOR_OCR_WORKER && !existsSync(join(dirname(require.resolve('tesseract.js-core/package.json')), 'tesseract-core-relaxedsimd.wasm'))) {
+        throw new Error('the tesseract.js-core package is incomplete')
+      }
+      const { createWorker, OEM } = await import('tesseract.js')
+      // `cacheMethod: 'none'`: the unpacked data is neither looked for nor written in the working directory.
+      const worker = await createWorker(['eng', 'deu'], OEM.LSTM_ONLY, {
+        langPath: await languageDir(),
+        cacheMethod: 'none',
+        gzip: true,
+        // The single binary holds the worker thread's script itself (src/cli/compile.ts).
+        ...(process.env.KONTOR_OCR_WORKER && { workerPath: process.env.KONTOR_OCR_WORKER }),
+        logger: () => {},
+        errorHandler: () => {},
+      })
+      const read = async (image: Uint8Array) => (await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength))).data.text
+      return {
+        image: read,
+        async pdfPage(pdf, number) {
+          const { renderPageAsImage } = await import('unpdf')
+          const page = await pdf.getPage(number)
+          const { width, height } = page.getViewport({ scale: 1 })
+          page.cleanup()
+          const scale = Math.min(DPI / 72, Math.sqrt(MAX_PAGE_PIXELS / Math.max(1, width * height)))
+          const png = await renderPageAsImage(pdf, number, { canvasImport: () => import('@napi-rs/canvas'), scale })
+          return read(new Uint8Array(png))
+        },
+        close: async () => {
+          await worker.terminate()
+        },
+      }
+    },
+  }
+}
+
+let dir: Promise<string> | null = null
+
+/**
+ * A directory holding both languages' data, as tesseract.js reads them (`<langPath>/<code>.traineddata.gz`):
+ * the packages keep each language in a folder of its own, and the single binary keeps them inside
+ * itself. Written once a process, removed when it ends.
+ */
+function languageDir() {
+  dir ??= (async () => {
+    const path = mkdtempSync(join(tmpdir(), 'kontor-ocr-'))
+    process.on('exit', () => rmSync(path, { recursive: true, force: true }))
+    for (const [code, file] of [['eng', engData], ['deu', deuData]] as const) writeFileSync(join(path, `${code}.traineddata.gz`), new Uint8Array(await Bun.file(file).arrayBuffer()))
+    return path
+  })().catch((error) => {
+    dir = null
+    throw error
+  })
+  return dir
+}
