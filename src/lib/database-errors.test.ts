@@ -108,6 +108,7 @@ test('a statement that meets another connection\'s write lock is tried again onc
   expect(isDatabaseBusy(missing)).toBe(false)
   expect(String(missing)).toContain('no such table')
   expect(waiting.closed).toBe(false)
+  expect(waiting.protocol).toBe('file')
   holder.close()
   waiting.close()
   expect(waiting.closed).toBe(true)

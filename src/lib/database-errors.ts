@@ -74,7 +74,7 @@ export function retryingWhenBusy(client: Client): Client {
   }
   return new Proxy(client, {
     get(target, key) {
-      if (key in calls) return calls[key as keyof Client]
+      if (Object.hasOwn(calls, key)) return calls[key as keyof Client]
       const value = Reflect.get(target, key, target)
       return typeof value === 'function' ? value.bind(target) : value
     },

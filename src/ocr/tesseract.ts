@@ -35,7 +35,24 @@ export function tesseractRecognition(): TextRecognition {
         logger: () => {},
         errorHandler: () => {},
       })
-      const read = async (image: Uint8Array) => (await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength))).data.text
+      // tesseract.js listens to its thread's errors the browser's way (`onerror`), which a Node
+      // worker thread never calls: an error or an exit of the thread would end the process, or
+      // leave a read waiting for ever. Both end the read that is running, and every later one.
+      const thread = (worker as unknown as { worker: { on(event: 'error' | 'exit', listener: (value: unknown) => void): void } }).worker
+      let ended: Error | null = null
+      let endReading: (error: Error) => void = () => {}
+      const end = (error: Error) => {
+        ended ??= error
+        endReading(ended)
+      }
+      thread.on('error', (error) => end(error instanceof Error ? error : new Error(String(error))))
+      thread.on('exit', (code) => end(new Error(`the OCR engine ended (exit code ${String(code)})`)))
+      const read = async (image: Uint8Array) => {
+        if (ended) throw ended
+        const stopped = new Promise<never>((_, reject) => (endReading = reject))
+        const result = await Promise.race([worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength)), stopped])
+        return result.data.text
+      }
       return {
         image: read,
         async pdfPage(pdf, number) {

@@ -249,3 +249,26 @@ test('the tesseract engine reads a picture, is ended, and opens again', async ()
     await reader.close()
   }
 }, 60_000)
+
+test('an engine thread that ends under a read fails that read and every later one, and the process goes on', async () => {
+  // The engine's thread is found as it is sent its first job: through the worker-thread class.
+  const { Worker } = await import('node:worker_threads')
+  const post = Worker.prototype.postMessage
+  const threads = new Set<InstanceType<typeof Worker>>()
+  Worker.prototype.postMessage = function (this: InstanceType<typeof Worker>, ...args: Parameters<typeof post>) {
+    threads.add(this)
+    return post.apply(this, args)
+  }
+  try {
+    const reader = await tesseractRecognition().open()
+    const reading = reader.image(makeScan(['Forty tonnes at full reach.', 'Sixty tonnes at half reach.']))
+    expect(threads.size).toBe(1)
+    // Ended from outside, as a crash of the engine would end it.
+    await Promise.all([...threads].map((t) => t.terminate()))
+    expect(await reading.then(() => 'read', (e: Error) => e.message)).toContain('OCR engine ended')
+    expect(await reader.image(makeScan(['Again.'])).then(() => 'read', (e: Error) => e.message)).toContain('OCR engine ended')
+    await reader.close()
+  } finally {
+    Worker.prototype.postMessage = post
+  }
+}, 60_000)

@@ -174,7 +174,10 @@ async function index(deps: AppDeps, source: SourceRow, lease: string, heartbeat:
   if (!model) throw new AppError('EMBEDDING_MODEL_REQUIRED')
   const bytes = await deps.files.get(source.fileKey)
   if (!bytes) throw new AppError('SOURCE_UNREADABLE')
-  const doc = await parseDocument(source.kind, bytes, { progress: heartbeat, ocr: deps.ocr })
+  // Reading a page may take long (OCR of a large scan): the claim is renewed on a timer as well as
+  // after each page, so that no other process takes the file over meanwhile.
+  const renewing = setInterval(() => void heartbeat().catch(() => {}), LOCK_MS / 4)
+  const doc = await parseDocument(source.kind, bytes, { progress: heartbeat, ocr: deps.ocr }).finally(() => clearInterval(renewing))
   const chunks = chunkBlocks(doc.blocks, source.kind === 'csv' || source.kind === 'xlsx' ? { overlap: 0 } : {})
   if (!chunks.length) throw new AppError('SOURCE_NO_TEXT')
   await heartbeat()
@@ -192,27 +195,44 @@ async function index(deps: AppDeps, source: SourceRow, lease: string, heartbeat:
   if (!dimensions || vectors.some((v) => v.length !== dimensions)) throw new AppError('PROVIDER_BAD_RESPONSE')
   await ensureVectorTable(deps.db, dimensions)
 
-  // All chunks or none: a crash or a deletion before the commit leaves nothing behind.
+  // The chunks and their vectors are written a batch per transaction, each checking the claim: a
+  // vector index insert costs milliseconds a row, and one transaction for a whole file would hold
+  // the database's write lock for seconds, longer than other writers wait for it. Until the last
+  // transaction marks the file ready, searches skip it (they read ready files only), and a retry
+  // after a crash starts by deleting what an earlier attempt left.
+  const claimed = (tx: Pick<AppDeps['db'], 'query'>) =>
+    tx.query.sources.findFirst({ where: and(eq(sources.id, source.id), eq(sources.status, 'processing'), eq(sources.lease, lease)), columns: { id: true } })
   await deps.db.transaction(async (tx) => {
-    const current = await tx.query.sources.findFirst({ where: and(eq(sources.id, source.id), eq(sources.status, 'processing'), eq(sources.lease, lease)) })
-    if (!current) throw new Gone()
+    if (!(await claimed(tx))) throw new Gone()
     await tx.delete(sourceChunks).where(eq(sourceChunks.sourceId, source.id))
-    for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
-      const stored = await tx.insert(sourceChunks).values(
-        chunks.slice(i, i + INSERT_BATCH).map((c, j) => ({
-          sourceId: source.id,
-          seq: c.seq,
-          content: c.content,
-          headingPath: c.headingPath,
-          page: c.page,
-          pageEnd: c.pageEnd,
-          recognised: c.recognised,
-          // The vector goes to its dimension's table (src/api/sources/vectors.ts).
-          embedding: NO_VECTOR,
-        })),
-      ).returning({ id: sourceChunks.id })
-      await storeVectors(tx, stored.map((row, j) => ({ chunkId: row.id, vector: vectors[i + j]! })))
-    }
+  })
+  for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
+    await deps.db.transaction(async (tx) => {
+      if (!(await claimed(tx))) throw new Gone()
+      const batch = chunks.slice(i, i + INSERT_BATCH)
+      const stored = await tx
+        .insert(sourceChunks)
+        .values(
+          batch.map((c) => ({
+            sourceId: source.id,
+            seq: c.seq,
+            content: c.content,
+            headingPath: c.headingPath,
+            page: c.page,
+            pageEnd: c.pageEnd,
+            recognised: c.recognised,
+            // The vector goes to its dimension's table (src/api/sources/vectors.ts).
+            embedding: NO_VECTOR,
+          })),
+        )
+        .returning({ id: sourceChunks.id, seq: sourceChunks.seq })
+      // Paired by the chunk's number, not by the order RETURNING happens to give.
+      const vectorOfSeq = new Map(batch.map((c, j) => [c.seq, vectors[i + j]!]))
+      await storeVectors(tx, stored.map((row) => ({ chunkId: row.id, vector: vectorOfSeq.get(row.seq)! })))
+    })
+  }
+  await deps.db.transaction(async (tx) => {
+    if (!(await claimed(tx))) throw new Gone()
     // A collection's file uploaded again under its name replaces the older versions (their
     // chunks, vectors and FTS rows go by cascade and trigger, their files through deleted_files).
     if (source.collectionId) {

@@ -7,6 +7,9 @@ import { embeddingModelOf, providerClient } from '../models/access'
 import { EMBED_BATCH, embeddingText, LOCK_MS } from './process'
 import { deleteVectors, ensureVectorTable, NO_VECTOR, storeVectors, vectorTable } from './vectors'
 
+
+/** Vectors written per transaction. */
+const VECTOR_BATCH = 100
 /** A file whose new embedding failed is tried again after this long (it stays searchable meanwhile). */
 const REEMBED_RETRY_MS = 5 * 60_000
 
@@ -67,11 +70,24 @@ async function reembedSource(deps: AppDeps, id: string, now: Date) {
     const dimensions = rows[0]?.vector.length ?? source.dimensions ?? 0
     if (rows.some((r) => r.vector.length !== dimensions)) throw new AppError('PROVIDER_BAD_RESPONSE')
     if (rows.length) await ensureVectorTable(deps.db, dimensions)
+    // A batch of vectors per transaction: index inserts cost milliseconds a row, and one
+    // transaction for a large file would hold the write lock longer than other writers wait. New
+    // vectors of another dimension are not searched before the last transaction switches the file
+    // over; of the same dimension, they replace the old ones as they come, so for the seconds this
+    // takes part of the file answers a query with its new vectors.
+    for (let i = 0; i < rows.length; i += VECTOR_BATCH) {
+      const stored = await deps.db.transaction(async (tx) => {
+        const [current] = await tx.select({ id: sources.id }).from(sources).where(mine)
+        if (!current) return false
+        await storeVectors(tx, rows.slice(i, i + VECTOR_BATCH))
+        return true
+      })
+      if (!stored) return true
+    }
     await deps.db.transaction(async (tx) => {
       const [current] = await tx.select({ id: sources.id }).from(sources).where(mine)
       if (!current) return
       if (source.dimensions && source.dimensions !== dimensions) await deleteVectors(tx, id, source.dimensions)
-      await storeVectors(tx, rows)
       await tx.update(sourceChunks).set({ embedding: NO_VECTOR }).where(and(eq(sourceChunks.sourceId, id), sql`length(${sourceChunks.embedding}) > 0`))
       await tx.run(sql`DELETE FROM source_vector_moves WHERE source_id = ${id}`)
       await tx.update(sources).set({ embeddingModel: model.modelId, dimensions, lease: null, lockedUntil: null }).where(mine)
