@@ -29,21 +29,27 @@ type SourceRow = typeof sources.$inferSelect
 class Gone extends Error {}
 
 let active = 0
-const queue: Array<() => void> = []
+/** How often a file waiting for a free slot looks again. */
+const SLOT_POLL_MS = 100
 const inFlight = new Set<Promise<unknown>>()
 /** Claims this process holds (source id → lease), so a shutdown can hand them back. */
 const held = new Map<string, { deps: AppDeps; lease: string }>()
 /** Apps that are shutting down take no new work. */
 const stopping = new WeakSet<AppDeps>()
 
+/**
+ * At most CONCURRENCY files are processed at once per process (per isolate on Workers). A waiting
+ * file looks again on a timer rather than being woken by the file before it: on Workers each runs
+ * in its own request's `waitUntil`, and a promise resolved from another request's context is
+ * cancelled there, which left the waiting file hanging.
+ */
 async function limited<T>(run: () => Promise<T>): Promise<T> {
-  if (active >= CONCURRENCY) await new Promise<void>((resolve) => queue.push(resolve))
+  while (active >= CONCURRENCY) await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS))
   active++
   try {
     return await run()
   } finally {
     active--
-    queue.shift()?.()
   }
 }
 
