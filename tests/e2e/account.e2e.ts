@@ -126,6 +126,7 @@ test.describe('password reset', () => {
     const newPassword = 'Fresh-Start-99'
 
     await page.goto('/login')
+    await waitForHydration(page)
     await page.getByRole('link', { name: 'Forgot password?' }).click()
     await expect(page).toHaveURL(/\/password\/forgot$/)
     // Typed before the form hydrated, the address would be lost (the form reads what it registered).
@@ -137,6 +138,7 @@ test.describe('password reset', () => {
     const link = linkFrom(await waitForMail(account.email, { subject: /Reset your Kontor password/ }), '/password/reset')
     await page.goto(link)
     await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
+    await waitForHydration(page)
     await page.getByLabel('New password').fill('short')
     await page.getByLabel('Confirm password').fill('other')
     await page.getByRole('button', { name: 'Save new password' }).click()
@@ -155,6 +157,7 @@ test.describe('password reset', () => {
     await expect(page).toHaveURL(/\/chat$/)
 
     await page.goto(link)
+    await waitForHydration(page)
     await page.getByLabel('New password').fill('Another-Try-77')
     await page.getByLabel('Confirm password').fill('Another-Try-77')
     await page.getByRole('button', { name: 'Save new password' }).click()
@@ -166,6 +169,8 @@ test.describe('password reset', () => {
   test('forgot password answers the same for an unknown address and sends nothing', async ({ page }) => {
     const email = uniqueEmail('nobody')
     await page.goto('/password/forgot')
+    // Typed before the form hydrated, the address would be lost (the browser submits the bare form).
+    await waitForHydration(page)
     await page.getByLabel('E-mail').fill(email)
     await page.getByRole('button', { name: 'Send reset link' }).click()
     await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible()
