@@ -9,7 +9,7 @@ import { groupsOfOrganization, shareGroupsOf } from '../groups/access'
 import type { readOnlySharingBody } from '../groups/schema'
 import { agentShareLink, agentsReadableBy, findAgent } from './access'
 import { AGENT_TOOLS } from './limits'
-import { checkReadable, collectionIdsOfAgent, describeCollections, readableOf, setAgentCollections } from '../knowledge/access'
+import { checkReadable, collectionIdsOfAgent, describeCollections, readableCollectionsOfAgents, readableOf, setAgentCollections } from '../knowledge/access'
 import type { AttachedCollection } from '../knowledge/schema'
 import type { PermittedModel } from '../models/schema'
 import type { agentBody, AgentView } from './schema'
@@ -83,7 +83,7 @@ const readableAgents = preparedFor((db) =>
 
 /** The agent's collections the caller may (still) read. */
 async function collectionsOf(deps: AppDeps, caller: SessionUser, agentId: string) {
-  return describeCollections(deps, await readableOf(deps, caller.id, caller.organizationId, await collectionIdsOfAgent(deps, agentId)))
+  return (await readableCollectionsOfAgents(deps, caller.id, caller.organizationId, [agentId])).get(agentId) ?? []
 }
 
 /**
@@ -119,14 +119,16 @@ async function sharingOf(deps: AppDeps, caller: SessionUser, list: Array<Pick<Ag
  */
 export async function listAgents(deps: AppDeps, caller: SessionUser) {
   const rows = await readableAgents(deps.db).all({ userId: caller.id, organizationId: caller.organizationId })
-  const mcp = await mcpToolsOfAgents(deps, caller.organizationId, rows.map((a) => a.id))
-  const sharing = await sharingOf(deps, caller, rows, new Map(rows.map((a) => [a.userId, a.ownerName])))
-  return Promise.all(
-    rows.map(async (a) => {
-      const model = usableModel(deps, a.modelId, a)
-      return toView(a, model && !model.embedding ? [model] : [], await collectionsOf(deps, caller, a.id), mcp, sharing)
-    }),
-  )
+  const ids = rows.map((a) => a.id)
+  const [mcp, sharing, collectionsByAgent] = await Promise.all([
+    mcpToolsOfAgents(deps, caller.organizationId, ids),
+    sharingOf(deps, caller, rows, new Map(rows.map((a) => [a.userId, a.ownerName]))),
+    readableCollectionsOfAgents(deps, caller.id, caller.organizationId, ids),
+  ])
+  return rows.map((a) => {
+    const model = usableModel(deps, a.modelId, a)
+    return toView(a, model && !model.embedding ? [model] : [], collectionsByAgent.get(a.id) ?? [], mcp, sharing)
+  })
 }
 
 async function viewOf(deps: AppDeps, caller: SessionUser, agent: AgentRow, usable?: PermittedModel[]) {

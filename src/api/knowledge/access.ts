@@ -91,10 +91,29 @@ export async function describeCollections(deps: AppDeps, ids: string[]) {
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []))
 }
 
-/** An agent's collections, in the order they were given. */
+/** An agent's collections, in the order of the table's key (by id), the same on every read. */
 export async function collectionIdsOfAgent(deps: AppDeps, agentId: string) {
   const rows = await deps.db.select({ id: agentCollections.collectionId }).from(agentCollections).where(eq(agentCollections.agentId, agentId))
   return rows.map((r) => r.id)
+}
+
+/**
+ * The collections of each of these agents the user may (still) read, described (in the order of
+ * collectionIdsOfAgent): three statements for a whole list of agents.
+ */
+export async function readableCollectionsOfAgents(deps: AppDeps, userId: string, organizationId: string, agentIds: string[]) {
+  const byAgent = new Map<string, Awaited<ReturnType<typeof describeCollections>>>()
+  if (!agentIds.length) return byAgent
+  const links = await deps.db
+    .select({ agentId: agentCollections.agentId, id: agentCollections.collectionId })
+    .from(agentCollections)
+    .where(inArray(agentCollections.agentId, [...new Set(agentIds)]))
+  const described = new Map((await describeCollections(deps, await readableOf(deps, userId, organizationId, links.map((l) => l.id)))).map((c) => [c.id, c]))
+  for (const { agentId, id } of links) {
+    const collection = described.get(id)
+    if (collection) byAgent.set(agentId, [...(byAgent.get(agentId) ?? []), collection])
+  }
+  return byAgent
 }
 
 /** Gives an agent exactly these collections (checked by the caller). */

@@ -331,5 +331,9 @@ describe('collections in chats and agents', () => {
     expect(copy.body).toMatchObject({ mine: true, name: 'Harbour master', tools: ['source_query'], collections: [{ id: fleet }] })
     expect(copy.body.collections).toHaveLength(1)
     expect((await mia.client.get(`/api/agents/${agent.id}`)).body.collections).toHaveLength(2)
+    // The lists say the same, each agent with its own collections as far as the reader may read them.
+    const collectionsIn = (list: Array<{ id: string; collections: Array<{ id: string }> }>) => Object.fromEntries(list.map((a) => [a.id, a.collections.map((c) => c.id)]))
+    expect(collectionsIn((await max.client.get('/api/agents')).body)).toEqual({ [copy.body.id]: [fleet], [agent.id]: [fleet] })
+    expect(collectionsIn((await mia.client.get('/api/agents')).body)).toEqual({ [agent.id]: [fleet, secret].sort() })
   }, 60_000)
 })

@@ -126,6 +126,13 @@ describe('sharing prompts', () => {
     const shared = await mia.client.put(`/api/prompts/${prompt.id}/sharing`, { organization: false, groupIds: [group.id] })
     expect(shared.body).toMatchObject({ sharedWithOrganization: false, groups: [{ id: group.id, name: 'Sales' }] })
     expect((await max.client.get('/api/prompts')).body).toEqual([expect.objectContaining({ id: prompt.id, mine: false, groups: [] })])
+    // The owner's list names every group, by name; others never see whom a prompt is shared with.
+    const board = (await admin.post('/api/groups', { name: 'Board' })).body
+    await mia.client.put(`/api/prompts/${prompt.id}/sharing`, { organization: false, groupIds: [group.id, board.id] })
+    expect((await mia.client.get('/api/prompts')).body).toEqual([
+      expect.objectContaining({ id: prompt.id, mine: true, groups: [{ id: board.id, name: 'Board' }, { id: group.id, name: 'Sales' }] }),
+    ])
+    expect((await max.client.get('/api/prompts')).body).toEqual([expect.objectContaining({ id: prompt.id, groups: [] })])
     // The admin is not in the group.
     expect((await admin.get('/api/prompts')).body).toEqual([])
     expect((await admin.get(`/api/prompts/${prompt.id}`)).status).toBe(404)

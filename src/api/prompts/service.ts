@@ -1,9 +1,10 @@
-import { and, desc, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, desc, eq, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
-import { promptGroups, prompts, users } from '../../../db/schema'
+import { preparedFor } from '../../../db/client'
+import { groups, promptGroups, prompts, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
-import { groupsOfOrganization, shareGroupsOf, sharedWithGroupOf } from '../groups/access'
+import { groupsOfOrganization, sharedWithGroupOf } from '../groups/access'
 import type { promptBody, promptSharingBody, PromptView } from './schema'
 
 type PromptRow = typeof prompts.$inferSelect
@@ -25,48 +26,68 @@ const promptShareLink = { table: promptGroups, item: promptGroups.promptId, grou
  * The prompts the user may read, as a condition on `prompts`: their own, those shared with the
  * whole organisation and those shared with a group the user belongs to; never another organisation's.
  */
-function readableBy(caller: SessionUser): SQL {
+function readableBy(userId: string | Placeholder, organizationId: string | Placeholder): SQL {
   return and(
-    eq(prompts.organizationId, caller.organizationId),
-    or(
-      eq(prompts.userId, caller.id),
-      eq(prompts.sharedWithOrganization, true),
-      sharedWithGroupOf(promptShareLink, outerPromptId, caller.id),
-    ),
+    eq(prompts.organizationId, organizationId),
+    or(eq(prompts.userId, userId), eq(prompts.sharedWithOrganization, true), sharedWithGroupOf(promptShareLink, outerPromptId, userId)),
   )!
 }
 
-/** Prompts with their owner's name and (for the owner) the groups they are shared with. */
-async function views(deps: AppDeps, caller: SessionUser, where: SQL): Promise<PromptView[]> {
-  const rows = await deps.db
-    .select({ prompt: prompts, ownerName: users.name })
-    .from(prompts)
-    .innerJoin(users, eq(users.id, prompts.userId))
-    .where(where)
-    .orderBy(desc(prompts.updatedAt))
-  const own = rows.filter((r) => r.prompt.userId === caller.id).map((r) => r.prompt.id)
-  const shares = await shareGroupsOf(deps, promptShareLink, own)
-  return rows.map(({ prompt: p, ownerName }) => ({
+/**
+ * What a prompt's view needs, in one statement: its owner's name and, for the caller's own prompts,
+ * the groups they are shared with by name (a JSON array).
+ */
+const viewColumns = (userId: string | Placeholder) => ({
+  id: prompts.id,
+  title: prompts.title,
+  content: prompts.content,
+  userId: prompts.userId,
+  sharedWithOrganization: prompts.sharedWithOrganization,
+  createdAt: prompts.createdAt,
+  updatedAt: prompts.updatedAt,
+  ownerName: users.name,
+  groups: sql<string>`case when ${prompts.userId} = ${userId} then (select json_group_array(json_object('id', g.id, 'name', g.name)) from (
+      select ${groups.id} as id, ${groups.name} as name from ${promptGroups} join ${groups} on ${groups.id} = ${promptGroups.groupId}
+      where ${promptGroups.promptId} = ${outerPromptId} order by ${groups.name}) g) else '[]' end`,
+})
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof readablePrompts>['all']>>[number]
+
+function toView(p: ViewRow, caller: SessionUser): PromptView {
+  return {
     id: p.id,
     title: p.title,
     content: p.content,
     variables: promptVariables(p.content),
     mine: p.userId === caller.id,
-    owner: { id: p.userId, name: ownerName },
+    owner: { id: p.userId, name: p.ownerName },
     sharedWithOrganization: p.sharedWithOrganization,
-    groups: shares.filter((s) => s.itemId === p.id).map(({ id, name }) => ({ id, name })),
+    groups: JSON.parse(p.groups) as PromptView['groups'],
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
-  }))
+  }
 }
+
+const userId = sql.placeholder('userId')
+const pattern = sql.placeholder('pattern')
+/** The list, prepared once per database: the library page's hot path. */
+const readablePrompts = preparedFor((db) =>
+  db
+    .select(viewColumns(userId))
+    .from(prompts)
+    .innerJoin(users, eq(users.id, prompts.userId))
+    .where(and(readableBy(userId, sql.placeholder('organizationId')), sql`(${pattern} is null or ${contains(prompts.title, pattern)} or ${contains(prompts.content, pattern)})`))
+    .orderBy(desc(prompts.updatedAt))
+    .prepare(),
+)
 
 /**
  * The prompts the caller may use, last edited first: their own and those shared with them (the web
  * splits the two by `mine`); `search` matches title or content.
  */
 export async function listPrompts(deps: AppDeps, caller: SessionUser, search?: string) {
-  const pattern = search ? `%${escapeLike(search)}%` : null
-  return views(deps, caller, and(readableBy(caller), pattern ? or(contains(prompts.title, pattern), contains(prompts.content, pattern)) : undefined)!)
+  const rows = await readablePrompts(deps.db).all({ userId: caller.id, organizationId: caller.organizationId, pattern: search ? `%${escapeLike(search)}%` : null })
+  return rows.map((row) => toView(row, caller))
 }
 
 /**
@@ -74,13 +95,16 @@ export async function listPrompts(deps: AppDeps, caller: SessionUser, search?: s
  * hidden); a prompt shared with the caller cannot be changed by them (forbidden).
  */
 async function findPrompt(deps: AppDeps, caller: SessionUser, id: string, needOwner: boolean): Promise<PromptRow> {
-  const [row] = await deps.db.select({ prompt: prompts }).from(prompts).where(and(eq(prompts.id, id), readableBy(caller)))
+  const [row] = await deps.db.select({ prompt: prompts }).from(prompts).where(and(eq(prompts.id, id), readableBy(caller.id, caller.organizationId)))
   if (!row) fail('PROMPT_NOT_FOUND')
   if (needOwner && row.prompt.userId !== caller.id) fail('FORBIDDEN')
   return row.prompt
 }
 
-const viewOf = async (deps: AppDeps, caller: SessionUser, id: string) => (await views(deps, caller, eq(prompts.id, id)))[0]!
+async function viewOf(deps: AppDeps, caller: SessionUser, id: string) {
+  const [row] = await deps.db.select(viewColumns(caller.id)).from(prompts).innerJoin(users, eq(users.id, prompts.userId)).where(eq(prompts.id, id))
+  return toView(row!, caller)
+}
 
 export async function getPrompt(deps: AppDeps, caller: SessionUser, id: string) {
   await findPrompt(deps, caller, id, false)
