@@ -13,6 +13,7 @@
 import { createClient, type Client, type Row } from '@libsql/client'
 import { Hono, type Context } from 'hono'
 import { getCookie } from 'hono/cookie'
+import { AGENT_TOOLS } from '../src/api/agents/limits'
 import { toPermittedModel } from '../src/api/models/access'
 import { PLATFORM_PROVIDERS, type PlatformProviderId } from '../src/api/models/catalogue'
 import { promptVariables } from '../src/api/prompts/service'
@@ -52,15 +53,27 @@ export async function createBareApp(db: Client, secret: string, platformProvider
   app.get(
     '/api/prompts',
     list(false, async (who) => {
+      // The caller's own prompts and those shared with them; for their own, the groups they share with.
       const { rows } = await db.execute({
-        sql: 'SELECT id, title, content, created_at, updated_at FROM prompts WHERE user_id = ? ORDER BY updated_at DESC',
-        args: [who.id],
+        sql: `SELECT p.id, p.title, p.content, p.user_id, u.name AS owner_name, p.shared_with_organization, p.created_at, p.updated_at,
+                CASE WHEN p.user_id = ?1 THEN (SELECT json_group_array(json_object('id', g.id, 'name', g.name)) FROM (
+                  SELECT groups.id, groups.name FROM prompt_groups JOIN groups ON groups.id = prompt_groups.group_id
+                  WHERE prompt_groups.prompt_id = p.id ORDER BY groups.name) g) ELSE '[]' END AS groups
+              FROM prompts p JOIN users u ON u.id = p.user_id
+              WHERE p.organization_id = ?2 AND (p.user_id = ?1 OR p.shared_with_organization = 1 OR EXISTS (
+                SELECT 1 FROM prompt_groups pg JOIN group_members gm ON gm.group_id = pg.group_id WHERE pg.prompt_id = p.id AND gm.user_id = ?1))
+              ORDER BY p.updated_at DESC`,
+        args: [who.id, who.organizationId],
       })
       return rows.map((p) => ({
         id: p.id,
         title: p.title,
         content: p.content,
         variables: promptVariables(p.content as string),
+        mine: p.user_id === who.id,
+        owner: { id: p.user_id, name: p.owner_name },
+        sharedWithOrganization: !!p.shared_with_organization,
+        groups: JSON.parse(p.groups as string),
         createdAt: iso(p.created_at),
         updatedAt: iso(p.updated_at),
       }))
@@ -93,27 +106,51 @@ export async function createBareApp(db: Client, secret: string, platformProvider
     '/api/agents',
     list(false, async (who) => {
       // The agent's model counts while it is a permitted language model of a still permitted and
-      // available provider (configured platform provider, or the organisation's endpoint).
+      // available provider (configured platform provider, or the organisation's endpoint). Its
+      // share groups (for the owner), collections the caller may read and MCP tools come along as
+      // JSON from subqueries of the same statement.
       const { rows } = await db.execute({
-        sql: `SELECT a.id, a.name, a.instructions, a.model_id, a.created_at, a.updated_at,
-                pm.provider_id, pm.model, pm.embedding, e.name AS endpoint_name, ms.default_model_id, ms.embedding_model_id
+        sql: `SELECT a.id, a.user_id, u.name AS owner_name, a.shared_with_organization, a.name, a.instructions, a.model_id, a.tools, a.created_at, a.updated_at,
+                pm.provider_id, pm.model, pm.embedding, e.name AS endpoint_name, ms.default_model_id, ms.embedding_model_id,
+                CASE WHEN a.user_id = ?2 THEN (SELECT json_group_array(json_object('id', g.id, 'name', g.name)) FROM (
+                  SELECT groups.id, groups.name FROM agent_groups JOIN groups ON groups.id = agent_groups.group_id
+                  WHERE agent_groups.agent_id = a.id ORDER BY groups.name) g) ELSE '[]' END AS groups,
+                (SELECT json_group_array(json_object('id', c.id, 'name', c.name, 'readyFiles',
+                    (SELECT count(*) FROM sources s WHERE s.collection_id = c.id AND s.status = 'ready')))
+                  FROM agent_collections ac JOIN collections c ON c.id = ac.collection_id
+                  WHERE ac.agent_id = a.id AND c.organization_id = ?1 AND (c.user_id = ?2 OR c.organization_role IS NOT NULL OR EXISTS (
+                    SELECT 1 FROM collection_groups cg JOIN group_members gm ON gm.group_id = cg.group_id WHERE cg.collection_id = c.id AND gm.user_id = ?2))) AS collections,
+                (SELECT json_group_array(json_object('server', t.server, 'tool', t.tool)) FROM (
+                  SELECT srv.name AS server, mt.name AS tool FROM mcp_tool_agents mta JOIN mcp_tools mt ON mt.id = mta.tool_id JOIN mcp_servers srv ON srv.id = mt.server_id
+                  WHERE mta.agent_id = a.id AND mt.organization_id = ?1 AND mt.scope = 'agents' ORDER BY srv.name, mt.name) t) AS mcp_tools
               FROM agents a
+              JOIN users u ON u.id = a.user_id
               LEFT JOIN permitted_models pm ON pm.id = a.model_id AND pm.organization_id = ?1 AND pm.embedding = 0
                 AND EXISTS (SELECT 1 FROM permitted_providers pp WHERE pp.organization_id = ?1 AND pp.provider_id = pm.provider_id)
               LEFT JOIN model_endpoints e ON e.organization_id = ?1 AND 'endpoint-' || e.id = pm.provider_id
               LEFT JOIN model_settings ms ON ms.organization_id = ?1
-              WHERE a.user_id = ?2 ORDER BY a.created_at DESC`,
+              WHERE a.organization_id = ?1 AND (a.user_id = ?2 OR a.shared_with_organization = 1 OR EXISTS (
+                SELECT 1 FROM agent_groups ag JOIN group_members gm ON gm.group_id = ag.group_id WHERE ag.agent_id = a.id AND gm.user_id = ?2))
+              ORDER BY a.created_at DESC`,
         args: [who.organizationId, who.id],
       })
       return rows.map((a) => {
         const model = agentModel(a)
+        const tools = JSON.parse(a.tools as string) as string[]
         return {
           id: a.id,
+          mine: a.user_id === who.id,
+          owner: { id: a.user_id, name: a.owner_name },
+          sharedWithOrganization: !!a.shared_with_organization,
+          groups: JSON.parse(a.groups as string),
           name: a.name,
           instructions: a.instructions,
           modelId: a.model_id,
           model,
           available: model !== null,
+          collections: JSON.parse(a.collections as string),
+          tools: AGENT_TOOLS.filter((name) => tools.includes(name)),
+          mcpTools: JSON.parse(a.mcp_tools as string),
           createdAt: iso(a.created_at),
           updatedAt: iso(a.updated_at),
         }

@@ -221,6 +221,13 @@ describe('sharing agents', () => {
     const agent = (await mia.client.post('/api/agents', { name: 'Closer', instructions: 'Sell.', modelId: gpt.id })).body
     expect((await mia.client.put(`/api/agents/${agent.id}/sharing`, { organization: false, groupIds: [group.id] })).body.groups).toEqual([{ id: group.id, name: 'Sales' }])
     expect((await max.client.get('/api/agents')).body).toEqual([expect.objectContaining({ id: agent.id, mine: false, groups: [] })])
+    // Its owner's list names every group, by name.
+    const board = (await admin.post('/api/groups', { name: 'Board' })).body
+    await mia.client.put(`/api/agents/${agent.id}/sharing`, { organization: false, groupIds: [group.id, board.id] })
+    expect((await mia.client.get('/api/agents')).body).toEqual([
+      expect.objectContaining({ id: agent.id, mine: true, groups: [{ id: board.id, name: 'Board' }, { id: group.id, name: 'Sales' }] }),
+    ])
+    await mia.client.put(`/api/agents/${agent.id}/sharing`, { organization: false, groupIds: [group.id] })
     expect((await admin.get('/api/agents')).body).toEqual([])
     expect((await admin.post(`/api/agents/${agent.id}/copy`)).status).toBe(404)
 

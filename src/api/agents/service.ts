@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { preparedFor } from '../../../db/client'
-import { agentGroups, agents, mcpServers, mcpToolAgents, mcpTools, modelEndpoints, modelSettings, permittedModels, users } from '../../../db/schema'
+import { agentGroups, agents, groups, mcpServers, mcpToolAgents, mcpTools, modelEndpoints, modelSettings, permittedModels, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 import { languageModels, openToUser, providerPermitted, usableModel, usableModelColumns, usableModelJoins } from '../models/access'
@@ -9,7 +9,7 @@ import { groupsOfOrganization, shareGroupsOf } from '../groups/access'
 import type { readOnlySharingBody } from '../groups/schema'
 import { agentShareLink, agentsReadableBy, findAgent } from './access'
 import { AGENT_TOOLS } from './limits'
-import { checkReadable, collectionIdsOfAgent, describeCollections, readableCollectionsOfAgents, readableOf, setAgentCollections } from '../knowledge/access'
+import { checkReadable, collectionIdsOfAgent, describeCollections, readableCollectionsOfAgentJson, readableOf, setAgentCollections } from '../knowledge/access'
 import type { AttachedCollection } from '../knowledge/schema'
 import type { PermittedModel } from '../models/schema'
 import type { agentBody, AgentView } from './schema'
@@ -64,26 +64,48 @@ async function checkModel(deps: AppDeps, caller: SessionUser, modelId: string) {
   return usable
 }
 
-// The agent's model comes joined, decided by the models' own rule (`usableModel`).
+// The outer row's id in the correlated subqueries, always with its table (see knowledge/access.ts).
+const outerAgentId = sql`${sql.identifier('agents')}.${sql.identifier('id')}`
+const userId = sql.placeholder('userId')
+const organizationId = sql.placeholder('organizationId')
+
+/**
+ * The list in one statement: the agent's model comes joined, decided by the models' own rule
+ * (`usableModel`); its share groups (for its owner), the collections the caller may read and its
+ * MCP tools come as JSON arrays from subqueries.
+ */
 const readableAgents = preparedFor((db) =>
   db
-    .select({ ...viewColumns, ...usableModelColumns, ownerName: users.name })
+    .select({
+      ...viewColumns,
+      ...usableModelColumns,
+      ownerName: users.name,
+      groups: sql<string>`case when ${agents.userId} = ${userId} then (select json_group_array(json_object('id', g.id, 'name', g.name)) from (
+          select ${groups.id} as id, ${groups.name} as name from ${agentGroups} join ${groups} on ${groups.id} = ${agentGroups.groupId}
+          where ${agentGroups.agentId} = ${outerAgentId} order by ${groups.name}) g) else '[]' end`,
+      collections: readableCollectionsOfAgentJson(outerAgentId, userId, organizationId),
+      mcpTools: sql<string>`(select json_group_array(json_object('server', t.server, 'tool', t.tool)) from (
+          select ${mcpServers.name} as server, ${mcpTools.name} as tool from ${mcpToolAgents}
+          join ${mcpTools} on ${mcpTools.id} = ${mcpToolAgents.toolId} join ${mcpServers} on ${mcpServers.id} = ${mcpTools.serverId}
+          where ${mcpToolAgents.agentId} = ${outerAgentId} and ${mcpTools.organizationId} = ${organizationId} and ${mcpTools.scope} = 'agents'
+          order by ${mcpServers.name}, ${mcpTools.name}) t)`,
+    })
     .from(agents)
     .innerJoin(users, eq(users.id, agents.userId))
     .leftJoin(
       permittedModels,
-      and(eq(permittedModels.id, agents.modelId), eq(permittedModels.organizationId, sql.placeholder('organizationId')), providerPermitted, openToUser),
+      and(eq(permittedModels.id, agents.modelId), eq(permittedModels.organizationId, organizationId), providerPermitted, openToUser),
     )
     .leftJoin(modelEndpoints, usableModelJoins.endpoint)
     .leftJoin(modelSettings, usableModelJoins.settings)
-    .where(agentsReadableBy(sql.placeholder('userId'), sql.placeholder('organizationId')))
+    .where(agentsReadableBy(userId, organizationId))
     .orderBy(desc(agents.createdAt))
     .prepare(),
 )
 
 /** The agent's collections the caller may (still) read. */
 async function collectionsOf(deps: AppDeps, caller: SessionUser, agentId: string) {
-  return (await readableCollectionsOfAgents(deps, caller.id, caller.organizationId, [agentId])).get(agentId) ?? []
+  return describeCollections(deps, await readableOf(deps, caller.id, caller.organizationId, await collectionIdsOfAgent(deps, agentId)))
 }
 
 /**
@@ -119,15 +141,15 @@ async function sharingOf(deps: AppDeps, caller: SessionUser, list: Array<Pick<Ag
  */
 export async function listAgents(deps: AppDeps, caller: SessionUser) {
   const rows = await readableAgents(deps.db).all({ userId: caller.id, organizationId: caller.organizationId })
-  const ids = rows.map((a) => a.id)
-  const [mcp, sharing, collectionsByAgent] = await Promise.all([
-    mcpToolsOfAgents(deps, caller.organizationId, ids),
-    sharingOf(deps, caller, rows, new Map(rows.map((a) => [a.userId, a.ownerName]))),
-    readableCollectionsOfAgents(deps, caller.id, caller.organizationId, ids),
-  ])
+  const sharing: Sharing = {
+    caller,
+    ownerNames: new Map(rows.map((a) => [a.userId, a.ownerName])),
+    groups: rows.flatMap((a) => (JSON.parse(a.groups) as Array<{ id: string; name: string }>).map((g) => ({ itemId: a.id, ...g }))),
+  }
   return rows.map((a) => {
     const model = usableModel(deps, a.modelId, a)
-    return toView(a, model && !model.embedding ? [model] : [], collectionsByAgent.get(a.id) ?? [], mcp, sharing)
+    const mcp = (JSON.parse(a.mcpTools) as Array<{ server: string; tool: string }>).map((t) => ({ agentId: a.id, ...t }))
+    return toView(a, model && !model.embedding ? [model] : [], JSON.parse(a.collections) as AttachedCollection[], mcp, sharing)
   })
 }
 

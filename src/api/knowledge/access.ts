@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { agentCollections, collectionGroups, collections, groupMembers, sources, threadCollections, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
@@ -18,7 +18,7 @@ import type { AccessRole } from './schema'
 export const outerCollectionId = sql`${sql.identifier('collections')}.${sql.identifier('id')}`
 
 /** The collections `userId` of `organizationId` may read, as a condition on `collections`. */
-export function readableBy(userId: string, organizationId: string): SQL {
+export function readableBy(userId: string | Placeholder, organizationId: string | Placeholder): SQL {
   return and(
     eq(collections.organizationId, organizationId),
     or(
@@ -98,22 +98,17 @@ export async function collectionIdsOfAgent(deps: AppDeps, agentId: string) {
 }
 
 /**
- * The collections of each of these agents the user may (still) read, described (in the order of
- * collectionIdsOfAgent): three statements for a whole list of agents.
+ * An agent's collections the user may read, described as describeCollections does and in the order
+ * of collectionIdsOfAgent, as a JSON array: a subquery for a list of agents (`agentId` names the
+ * outer row's id).
  */
-export async function readableCollectionsOfAgents(deps: AppDeps, userId: string, organizationId: string, agentIds: string[]) {
-  const byAgent = new Map<string, Awaited<ReturnType<typeof describeCollections>>>()
-  if (!agentIds.length) return byAgent
-  const links = await deps.db
-    .select({ agentId: agentCollections.agentId, id: agentCollections.collectionId })
-    .from(agentCollections)
-    .where(inArray(agentCollections.agentId, [...new Set(agentIds)]))
-  const described = new Map((await describeCollections(deps, await readableOf(deps, userId, organizationId, links.map((l) => l.id)))).map((c) => [c.id, c]))
-  for (const { agentId, id } of links) {
-    const collection = described.get(id)
-    if (collection) byAgent.set(agentId, [...(byAgent.get(agentId) ?? []), collection])
-  }
-  return byAgent
+export function readableCollectionsOfAgentJson(agentId: SQL, userId: string | Placeholder, organizationId: string | Placeholder): SQL<string> {
+  return sql<string>`(select json_group_array(json_object('id', d.id, 'name', d.name, 'readyFiles', d.ready_files)) from (
+      select ${collections.id} as id, ${collections.name} as name,
+        (select count(*) from ${sources} where ${sources.collectionId} = ${outerCollectionId} and ${sources.status} = 'ready') as ready_files
+      from ${agentCollections} join ${collections} on ${collections.id} = ${agentCollections.collectionId}
+      where ${agentCollections.agentId} = ${agentId} and ${readableBy(userId, organizationId)}
+      order by ${agentCollections.collectionId}) d)`
 }
 
 /** Gives an agent exactly these collections (checked by the caller). */
