@@ -84,7 +84,8 @@ export async function createBareApp(db: Client, secret: string, platformProvider
     list(false, async (who, c) => {
       const limit = Math.min(100, Math.max(1, Number(c.req.query('limit') ?? 50) || 50))
       const { rows } = await db.execute({
-        sql: 'SELECT id, title, model_id, agent_id, created_at, last_message_at FROM threads WHERE user_id = ? ORDER BY last_message_at DESC, id DESC LIMIT ?',
+        // Pinned chats lead (the bench has none, so the page's limit counts the same rows as Kontor's).
+        sql: 'SELECT id, title, model_id, agent_id, created_at, last_message_at, pinned_at FROM threads WHERE user_id = ? ORDER BY pinned_at IS NULL, pinned_at DESC, last_message_at DESC, id DESC LIMIT ?',
         args: [who.id, limit + 1],
       })
       const shown = rows.slice(0, limit)
@@ -97,6 +98,7 @@ export async function createBareApp(db: Client, secret: string, platformProvider
           agentId: t.agent_id,
           createdAt: iso(t.created_at),
           lastMessageAt: iso(t.last_message_at),
+          pinnedAt: t.pinned_at === null ? null : iso(t.pinned_at),
         })),
         nextCursor: rows.length > limit && last ? `${last.last_message_at}_${last.id}` : null,
       }
@@ -161,10 +163,10 @@ export async function createBareApp(db: Client, secret: string, platformProvider
     '/api/users',
     list(true, async (who) => {
       const { rows } = await db.execute({
-        sql: 'SELECT id, name, email, role, email_verified, created_at FROM users WHERE organization_id = ? ORDER BY created_at',
+        sql: 'SELECT id, name, email, role, email_verified, deactivated_at, created_at FROM users WHERE organization_id = ? ORDER BY created_at',
         args: [who.organizationId],
       })
-      return rows.map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role, emailVerified: !!u.email_verified, joinedAt: iso(u.created_at) }))
+      return rows.map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role, emailVerified: !!u.email_verified, deactivated: u.deactivated_at !== null, joinedAt: iso(u.created_at) }))
     }),
   )
   app.get('/health', (c) => c.text('ok'))
