@@ -10,9 +10,9 @@ export default defineConfig({
   testDir: '.',
   testMatch: ['e2e/**/*.e2e.ts', 'security/**/*.e2e.ts'],
   fullyParallel: true,
-  // Three browsers at a time on 2 cores: with two, the machine was busy about a quarter of the
-  // time (the tests mostly wait for pages, replies and mails), and the suite neared 20 minutes.
-  workers: 3,
+  // Two browsers at a time on 2 cores: three kept the machine at a load of about 13 and took as
+  // long (14 minutes for the 134 tests either way), each test half as slow again.
+  workers: 2,
   retries: 0,
   // On 2 cores Chromium needs about half a second for a
   // fresh page and a page of Kontor about one second more; a test that signs up and walks a few

@@ -28,7 +28,8 @@ type SourceRow = typeof sources.$inferSelect
 /** The source was deleted, taken over or handed back while it was being processed. */
 class Gone extends Error {}
 
-let active = 0
+/** The processing slots taken in this process (per isolate on Workers), each with when it was taken. */
+const slots = new Map<symbol, number>()
 /** How often a file waiting for a free slot looks again. */
 const SLOT_POLL_MS = 100
 const inFlight = new Set<Promise<unknown>>()
@@ -41,15 +42,24 @@ const stopping = new WeakSet<AppDeps>()
  * At most CONCURRENCY files are processed at once per process (per isolate on Workers). A waiting
  * file looks again on a timer rather than being woken by the file before it: on Workers each runs
  * in its own request's `waitUntil`, and a promise resolved from another request's context is
- * cancelled there, which left the waiting file hanging.
+ * cancelled there, which left the waiting file hanging. Workers may also cut a `waitUntil` off
+ * without running its `finally`: a slot held longer than a claim lasts counts as free, so one
+ * cut-off file never blocks the isolate for good (its claim lapses and the upkeep resumes it). On
+ * the Bun server a file read for that long (OCR of many pages) then shares the machine with one more.
  */
 async function limited<T>(run: () => Promise<T>): Promise<T> {
-  while (active >= CONCURRENCY) await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS))
-  active++
+  for (;;) {
+    const now = Date.now()
+    for (const [slot, since] of slots) if (now - since > LOCK_MS) slots.delete(slot)
+    if (slots.size < CONCURRENCY) break
+    await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS))
+  }
+  const slot = Symbol('processing slot')
+  slots.set(slot, Date.now())
   try {
     return await run()
   } finally {
-    active--
+    slots.delete(slot)
   }
 }
 
