@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { preparedFor } from '../../../db/client'
-import { agentGroups, agents, groups, mcpServers, mcpToolAgents, mcpTools, modelEndpoints, modelSettings, permittedModels, users } from '../../../db/schema'
+import { agentGroups, agents, mcpServers, mcpToolAgents, mcpTools, modelEndpoints, modelSettings, permittedModels, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 import { languageModels, openToUser, providerPermitted, usableModel, usableModelColumns, usableModelJoins } from '../models/access'
-import { groupsOfOrganization, shareGroupsOf } from '../groups/access'
+import { groupsOfOrganization, shareGroupsJson, shareGroupsOf } from '../groups/access'
 import type { readOnlySharingBody } from '../groups/schema'
 import { agentShareLink, agentsReadableBy, findAgent } from './access'
 import { AGENT_TOOLS } from './limits'
@@ -80,9 +80,7 @@ const readableAgents = preparedFor((db) =>
       ...viewColumns,
       ...usableModelColumns,
       ownerName: users.name,
-      groups: sql<string>`case when ${agents.userId} = ${userId} then (select json_group_array(json_object('id', g.id, 'name', g.name)) from (
-          select ${groups.id} as id, ${groups.name} as name from ${agentGroups} join ${groups} on ${groups.id} = ${agentGroups.groupId}
-          where ${agentGroups.agentId} = ${outerAgentId} order by ${groups.name}) g) else '[]' end`,
+      groups: shareGroupsJson(agentShareLink, outerAgentId, agents.userId, userId),
       collections: readableCollectionsOfAgentJson(outerAgentId, userId, organizationId),
       mcpTools: sql<string>`(select json_group_array(json_object('server', t.server, 'tool', t.tool)) from (
           select ${mcpServers.name} as server, ${mcpTools.name} as tool from ${mcpToolAgents}

@@ -30,6 +30,17 @@ export function sharedWithGroupOf(link: GroupShareLink, outerId: SQL, userId: un
       where ${link.item} = ${outerId} and ${groupMembers.userId} = ${userId})`
 }
 
+/**
+ * The groups the item (its id given as `outerId`) is shared with, by name, as a JSON array of
+ * `{ id, name }`: for its owner only (`owner` is the item's owner column), `[]` for anyone else.
+ * A subquery for lists, which then need no second statement.
+ */
+export function shareGroupsJson(link: GroupShareLink, outerId: SQL, owner: SQLiteColumn, userId: unknown): SQL<string> {
+  return sql<string>`case when ${owner} = ${userId} then (select json_group_array(json_object('id', g.id, 'name', g.name)) from (
+      select ${groups.id} as id, ${groups.name} as name from ${link.table} join ${groups} on ${groups.id} = ${link.group}
+      where ${link.item} = ${outerId} order by ${groups.name}) g) else '[]' end`
+}
+
 /** The groups each of these items is shared with, by name. */
 export async function shareGroupsOf(deps: AppDeps, link: GroupShareLink, ids: string[]) {
   if (!ids.length) return []

@@ -76,6 +76,9 @@ export async function checkReadable(deps: AppDeps, caller: SessionUser, ids: str
   return readable
 }
 
+/** How many of the (outer) collection's files are ready to search. */
+const readyFilesOf = sql<number>`(select count(*) from ${sources} where ${sources.collectionId} = ${outerCollectionId} and ${sources.status} = 'ready')`
+
 /** Names and searchable files of collections (for chats and agents to show), in the given order. */
 export async function describeCollections(deps: AppDeps, ids: string[]) {
   if (!ids.length) return []
@@ -83,7 +86,7 @@ export async function describeCollections(deps: AppDeps, ids: string[]) {
     .select({
       id: collections.id,
       name: collections.name,
-      readyFiles: sql<number>`(select count(*) from ${sources} where ${sources.collectionId} = ${outerCollectionId} and ${sources.status} = 'ready')`,
+      readyFiles: readyFilesOf,
     })
     .from(collections)
     .where(inArray(collections.id, ids))
@@ -105,7 +108,7 @@ export async function collectionIdsOfAgent(deps: AppDeps, agentId: string) {
 export function readableCollectionsOfAgentJson(agentId: SQL, userId: string | Placeholder, organizationId: string | Placeholder): SQL<string> {
   return sql<string>`(select json_group_array(json_object('id', d.id, 'name', d.name, 'readyFiles', d.ready_files)) from (
       select ${collections.id} as id, ${collections.name} as name,
-        (select count(*) from ${sources} where ${sources.collectionId} = ${outerCollectionId} and ${sources.status} = 'ready') as ready_files
+        ${readyFilesOf} as ready_files
       from ${agentCollections} join ${collections} on ${collections.id} = ${agentCollections.collectionId}
       where ${agentCollections.agentId} = ${agentId} and ${readableBy(userId, organizationId)}
       order by ${agentCollections.collectionId}) d)`

@@ -1,10 +1,10 @@
 import { and, desc, eq, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
 import { preparedFor } from '../../../db/client'
-import { groups, promptGroups, prompts, users } from '../../../db/schema'
+import { promptGroups, prompts, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
-import { groupsOfOrganization, sharedWithGroupOf } from '../groups/access'
+import { groupsOfOrganization, shareGroupsJson, sharedWithGroupOf } from '../groups/access'
 import type { promptBody, promptSharingBody, PromptView } from './schema'
 
 type PromptRow = typeof prompts.$inferSelect
@@ -46,9 +46,7 @@ const viewColumns = (userId: string | Placeholder) => ({
   createdAt: prompts.createdAt,
   updatedAt: prompts.updatedAt,
   ownerName: users.name,
-  groups: sql<string>`case when ${prompts.userId} = ${userId} then (select json_group_array(json_object('id', g.id, 'name', g.name)) from (
-      select ${groups.id} as id, ${groups.name} as name from ${promptGroups} join ${groups} on ${groups.id} = ${promptGroups.groupId}
-      where ${promptGroups.promptId} = ${outerPromptId} order by ${groups.name}) g) else '[]' end`,
+  groups: shareGroupsJson(promptShareLink, outerPromptId, prompts.userId, userId),
 })
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof readablePrompts>['all']>>[number]
