@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs'
 import { expect, test } from './support/test'
+import { makeDocx } from '../support/documents'
 import { makeScan, makeScannedPdf, scanSize } from '../support/scans'
 import { enableModels, llmRequests } from './support/chat'
-import { signUpAndSignIn, waitForHydration } from './support/session'
+import { inviteLink } from './support/members'
+import { PASSWORD, signUpAndSignIn, uniqueEmail, waitForHydration } from './support/session'
 
 // One flow in a variant of its own: German, dark, on a phone.
 test.use({ locale: 'de-DE', viewport: { width: 390, height: 844 } })
@@ -90,4 +93,91 @@ test('a collection is created, filled, attached in the composer and cited with c
   // Its text was read from the scan, and the citation says so.
   await expect(passage.getByTestId('recognised-text')).toHaveText('erkannter Text')
   await expect(passage).toContainText('S. 1–2 · erkannter Text')
+})
+
+test.describe('a collection shared with the organisation (English, desktop)', () => {
+  test.use({ locale: 'en-US', viewport: { width: 1280, height: 800 } })
+
+  test("a real PDF and a Word document are uploaded and shared; a colleague attaches the collection in a chat of their own and gets a cited answer", async ({ page, browser }) => {
+    test.setTimeout(90_000) // two people in two browsers, and two files processed on a core that other tests share
+    await signUpAndSignIn(page)
+    await enableModels(page, ['openai/gpt-4.1', 'openai/text-embedding-3-small'])
+    await page.goto('/knowledge')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'New collection' }).first().click()
+    await page.getByLabel('Name').fill('Desktop standards')
+    await page.getByRole('button', { name: 'Create collection' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Desktop standards' })).toBeVisible()
+    await waitForHydration(page)
+
+    // A specification from Debian's documentation (17 pages, made by DocBook) and a Word document, chosen together.
+    const docx = makeDocx([{ heading: 1, text: 'Onboarding' }, 'New laptops are handed out by the service desk on the first working day.'])
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByTestId('collection-upload').click()
+    await (await chooser).setFiles([
+      { name: 'shared-mime-info-spec.pdf', mimeType: 'application/pdf', buffer: readFileSync(new URL('../fixtures/third-party/shared-mime-info-spec.pdf', import.meta.url)) },
+      { name: 'onboarding.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from(docx) },
+    ])
+    const pdfRow = page.getByTestId('collection-file').filter({ hasText: 'shared-mime-info-spec.pdf' })
+    const docxRow = page.getByTestId('collection-file').filter({ hasText: 'onboarding.docx' })
+    await expect(pdfRow.locator('[data-status]')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 })
+    await expect(pdfRow).toContainText('Ready · 17 pages')
+    await expect(docxRow.locator('[data-status]')).toHaveAttribute('data-status', 'ready', { timeout: 60_000 })
+
+    // Shared with everyone in the organisation, as readers.
+    const sharing = page.getByRole('region', { name: 'Sharing' })
+    await sharing.getByLabel('Everyone in the organisation').selectOption({ label: 'Reader' })
+    await sharing.getByRole('button', { name: 'Save sharing' }).click()
+    await expect(page.getByText('Sharing saved')).toBeVisible()
+
+    // A colleague of the same organisation, in a browser of their own.
+    const email = uniqueEmail()
+    const invite = await page.request.post('/api/invites', { data: { email, role: 'user', locale: 'en' } })
+    expect(invite.status(), await invite.text()).toBe(201)
+    const token = new URL(await inviteLink(email)).searchParams.get('token')
+    const colleague = await (await browser.newContext({ locale: 'en-US' })).newPage()
+    const joined = await colleague.request.post('/api/invites/accept', { data: { token, name: 'Cleo Colleague', password: PASSWORD, passwordConfirmation: PASSWORD } })
+    expect(joined.status(), await joined.text()).toBe(201)
+
+    // The collection is under "Shared with me", read-only for them.
+    await colleague.goto('/knowledge')
+    const card = colleague.getByRole('region', { name: 'Shared with me' }).getByTestId('collection-card')
+    await expect(card).toContainText('Desktop standards')
+    await expect(card).toContainText('2 files · Reader · Ada Lovelace')
+
+    // They attach it to a new chat from the composer and ask.
+    await colleague.goto('/chat')
+    await waitForHydration(colleague)
+    await colleague.getByRole('button', { name: 'Knowledge collections' }).click()
+    await colleague.getByRole('menuitemcheckbox', { name: /Desktop standards/ }).click()
+    await colleague.keyboard.press('Escape')
+    await expect(colleague.getByTestId('collection-chip')).toHaveText('Desktop standards')
+    const composer = colleague.getByRole('textbox', { name: 'Message' })
+    const cited = '(Desktop standards › shared-mime-info-spec.pdf, p. 14)'
+    await composer.fill(
+      '[[fake:tool=source_query:{"query":"user.mime_type extended attribute"}]] ' +
+        `[[fake:after-tool=A file's MIME type may be stored in its user.mime_type extended attribute ${cited}.]] Where can a file keep its MIME type?`,
+    )
+    await composer.press('Enter')
+    const reply = colleague.getByTestId('assistant-message').last()
+    await expect(reply).toHaveAttribute('data-status', 'complete', { timeout: 30_000 })
+
+    // The citation opens the passage of the real PDF, on its page.
+    await reply.getByRole('button', { name: `Show the cited passage ${cited}` }).click()
+    const passage = colleague.getByTestId('citation-passage')
+    await expect(passage).toContainText('Desktop standards › shared-mime-info-spec.pdf')
+    await expect(passage).toContainText('user.mime_type extended attribute')
+
+    // The Word document is searched too, in the same chat.
+    await composer.fill(
+      '[[fake:tool=source_query:{"query":"laptops service desk"}]] ' +
+        '[[fake:after-tool=The service desk hands out laptops on the first day (Desktop standards › onboarding.docx, chunk 1).]] Who hands out laptops?',
+    )
+    await composer.press('Enter')
+    const second = colleague.getByTestId('assistant-message').nth(1)
+    await expect(second).toHaveAttribute('data-status', 'complete', { timeout: 30_000 })
+    await second.getByRole('button', { name: 'Show the cited passage (Desktop standards › onboarding.docx, chunk 1)' }).click()
+    await expect(colleague.getByTestId('citation-passage')).toContainText('New laptops are handed out by the service desk on the first working day.')
+    await colleague.context().close()
+  })
 })

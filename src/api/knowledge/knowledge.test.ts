@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq, inArray } from 'drizzle-orm'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sourceChunks, sources } from '../../../db/schema'
@@ -335,5 +335,49 @@ describe('collections in chats and agents', () => {
     const collectionsIn = (list: Array<{ id: string; collections: Array<{ id: string }> }>) => Object.fromEntries(list.map((a) => [a.id, a.collections.map((c) => c.id)]))
     expect(collectionsIn((await max.client.get('/api/agents')).body)).toEqual({ [copy.body.id]: [fleet], [agent.id]: [fleet] })
     expect(collectionsIn((await mia.client.get('/api/agents')).body)).toEqual({ [agent.id]: [fleet, secret].sort() })
+  }, 60_000)
+})
+
+describe('documents made by others', () => {
+  // Two manuals from Debian's documentation packages (tests/fixtures/third-party/README.md),
+  // typeset by DocBook and Texinfo: running heads, tables of contents, code listings, indexes.
+  const fixture = (name: string) => new Uint8Array(readFileSync(join(import.meta.dir, '../../../tests/fixtures/third-party', name)))
+
+  test('real PDFs are read page by page and a question finds the page that answers it, cited by file and page', async () => {
+    const { mia } = await org()
+    const id = (await mia.client.post('/api/collections', { name: 'Specs' })).body.id
+    for (const name of ['shared-mime-info-spec.pdf', 'libtasn1.pdf']) expect((await upload(mia.client, id, name, fixture(name))).status).toBe(201)
+    await processingIdle()
+    const files = (await mia.client.get(`/api/collections/${id}/files`)).body
+    expect(files.map((f: { fileName: string; status: string; pages: number }) => [f.fileName, f.status, f.pages])).toEqual([
+      ['libtasn1.pdf', 'ready', 36],
+      ['shared-mime-info-spec.pdf', 'ready', 17],
+    ])
+
+    const thread = (await mia.client.post('/api/threads', {})).body.id
+    await mia.client.put(`/api/threads/${thread}/collections/${id}`)
+    const ask = async (query: string) => {
+      const events = await readSse(await send(mia.client, thread, `[[fake:tool=source_query:${JSON.stringify({ query })}]] ?`))
+      return events.find((e) => e.event === 'tool_result')!.data.data.passages as Array<{ text: string; sourceName: string; page: number; pageEnd: number | null; citation: string }>
+    }
+
+    // Section 2.10 of the MIME specification, on its page 14.
+    const [xattr] = await ask('Which extended attribute stores the MIME type of a file?')
+    expect(xattr).toMatchObject({ sourceName: 'shared-mime-info-spec.pdf', page: 14 })
+    expect(xattr!.text).toContain('user.mime_type extended attribute')
+    expect(xattr!.citation).toBe('(Specs › shared-mime-info-spec.pdf, p. 14)')
+
+    // A function asked for by its name finds its reference entry, on the manual's page 16 (printed as
+    // 13), although "asn1", "read" and "value" are on almost every page: the name spelt exactly
+    // ranks first among the keyword matches, and the entry comes among the first three passages
+    // (fifth and sixth when the words were searched each on their own).
+    const named = await ask('asn1_read_value')
+    const entry = named.findIndex((p) => p.text.includes('[Function]int asn1_read_value ('))
+    expect(entry).toBeGreaterThanOrEqual(0)
+    expect(entry).toBeLessThan(3)
+    expect(named[entry]).toMatchObject({ sourceName: 'libtasn1.pdf', page: 16, citation: '(Specs › libtasn1.pdf, p. 16)' })
+    const attribute = (await ask('What happens to user.mime_type?')).findIndex((p) => p.text.includes('user.mime_type extended attribute'))
+    expect(attribute).toBeGreaterThanOrEqual(0)
+    expect(attribute).toBeLessThan(3)
   }, 60_000)
 })

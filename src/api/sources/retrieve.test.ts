@@ -10,7 +10,7 @@ import { readSse } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { createLocalFileStore } from '../../storage/local'
 import { processingIdle } from './process'
-import { citationOf, ftsQuery, reciprocalRankFusion, searchChunks, sourceNeighbours, sourceQuery } from './retrieve'
+import { citationOf, queryPhrases, reciprocalRankFusion, searchChunks, sourceNeighbours, sourceQuery } from './retrieve'
 
 let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -221,9 +221,12 @@ describe('the source_query tool in a chat', () => {
 })
 
 describe('pieces', () => {
-  test('FTS queries quote every word and drop stop words and operators', () => {
-    expect(ftsQuery('What is the "budget" OR NEAR(turbine)?')).toBe('"budget" OR "near" OR "turbine"')
-    expect(ftsQuery('the of and')).toBeNull()
+  test('the phrases a query names exactly: quoted words and words joined as in names, paths and addresses', () => {
+    expect(queryPhrases('What does asn1_read_value return for user.mime_type and /usr/share/mime?')).toEqual(['asn1 read value', 'user mime type', 'usr share mime'])
+    expect(queryPhrases('Where is „Öffnungszeiten des Büros“ or "NEAR(turbine) OR x"?')).toEqual(['offnungszeiten des buros', 'near turbine or x'])
+    // A single word is no phrase; no more than four.
+    expect(queryPhrases('"budget" e-mail a.b c_d e:f g/h i-j')).toEqual(['e mail', 'a b', 'c d', 'e f'])
+    expect(queryPhrases('the of and')).toEqual([])
   })
 
   test('reciprocal rank fusion favours what both lists rank high', () => {

@@ -53,10 +53,16 @@ function queryWords(text: string) {
   return [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].filter((w) => !STOPWORDS.has(w)).slice(0, 24)
 }
 
-/** An FTS5 query matching any of the words (quoted, so no word is read as an operator). */
-export function ftsQuery(text: string): string | null {
-  const words = queryWords(text)
-  return words.length ? words.map((w) => `"${w}"`).join(' OR ') : null
+/**
+ * What the query names exactly, as FTS5 phrases (its words in order, folded): quoted text of two
+ * or more words, and words joined by `_ . : / -` as in identifiers, paths and addresses
+ * (asn1_read_value, user.mime_type). At most four.
+ */
+export function queryPhrases(text: string): string[] {
+  const quoted = [...text.matchAll(/["“„«»”]([^"“„«»”]+)["“”«»]/gu)].map((m) => m[1]!)
+  const joined = text.match(/[\p{L}\p{N}]+(?:[._:/-][\p{L}\p{N}]+)+/gu) ?? []
+  const phrases = [...quoted, ...joined].map((p) => (p.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(folded).join(' ')).filter((p) => p.includes(' '))
+  return [...new Set(phrases)].slice(0, 4)
 }
 
 /**
@@ -120,7 +126,7 @@ const folded = (w: string) => w.normalize('NFD').replace(/\p{M}/gu, '')
  * is always kept); the chunks that have all the terms come first, then, if too few, those with
  * any of the rarest terms, taken until their chunks add up to a budget of rows, so a query of
  * common words never ranks the whole table. Only the scope's chunks are returned, best first
- * (`scopeRanked`).
+ * (`scopeRanked`); those with a phrase the query names exactly (`queryPhrases`) lead.
  */
 export async function keywordSearch(db: Database, scope: SearchScope, text: string, limit = CANDIDATES) {
   const words = [...new Set(queryWords(text).map(folded))]
@@ -128,7 +134,20 @@ export async function keywordSearch(db: Database, scope: SearchScope, text: stri
   const where = scopeWhere(scope)
   const [total, scoped] = await Promise.all([chunkTotal(db), readyChunks(db, where)])
   if (!scoped) return []
-  const ranked = (ws: string[], op: string) => scopeRanked(db, where, ws.map((w) => `"${w}"`).join(` ${op} `), limit, scoped / Math.max(total, scoped))
+  const ranked: Ranked = (ws, op) => scopeRanked(db, where, ws.map((w) => `"${w}"`).join(` ${op} `), limit, scoped / Math.max(total, scoped))
+  const phrases = queryPhrases(text)
+  const loose = wordSearch(db, words, total, ranked, limit)
+  if (!phrases.length) return loose
+  // A name the query spells exactly (asn1_read_value, "opening hours"): the chunks that have it, its words in order, come first.
+  const [exact, rest] = await Promise.all([ranked(phrases, 'OR'), loose])
+  const seen = new Set(exact)
+  return [...exact, ...rest.filter((id) => !seen.has(id))].slice(0, limit)
+}
+
+type Ranked = (terms: string[], op: 'AND' | 'OR') => Promise<number[]>
+
+/** The keyword search of the query's words (see `keywordSearch`). */
+async function wordSearch(db: Database, words: string[], total: number, ranked: Ranked, limit: number) {
   // In a small database every word is searched for: ranking all matches costs less than looking up how common each is.
   if (total <= SMALL_DATABASE) return ranked(words, 'OR')
   // One `term = ?` per word: the vocabulary table seeks a term, but scans for IN.

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Library } from 'lucide-react'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../../components/empty-state'
 import { LibraryPage, LibraryPageSkeleton } from '../../../components/library-page'
@@ -40,9 +40,12 @@ export function KnowledgePage() {
 
 function CollectionSection(props: { title: string; collections: Collection[]; empty: React.ReactNode }) {
   const { t } = useTranslation('knowledge')
+  const heading = useId()
   return (
-    <section className="grid gap-3">
-      <h2 className="text-sm font-medium text-muted-foreground">{props.title}</h2>
+    <section aria-labelledby={heading} className="grid gap-3">
+      <h2 id={heading} className="text-sm font-medium text-muted-foreground">
+        {props.title}
+      </h2>
       {props.collections.length === 0 ? (
         props.empty
       ) : (
