@@ -63,6 +63,15 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
  * The whole application as one Hono app, free of Bun- and Node-only APIs so that the Bun entry
  * and the Workers entry serve the same thing. Static files come from the entry (`assets`).
  */
+/** The path and query of an address: where a form's post returns to (an invitation's token included). */
+const pageAddress = (url: string) => {
+  const { pathname, search } = new URL(url)
+  return pathname + search
+}
+
+/** Paths whose every answer is JSON (or their protocol's), never a page. */
+const API_PREFIXES = ['/api', '/v1', '/scim', '/mcp']
+
 export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; renderPage?: PageRenderer } = {}) {
   const app = new Hono<AppEnv>()
 
@@ -135,6 +144,10 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
   if (opts.renderPage) {
     const render = opts.renderPage
     app.get('*', (c) => render(c.req.raw, (request) => Promise.resolve(app.fetch(request, c.env)), c.get('cspNonce')))
+    // A form sent before the page's script ran (on a slow connection) posts to the page itself
+    // (the sign-up, invitation and password forms say method=post, so no password lands in an
+    // address): the page opens again instead of an error in JSON. No page takes a post.
+    app.post('*', (c, next) => (API_PREFIXES.some((prefix) => c.req.path === prefix || c.req.path.startsWith(`${prefix}/`)) ? next() : c.redirect(pageAddress(c.req.url), 303)))
   }
   app.notFound((c) => c.json({ code: 'NOT_FOUND', message: ERRORS.NOT_FOUND[1], status: 404 }, 404))
   return app

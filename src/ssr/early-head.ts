@@ -1,7 +1,7 @@
 import type { AnyRouter } from '@tanstack/react-router'
 import { isbot } from 'isbot'
 import { hasSessionCookie } from '../auth/cookie'
-import { themeScript, type Theme } from '../../web/lib/theme'
+import { themeScript } from '../../web/lib/theme'
 
 /**
  * The start of a page that may leave before its loaders run: the document up to inside <head>,
@@ -10,11 +10,11 @@ import { themeScript, type Theme } from '../../web/lib/theme'
  * rendered document that follows drops its own start up to <head>, so one document results;
  * React hydrates it, skipping the tags in <head> it did not render (React 19).
  */
-export function earlyHeadHtml(opts: { lang: string; css: string; js: string; preloads: string[]; nonce: string; theme?: Theme | null }) {
+export function earlyHeadHtml(opts: { lang: string; css: string; js: string; preloads: string[]; nonce: string }) {
   const preloads = [opts.js, ...opts.preloads].map((href) => `<link rel="modulepreload" href="${attr(href)}"/>`).join('')
   return (
     `<!DOCTYPE html><html lang="${attr(opts.lang)}"><head><meta charSet="utf-8"/>` +
-    `<link rel="stylesheet" href="${attr(opts.css)}"/>${preloads}<script nonce="${attr(opts.nonce)}">${themeScript(opts.theme)}</script>`
+    `<link rel="stylesheet" href="${attr(opts.css)}"/>${preloads}<script nonce="${attr(opts.nonce)}">${themeScript()}</script>`
   )
 }
 

@@ -42,8 +42,8 @@ describe('the early head', () => {
     expect(response.status).toBe(200)
     const reader = response.body!.getReader()
     const first = new TextDecoder().decode((await reader.read()).value)
-    // The session lookup of /login's beforeLoad is still waiting.
-    expect(held.asked).toContain('/api/auth/me')
+    // The session lookup of /login's beforeLoad asks, and waits, after the head has left.
+    while (!held.asked.includes('/api/auth/me')) await new Promise((resolve) => setImmediate(resolve))
     expect(first).toStartWith('<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>')
     expect(first).toContain('<link rel="stylesheet" href="/build/app-test.css"/>')
     expect(first).toContain('<link rel="modulepreload" href="/build/entry-test.js"/>')
@@ -59,13 +59,15 @@ describe('the early head', () => {
   })
 
   test('a session that turns out to be gone redirects inside the page', async () => {
-    // The head waits for the session read (the member's language and theme), not for the loaders.
+    // The head leaves before anything is read, the session (the member's language and theme) included.
     const held = heldApi({ free: 1 })
     const response = await render(page('/chat', { 'user-agent': BROWSER, cookie: 'kontor.session_token=expired.sig' }), held.api, 'n')
     expect(response.status).toBe(200)
     const reader = response.body!.getReader()
     const first = new TextDecoder().decode((await reader.read()).value)
     expect(first).toContain('<link rel="stylesheet" href="/build/app-test.css"/>')
+    expect(held.asked).toEqual([])
+    while (held.asked.length < 2) await new Promise((resolve) => setImmediate(resolve))
     expect(held.asked).toEqual(['/api/auth/me', '/api/auth/me'])
     held.release()
     const html = await readAll(reader, first)
@@ -113,13 +115,22 @@ describe("a member's language and theme", () => {
         })
         return { response, html: await response.text() }
       }
-      // A page with the early head, and one that waits for its loaders.
+      // A page with the early head: the head leaves in the cookie's language, before the account is
+      // read; the page's first script sets the account's language, its cookie and its theme.
+      const early = await open('/chat', 'de')
+      expect(early.response.status).toBe(200)
+      expect(early.html).toStartWith('<!DOCTYPE html><html lang="de"')
+      expect(early.html).toContain('d.lang="en";document.cookie="kontor-lang=en; path=/;')
+      expect(early.html).toContain("localStorage.setItem('theme','dark');d.classList.toggle('dark',")
+      expect(early.html).toContain('>Chats<')
+      expect(early.response.headers.get('set-cookie')).toBeNull()
+      // A page that waits for its loaders is in the account's language from its first byte, and sets the cookie in its header.
+      const waited = await open('/admin-settings/users', 'de')
+      expect(waited.response.status).toBe(200)
+      expect(waited.html).toStartWith('<!DOCTYPE html><html lang="en"')
+      expect(waited.html).toContain("localStorage.setItem('theme','dark')")
+      expect(waited.response.headers.get('set-cookie')).toStartWith('kontor-lang=en; path=/;')
       for (const path of ['/chat', '/admin-settings/users']) {
-        const stale = await open(path, 'de')
-        expect(stale.response.status, path).toBe(200)
-        expect(stale.html, path).toStartWith('<!DOCTYPE html><html lang="en"')
-        expect(stale.html, path).toContain("localStorage.setItem('theme','dark')")
-        expect(stale.response.headers.get('set-cookie'), path).toStartWith('kontor-lang=en; path=/;')
         const current = await open(path, 'en')
         expect(current.html, path).toStartWith('<!DOCTYPE html><html lang="en"')
         expect(current.response.headers.get('set-cookie'), path).toBeNull()
@@ -174,6 +185,28 @@ describe('the API requests of one page', () => {
         expect((await app.request(path, { headers: { cookie: client.cookieHeader() } })).status).toBe(200)
       }
       expect(reads).toBe(1 + apiCalls.length)
+    } finally {
+      await t.close()
+    }
+  })
+})
+
+describe('a form sent before the page hydrated', () => {
+  test('opens its page again (303 to the same address, its token kept); the API keeps its JSON answers', async () => {
+    const t = await createTestApp()
+    try {
+      const app = createApp(t.deps, { renderPage: createPageRenderer(assets) })
+      const form = { method: 'POST', headers: { origin: 'http://localhost:3000', 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.test&password=secret' }
+      for (const path of ['/register', '/accept-invite?token=abc', '/password/reset?token=abc']) {
+        const res = await app.request(path, form)
+        expect(res.status, path).toBe(303)
+        expect(res.headers.get('location'), path).toBe(path)
+      }
+      for (const path of ['/api/nothing', '/v1/nothing', '/mcp']) {
+        const res = await app.request(path, form)
+        expect(res.status, path).not.toBe(303)
+        expect(res.headers.get('content-type'), path).toContain('json')
+      }
     } finally {
       await t.close()
     }

@@ -1,7 +1,7 @@
 import { createRequestHandler, defaultStreamHandler } from '@tanstack/react-router/ssr/server'
 import type { PageRenderer } from '../app'
 import { createApiClient, type Fetcher } from '../../web/lib/api-client'
-import { cookieMatches, createI18n, detectLanguage, languageCookie, LANGUAGES, type Language } from '../../web/lib/i18n'
+import { cookieMatches, createI18n, detectLanguage, FALLBACK_LANGUAGE, languageCookie, LANGUAGES, type Language } from '../../web/lib/i18n'
 import { sessionQueries, type Me } from '../../web/lib/session'
 import { hasSessionCookie } from '../auth/cookie'
 import { allStrings } from '../../web/locales/all'
@@ -61,10 +61,13 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
     },
   })
   const manifests = new Map(LANGUAGES.map((lang) => [lang, manifestFor(lang)]))
+  // Only to match addresses to routes (which pages get the early head): it never loads a page.
+  const matcher = createAppRouter({ queryClient: createQueryClient(), api: createApiClient(() => Promise.reject(new Error('matching only'))), i18n: createI18n(FALLBACK_LANGUAGE, allStrings) })
   return async (request, apiFetch, nonce) => {
     const origin = new URL(request.url).origin
     const cookie = request.headers.get('cookie')
     const forwardedFor = request.headers.get('x-forwarded-for')
+    const cookieLang = detectLanguage(cookie, request.headers.get('accept-language'))
     const page = {}
     const fetcher: Fetcher = (path, init = {}) => {
       const headers = new Headers(init.headers)
@@ -74,43 +77,55 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
       sharePageSession(apiRequest, page)
       return apiFetch(apiRequest)
     }
-    const queryClient = createQueryClient()
-    const api = createApiClient(fetcher)
-    // A signed-in member's page is in their account's language and theme, which they may have
-    // changed on another device: the account wins over this browser's cookie and storage. The
-    // answer is the one the protected routes ask for first (sessionQueries.me), so it is read once.
-    const me = hasSessionCookie(cookie) ? await api.get<Me>('/auth/me').catch(() => undefined) : undefined
-    if (me) queryClient.setQueryData(sessionQueries.me(api).queryKey, me)
-    const cookieLang = detectLanguage(cookie, request.headers.get('accept-language'))
-    const lang = me?.locale ?? cookieLang
-    const i18n = createI18n(lang, allStrings)
-    const router = createAppRouter({ queryClient, api, i18n }, { nonce })
-    const render = () =>
-      createRequestHandler({ request, createRouter: () => router, getRouterManifest: () => manifests.get(lang)! })(defaultStreamHandler)
+    /**
+     * The page in the visitor's language. A signed-in member's is in their account's language and
+     * theme, which they may have changed on another device: the account wins over this browser's
+     * cookie and storage. The answer is the one the protected routes ask for first
+     * (sessionQueries.me), so it is read once.
+     */
+    const render = async () => {
+      const queryClient = createQueryClient()
+      const api = createApiClient(fetcher)
+      const me = hasSessionCookie(cookie) ? await api.get<Me>('/auth/me').catch(() => undefined) : undefined
+      if (me) queryClient.setQueryData(sessionQueries.me(api).queryKey, me)
+      const lang = me?.locale ?? cookieLang
+      const router = createAppRouter({ queryClient, api, i18n: createI18n(lang, allStrings) }, { nonce })
+      const response = await createRequestHandler({ request, createRouter: () => router, getRouterManifest: () => manifests.get(lang)! })(defaultStreamHandler)
+      return { response, me }
+    }
     const headers = new Headers({ 'Content-Type': 'text/html; charset=UTF-8', Vary: 'Cookie, Accept-Language', 'Cache-Control': 'no-store' })
-    // This browser remembers the account's language from now on, also for the pages before sign-in.
-    if (me && !cookieMatches(cookie, me.locale)) headers.append('Set-Cookie', languageCookie(me.locale))
-    if (!wantsEarlyHead(request, router)) {
-      const response = await render()
+    if (!wantsEarlyHead(request, matcher)) {
+      const { response, me } = await render()
       for (const [name, value] of headers) if (name !== 'content-type') response.headers.append(name, value)
+      // This browser remembers the account's language from now on, also for the pages before sign-in.
+      if (me && !cookieMatches(cookie, me.locale)) response.headers.append('Set-Cookie', languageCookie(me.locale))
       return response
     }
-    const head = earlyHeadHtml({ lang, css: assets.css, js: assets.js, preloads: assets.locales?.[lang] ?? [], nonce, theme: me?.theme })
-    return new Response(streamAfter(head, render, i18n.t('UNKNOWN', { ns: 'errors' })), { status: 200, headers })
+    // The head leaves before anything is read: in the cookie's language, with this browser's theme.
+    // A member's page corrects both, and the cookie, in its own head's first script (themeScript).
+    const head = earlyHeadHtml({ lang: cookieLang, css: assets.css, js: assets.js, preloads: assets.locales?.[cookieLang] ?? [], nonce })
+    const failed = () => createI18n(cookieLang, allStrings).t('UNKNOWN', { ns: 'errors' })
+    return new Response(streamAfter(head, async () => (await render()).response, failed), { status: 200, headers })
   }
 }
+
+const nextTurn = () => new Promise<void>((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)))
 
 /**
  * The early head at once, then the rendered page after its own `<head>` tag, or the end of a
  * redirect or of a failed render. A visitor who leaves cancels the rendering.
  */
-function streamAfter(head: string, render: () => Promise<Response>, failed: string): ReadableStream<Uint8Array> {
+function streamAfter(head: string, render: () => Promise<Response>, failed: () => string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let body: ReadableStreamDefaultReader<Uint8Array> | undefined
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       controller.enqueue(encoder.encode(head))
       try {
+        // Rendering starts on the next turn of the event loop: its synchronous first steps (the
+        // router's matching, the first loaders' calls into the API) would otherwise run before the
+        // response, and so the head, is written.
+        await nextTurn()
         const response = await render()
         const location = response.headers.get('location')
         if (location && response.status >= 300 && response.status < 400) {
@@ -121,7 +136,7 @@ function streamAfter(head: string, render: () => Promise<Response>, failed: stri
         body = afterHeadTag(response.body).getReader()
       } catch (error) {
         console.error('Page rendering failed after its head was sent:', error)
-        controller.enqueue(encoder.encode(failedHtml(failed)))
+        controller.enqueue(encoder.encode(failedHtml(failed())))
         controller.close()
       }
     },

@@ -189,6 +189,8 @@ test.describe('password reset', () => {
 test.describe('register form validation', () => {
   test('an empty form names every missing field', async ({ page }) => {
     await page.goto('/register')
+    // Sent before the page's script runs, the form would post to the page and open it again, empty.
+    await waitForHydration(page)
     await page.getByRole('button', { name: 'Create organisation' }).click()
     const expected = {
       email: 'Email is required',
@@ -206,6 +208,7 @@ test.describe('register form validation', () => {
 
   test('mismatched passwords, a weak password and a bad address are refused', async ({ page }) => {
     await page.goto('/register')
+    await waitForHydration(page)
     await fillRegisterForm(page, {
       email: uniqueEmail(),
       name: 'Ada',

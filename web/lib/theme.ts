@@ -6,12 +6,16 @@ export const SIDEBAR_KEY = 'sidebar'
 /**
  * Runs in <head> before first paint: dark only when the stored value says so (spec section 4);
  * a collapsed sidebar is marked on <html> too, so the server-rendered shell does not jump. A
- * signed-in member's page carries the theme of their account, which this browser stores first:
- * a theme picked on another device wins over the one stored here.
+ * signed-in member's page carries their account's theme, which this browser stores first (a theme
+ * picked on another device wins over the one stored here), and their account's language: the
+ * page's `lang` (the early head may have guessed another from the cookie, and the browser's
+ * script reads it to load its strings) and the language cookie, for the pages before sign-in.
  */
-export function themeScript(accountTheme?: Theme | null) {
-  const adopt = accountTheme === 'light' || accountTheme === 'dark' ? `localStorage.setItem('${THEME_KEY}','${accountTheme}');` : ''
-  return `try{var d=document.documentElement;${adopt}if(localStorage.getItem('${THEME_KEY}')==='dark')d.classList.add('dark');if(localStorage.getItem('${SIDEBAR_KEY}')==='collapsed')d.setAttribute('data-sidebar','collapsed')}catch(e){}`
+export function themeScript(account?: { theme?: Theme | null; lang: string; cookie: string }) {
+  const theme = account?.theme
+  const adopt = theme === 'light' || theme === 'dark' ? `localStorage.setItem('${THEME_KEY}','${theme}');` : ''
+  const language = account ? `d.lang=${JSON.stringify(account.lang)};document.cookie=${JSON.stringify(account.cookie)};` : ''
+  return `try{var d=document.documentElement;${language}${adopt}d.classList.toggle('dark',localStorage.getItem('${THEME_KEY}')==='dark');if(localStorage.getItem('${SIDEBAR_KEY}')==='collapsed')d.setAttribute('data-sidebar','collapsed')}catch(e){}`
 }
 
 export function readTheme(): Theme {

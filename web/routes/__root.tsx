@@ -3,6 +3,7 @@ import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } f
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialogHost } from '../components/confirm-dialog'
 import { ToasterHost } from '../components/toaster'
+import { languageCookie } from '../lib/i18n'
 import { SESSION_QUERY_KEY, type Me } from '../lib/session'
 import { themeScript } from '../lib/theme'
 import type { RouterContext } from '../router-context'
@@ -24,14 +25,15 @@ function RootDocument() {
   const { i18n } = useTranslation()
   // The page's Content-Security-Policy runs only inline scripts that carry the request's nonce.
   const nonce = useRouter().options.ssr?.nonce
-  // The server reads the caller before it renders (src/ssr/render.tsx): their account's theme.
-  const accountTheme = useQueryClient().getQueryData<Me>(SESSION_QUERY_KEY)?.theme
+  // The server reads the caller before it renders (src/ssr/render.tsx): their account's theme and language.
+  const me = useQueryClient().getQueryData<Me>(SESSION_QUERY_KEY)
+  const account = me ? { theme: me.theme, lang: me.locale, cookie: languageCookie(me.locale) } : undefined
   return (
     // The theme script may add `dark` before React hydrates.
     <html lang={i18n.language} suppressHydrationWarning>
       <head>
         {/* Browsers hide a nonce from the DOM once parsed, so the client never matches it. */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript(accountTheme) }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript(account) }} />
         <HeadContent />
       </head>
       <body>
