@@ -60,18 +60,22 @@ const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
 }
 
 /**
- * The whole application as one Hono app, free of Bun- and Node-only APIs so that the Bun entry
- * and the Workers entry serve the same thing. Static files come from the entry (`assets`).
+ * The path and query of an address: where a form's post returns to (an invitation's token
+ * included). Always this site's: leading slashes (or backslashes) are one, so `//host/x` cannot
+ * become an address on another host.
  */
-/** The path and query of an address: where a form's post returns to (an invitation's token included). */
 const pageAddress = (url: string) => {
   const { pathname, search } = new URL(url)
-  return pathname + search
+  return `/${pathname.replace(/^[/\\]+/, '')}${search}`
 }
 
 /** Paths whose every answer is JSON (or their protocol's), never a page. */
 const API_PREFIXES = ['/api', '/v1', '/scim', '/mcp']
 
+/**
+ * The whole application as one Hono app, free of Bun- and Node-only APIs so that the Bun entry
+ * and the Workers entry serve the same thing. Static files come from the entry (`assets`).
+ */
 export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; renderPage?: PageRenderer } = {}) {
   const app = new Hono<AppEnv>()
 

@@ -26,6 +26,11 @@ function heldApi({ free = 0 } = {}) {
 const page = (path: string, headers: Record<string, string>) =>
   new Request(`http://localhost${path}`, { headers: { 'accept-language': 'en', ...headers } })
 
+/** Lets the event loop turn until `done` holds, at most 100 times (then the caller's assertion tells). */
+async function turnsUntil(done: () => boolean) {
+  for (let i = 0; i < 100 && !done(); i++) await new Promise((resolve) => setImmediate(resolve))
+}
+
 async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, first = '') {
   let text = first
   const decoder = new TextDecoder()
@@ -43,7 +48,7 @@ describe('the early head', () => {
     const reader = response.body!.getReader()
     const first = new TextDecoder().decode((await reader.read()).value)
     // The session lookup of /login's beforeLoad asks, and waits, after the head has left.
-    while (!held.asked.includes('/api/auth/me')) await new Promise((resolve) => setImmediate(resolve))
+    await turnsUntil(() => held.asked.includes('/api/auth/me'))
     expect(first).toStartWith('<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>')
     expect(first).toContain('<link rel="stylesheet" href="/build/app-test.css"/>')
     expect(first).toContain('<link rel="modulepreload" href="/build/entry-test.js"/>')
@@ -67,7 +72,7 @@ describe('the early head', () => {
     const first = new TextDecoder().decode((await reader.read()).value)
     expect(first).toContain('<link rel="stylesheet" href="/build/app-test.css"/>')
     expect(held.asked).toEqual([])
-    while (held.asked.length < 2) await new Promise((resolve) => setImmediate(resolve))
+    await turnsUntil(() => held.asked.length === 2)
     expect(held.asked).toEqual(['/api/auth/me', '/api/auth/me'])
     held.release()
     const html = await readAll(reader, first)
@@ -122,7 +127,8 @@ describe("a member's language and theme", () => {
       expect(early.html).toStartWith('<!DOCTYPE html><html lang="de"')
       expect(early.html).toContain('d.lang="en";document.cookie="kontor-lang=en; path=/;')
       expect(early.html).toContain("localStorage.setItem('theme','dark');d.classList.toggle('dark',")
-      expect(early.html).toContain('>Chats<')
+      expect(early.html).toContain('>New Chat<')
+      expect(early.html).not.toContain('Neuer Chat')
       expect(early.response.headers.get('set-cookie')).toBeNull()
       // A page that waits for its loaders is in the account's language from its first byte, and sets the cookie in its header.
       const waited = await open('/admin-settings/users', 'de')
@@ -201,6 +207,12 @@ describe('a form sent before the page hydrated', () => {
         const res = await app.request(path, form)
         expect(res.status, path).toBe(303)
         expect(res.headers.get('location'), path).toBe(path)
+      }
+      // Never to another host, however the path starts.
+      for (const path of ['//evil.example/x', '/\\evil.example/x']) {
+        const res = await app.request(`http://localhost${path}`, form)
+        expect(res.status, path).toBe(303)
+        expect(res.headers.get('location'), path).toBe('/evil.example/x')
       }
       for (const path of ['/api/nothing', '/v1/nothing', '/mcp']) {
         const res = await app.request(path, form)

@@ -118,6 +118,7 @@ const nextTurn = () => new Promise<void>((resolve) => (typeof setImmediate === '
 function streamAfter(head: string, render: () => Promise<Response>, failed: () => string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   let body: ReadableStreamDefaultReader<Uint8Array> | undefined
+  let cancelled = false
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       controller.enqueue(encoder.encode(head))
@@ -126,7 +127,10 @@ function streamAfter(head: string, render: () => Promise<Response>, failed: () =
         // router's matching, the first loaders' calls into the API) would otherwise run before the
         // response, and so the head, is written.
         await nextTurn()
+        if (cancelled) return
         const response = await render()
+        // Gone while the page loaded: nothing will read the rendered page.
+        if (cancelled) return void (await response.body?.cancel())
         const location = response.headers.get('location')
         if (location && response.status >= 300 && response.status < 400) {
           controller.enqueue(encoder.encode(redirectHtml(location)))
@@ -147,6 +151,7 @@ function streamAfter(head: string, render: () => Promise<Response>, failed: () =
       else controller.enqueue(chunk.value)
     },
     cancel(reason) {
+      cancelled = true
       return body?.cancel(reason)
     },
   })

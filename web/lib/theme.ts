@@ -14,9 +14,12 @@ export const SIDEBAR_KEY = 'sidebar'
 export function themeScript(account?: { theme?: Theme | null; lang: string; cookie: string }) {
   const theme = account?.theme
   const adopt = theme === 'light' || theme === 'dark' ? `localStorage.setItem('${THEME_KEY}','${theme}');` : ''
-  const language = account ? `d.lang=${JSON.stringify(account.lang)};document.cookie=${JSON.stringify(account.cookie)};` : ''
+  const language = account ? `d.lang=${scriptString(account.lang)};document.cookie=${scriptString(account.cookie)};` : ''
   return `try{var d=document.documentElement;${language}${adopt}d.classList.toggle('dark',localStorage.getItem('${THEME_KEY}')==='dark');if(localStorage.getItem('${SIDEBAR_KEY}')==='collapsed')d.setAttribute('data-sidebar','collapsed')}catch(e){}`
 }
+
+/** A string as a literal inside an inline script: `<` escaped, so no value can close the script. */
+const scriptString = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c')
 
 export function readTheme(): Theme {
   try {

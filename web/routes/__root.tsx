@@ -29,7 +29,7 @@ function RootDocument() {
   const me = useQueryClient().getQueryData<Me>(SESSION_QUERY_KEY)
   const account = me ? { theme: me.theme, lang: me.locale, cookie: languageCookie(me.locale) } : undefined
   return (
-    // The theme script may add `dark` before React hydrates.
+    // Before React hydrates, the theme script may add or remove `dark` and, for a member, set `lang` and the language cookie.
     <html lang={i18n.language} suppressHydrationWarning>
       <head>
         {/* Browsers hide a nonce from the DOM once parsed, so the client never matches it. */}

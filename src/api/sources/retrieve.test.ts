@@ -224,9 +224,12 @@ describe('pieces', () => {
   test('the phrases a query names exactly: quoted words and words joined as in names, paths and addresses', () => {
     expect(queryPhrases('What does asn1_read_value return for user.mime_type and /usr/share/mime?')).toEqual(['asn1 read value', 'user mime type', 'usr share mime'])
     expect(queryPhrases('Where is „Öffnungszeiten des Büros“ or "NEAR(turbine) OR x"?')).toEqual(['offnungszeiten des buros', 'near turbine or x'])
-    // A single word is no phrase; no more than four.
-    expect(queryPhrases('"budget" e-mail a.b c_d e:f g/h i-j')).toEqual(['e mail', 'a b', 'c d', 'e f'])
+    // A single word is no phrase, an abbreviation neither, nor a quotation of more than eight words; no more than four.
+    expect(queryPhrases('"budget" e-mail a.b c_d e.g. z.B. and/or u.a. d.h.')).toEqual(['e mail'])
+    expect(queryPhrases('"one two three four five six seven eight nine" x.y')).toEqual([])
+    expect(queryPhrases('one_one two_two three_three four_four five_five')).toEqual(['one one', 'two two', 'three three', 'four four'])
     expect(queryPhrases('the of and')).toEqual([])
+    expect(queryPhrases('a'.repeat(5000) + '.b')).toEqual(['a'.repeat(5000) + ' b'])
   })
 
   test('reciprocal rank fusion favours what both lists rank high', () => {

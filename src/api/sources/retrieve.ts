@@ -55,13 +55,17 @@ function queryWords(text: string) {
 
 /**
  * What the query names exactly, as FTS5 phrases (its words in order, folded): quoted text of two
- * or more words, and words joined by `_ . : / -` as in identifiers, paths and addresses
- * (asn1_read_value, user.mime_type). At most four.
+ * to eight words, and words joined by `_ . : / -` as in identifiers, paths and addresses
+ * (asn1_read_value, user.mime_type). Abbreviations are no names: a phrase needs a word of three
+ * letters or more that is no stop word (not "e.g.", "z.B.", "and/or"). At most four.
  */
 export function queryPhrases(text: string): string[] {
   const quoted = [...text.matchAll(/["“„«»”]([^"“„«»”]+)["“”«»]/gu)].map((m) => m[1]!)
-  const joined = text.match(/[\p{L}\p{N}]+(?:[._:/-][\p{L}\p{N}]+)+/gu) ?? []
-  const phrases = [...quoted, ...joined].map((p) => (p.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(folded).join(' ')).filter((p) => p.includes(' '))
+  const joined = text.match(/(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:[._:/-][\p{L}\p{N}]+)+/gu) ?? []
+  const phrases = [...quoted, ...joined]
+    .map((p) => (p.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map(folded))
+    .filter((words) => words.length >= 2 && words.length <= 8 && words.some((w) => w.length >= 3 && !STOPWORDS.has(w)))
+    .map((words) => words.join(' '))
   return [...new Set(phrases)].slice(0, 4)
 }
 
