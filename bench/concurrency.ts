@@ -40,7 +40,7 @@ async function read(res: Response, tokensIn: (frame: string) => number): Promise
     while ((end = buffer.indexOf('\n\n')) !== -1) {
       const frame = buffer.slice(0, end)
       buffer = buffer.slice(end + 2)
-      if (frame.startsWith('event: error')) return { arrivals, error: frame }
+      if (/^event: error$/m.test(frame)) return { arrivals, error: frame }
       for (let n = tokensIn(frame); n > 0; n--) arrivals.push(now)
     }
   }
@@ -60,7 +60,7 @@ const throughKontor = (cookie: string, threadId: string): Promise<Stream> =>
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, origin: base },
     body: JSON.stringify({ content: prompt }),
-  }).then((res) => read(res, (f) => (f.startsWith('event: text') ? words(f) : 0)), (e) => ({ arrivals: [], error: String(e) }))
+  }).then((res) => read(res, (f) => (/^event: text$/m.test(f) ? words(f) : 0)), (e) => ({ arrivals: [], error: String(e) }))
 
 async function setup() {
   const cookie = await register(base)

@@ -79,7 +79,8 @@ const words = (f: string) => (JSON.parse(f.slice(f.indexOf('data: ') + 6)) as { 
 async function throughKontor(cookie: string, threadId: string): Promise<Sample> {
   const start = performance.now()
   const res = await fetch(`${base}/api/threads/${threadId}/regenerate`, { method: 'POST', headers: { cookie, origin: base } })
-  return read(res, (f) => (f.startsWith('event: text') ? words(f) : 0), start)
+  // A frame starts with its id (for Last-Event-ID), then its event.
+  return read(res, (f) => (/^event: text$/m.test(f) ? words(f) : 0), start)
 }
 
 async function setup(threads: number) {

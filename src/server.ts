@@ -3,9 +3,8 @@
  * files) and serves the app. Used by the Bun entry and by the end-to-end test server.
  */
 import { createClient, type Client } from '@libsql/client'
-import { serveStatic } from 'hono/bun'
 import { lookup, resolveTxt } from 'node:dns/promises'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { prepareDatabaseFile } from '../db/client'
@@ -28,6 +27,7 @@ import { tesseractRecognition } from './ocr/tesseract'
 import { createLocalFileStore } from './storage/local'
 import { createSmtpTransport } from './mail/smtp'
 import { createPageRenderer, type WebAssets } from './ssr/render'
+import { readBuiltFile, staticFiles } from './static-files'
 
 export const ROOT = resolve(import.meta.dir, '..')
 
@@ -44,9 +44,9 @@ function shownUrl(url: string) {
 
 export async function startServer(config: Config) {
   const buildDir = resolve(process.env.WEB_BUILD_DIR ?? join(ROOT, 'public/build'))
-  const manifestFile = join(buildDir, 'manifest.json')
-  if (!existsSync(manifestFile)) throw new ConfigError('Web assets are missing: run `bun run build` first')
-  const assets = JSON.parse(readFileSync(manifestFile, 'utf8')) as WebAssets
+  const manifest = await readBuiltFile(buildDir, 'manifest.json')
+  if (manifest === null) throw new ConfigError('Web assets are missing: run `bun run build` first')
+  const assets = JSON.parse(manifest) as WebAssets
 
   const isFile = config.database.url.startsWith('file:')
   const database = shownUrl(config.database.url)
@@ -124,17 +124,15 @@ export async function startServer(config: Config) {
     })()
   }
 
-  const buildFiles = serveStatic({
+  const buildFiles = staticFiles({
     root: buildDir,
+    prefix: 'build',
     rewriteRequestPath: (path) => path.replace(/^\/build/, ''),
     precompressed: true,
     // Hashed build files never change.
-    onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    cacheControl: 'public, max-age=31536000, immutable',
   })
-  const publicFiles = serveStatic({
-    root: process.env.KONTOR_PUBLIC_DIR ?? join(ROOT, 'public'),
-    onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=300'),
-  })
+  const publicFiles = staticFiles({ root: join(ROOT, 'public'), prefix: 'public', cacheControl: 'public, max-age=300' })
   const app = createApp(deps, {
     // public/_headers is the Workers' header rules for these files, not a file to hand out.
     assets: (c, next) => (c.req.path.startsWith('/build/') ? buildFiles(c, next) : c.req.path === '/_headers' ? next() : publicFiles(c, next)),

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startFakeLlm } from '../../tests/support/fake-llm'
@@ -25,7 +25,7 @@ test('the single binary starts from an empty folder, creates its database and le
   base = `http://localhost:${port}`
   // Only what a user would pass: a port (and a model provider, the fake one). No source tree, no node_modules next to it.
   const provider = { OPENAI_API_KEY: 'sk-binary', OPENAI_BASE_URL: `${fake.url}/v1`, KONTOR_FETCH_ALLOWED_HOSTS: '127.0.0.1' }
-  server = Bun.spawn([join(root, 'dist/kontor')], { cwd: folder, env: { PATH: process.env.PATH ?? '', PORT: String(port), LOG_LEVEL: 'warn', ...provider }, stdout: 'pipe', stderr: 'pipe' })
+  server = Bun.spawn([join(root, 'dist/kontor')], { cwd: folder, env: { PATH: process.env.PATH ?? '', TMPDIR: folder, PORT: String(port), LOG_LEVEL: 'warn', ...provider }, stdout: 'pipe', stderr: 'pipe' })
   let healthy = false
   for (let i = 0; i < 600 && !healthy; i++) {
     healthy = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false)
@@ -37,7 +37,28 @@ test('the single binary starts from an empty folder, creates its database and le
   const html = await page.text()
   const script = html.match(/src="(\/build\/[^"]+\.js)"/)?.[1]
   expect(script).toBeDefined()
-  expect((await fetch(base + script)).status).toBe(200)
+  // The web assets are served from inside the binary, compressed as the browser accepts, and
+  // nothing beside them: not the binary's other embedded files, not a path that climbs out.
+  const asset = await fetch(base + script, { headers: { 'accept-encoding': 'br' }, decompress: false })
+  expect(asset.status).toBe(200)
+  expect(asset.headers.get('content-encoding')).toBe('br')
+  expect(asset.headers.get('content-type')).toStartWith('text/javascript')
+  expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  const plain = await fetch(base + script, { headers: { 'accept-encoding': 'identity' } })
+  expect(plain.headers.get('content-encoding')).toBeNull()
+  expect((await plain.text()).length).toBeGreaterThan(1000)
+  const icon = await fetch(`${base}/favicon.svg`)
+  expect(icon.status).toBe(200)
+  expect(await icon.text()).toContain('<svg')
+  for (const path of ['/build/%2e%2e/drizzle/meta/_journal.json', '/drizzle/meta/_journal.json', '/public/favicon.svg', '/build/nothing.js']) {
+    const res = await fetch(base + path, { headers: { 'user-agent': 'curl/8' } })
+    expect(res.status, path).toBe(404)
+    expect(await res.text(), path).not.toContain('"entries"')
+  }
+  // No web assets were unpacked: the binary's temporary directory holds the migrations only.
+  const unpacked = readdirSync(folder).filter((name) => name.startsWith('kontor-'))
+  expect(unpacked).toHaveLength(1)
+  expect(readdirSync(join(folder, unpacked[0]!))).toEqual(['drizzle'])
   const res = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },

@@ -1,7 +1,8 @@
 /**
  * Builds Kontor as one executable: `bun src/cli/compile.ts` → dist/kontor.
  * The binary embeds the web assets, the SQL migrations and libSQL's native module; at start it
- * unpacks assets and migrations into a temporary directory and runs the normal Bun entry.
+ * unpacks the migrations into a temporary directory, hands the web assets to the static file
+ * handler (src/static-files.ts serves them from inside the binary) and runs the normal Bun entry.
  */
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
@@ -21,11 +22,15 @@ const files = (dir: string): string[] =>
 const migrations = join(dist, 'migrations')
 rmSync(migrations, { recursive: true, force: true })
 cpSync(join(root, 'drizzle'), migrations, { recursive: true })
-const embedded = [
-  ...files(migrations).map((f) => ({ file: f, to: `drizzle/${relative(migrations, f)}` })),
+// The migrations are unpacked at start (the migrator reads a directory; they are few); the web
+// assets and public files (some 500) are served from inside the binary (src/static-files.ts):
+// unpacking them took most of the binary's start.
+const unpacked = files(migrations).map((f) => ({ file: f, to: `drizzle/${relative(migrations, f)}` }))
+const served = [
   ...files(buildDir).filter((f) => !f.endsWith('.map')).map((f) => ({ file: f, to: `build/${relative(buildDir, f)}` })),
   ...files(join(root, 'public')).filter((f) => !f.includes('/build/')).map((f) => ({ file: f, to: `public/${relative(join(root, 'public'), f)}` })),
 ]
+const embedded = [...unpacked, ...served]
 
 /** The script of tesseract.js's worker thread (src/ocr/tesseract.ts). */
 const OCR_WORKER = 'node_modules/tesseract.js/src/worker-script/node/index.js'
@@ -40,17 +45,17 @@ writeFileSync(
     "import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'",
     "import { tmpdir } from 'node:os'",
     "import { dirname, join } from 'node:path'",
+    "import { useEmbeddedFiles } from '../src/static-files.ts'",
     ...embedded.map((e, i) => `import f${i} from ${JSON.stringify(relative(dist, e.file).startsWith('.') ? relative(dist, e.file) : `./${relative(dist, e.file)}`)} with { type: 'file' }`),
-    `const files: Array<[string, string]> = [${embedded.map((e, i) => `[f${i}, ${JSON.stringify(e.to)}]`).join(', ')}]`,
+    `const unpacked: Array<[string, string]> = [${unpacked.map((e, i) => `[f${i}, ${JSON.stringify(e.to)}]`).join(', ')}]`,
+    `useEmbeddedFiles(new Map([${served.map((e, i) => `[${JSON.stringify(e.to)}, f${unpacked.length + i}]`).join(', ')}]))`,
     "const dir = mkdtempSync(join(tmpdir(), 'kontor-'))",
     "process.on('exit', () => rmSync(dir, { recursive: true, force: true }))",
-    'for (const [from, to] of files) {',
+    'for (const [from, to] of unpacked) {',
     '  mkdirSync(dirname(join(dir, to)), { recursive: true })',
     '  writeFileSync(join(dir, to), new Uint8Array(await Bun.file(from).arrayBuffer()))',
     '}',
     "process.env.KONTOR_MIGRATIONS_DIR = join(dir, 'drizzle')",
-    "process.env.WEB_BUILD_DIR = join(dir, 'build')",
-    "process.env.KONTOR_PUBLIC_DIR = join(dir, 'public')",
     // tesseract.js starts its worker thread from a file: the one built into the binary below.
     `process.env.KONTOR_OCR_WORKER = ${JSON.stringify(`./${OCR_WORKER}`)}`,
     "await import('../src/main.ts')",
