@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+import { unionAll } from 'drizzle-orm/sqlite-core'
 import { preparedFor } from '../../../db/client'
 import { messages, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
@@ -45,24 +46,19 @@ export async function createThread(deps: AppDeps, caller: SessionUser, input: { 
   return toThreadSummary(row!)
 }
 
-// The pages run through the chats that are not pinned; the pinned ones lead the first page.
-const ownThreads = preparedFor((db) =>
-  db
+// The pages run through the chats that are not pinned; the pinned ones lead the first page, read
+// with it in one statement: the pinned ones, and the newest of the others (a subquery, as a part
+// of a compound select may not have its own order and limit).
+const firstPage = preparedFor((db) => {
+  const newest = db
     .select(summaryColumns)
     .from(threads)
     .where(and(eq(threads.userId, sql.placeholder('userId')), isNull(threads.pinnedAt)))
     .orderBy(desc(threads.lastMessageAt), desc(threads.id))
     .limit(sql.placeholder('limit'))
-    .prepare(),
-)
-const ownPinnedThreads = preparedFor((db) =>
-  db
-    .select(summaryColumns)
-    .from(threads)
-    .where(and(eq(threads.userId, sql.placeholder('userId')), isNotNull(threads.pinnedAt)))
-    .orderBy(desc(threads.pinnedAt), desc(threads.id))
-    .prepare(),
-)
+    .as('newest')
+  return unionAll(db.select(summaryColumns).from(threads).where(and(eq(threads.userId, sql.placeholder('userId')), isNotNull(threads.pinnedAt))), db.select().from(newest)).prepare()
+})
 // Placeholders are bound as they are (no column encoding): the cursor's time goes in as epoch ms.
 const atParam = sql.placeholder('at')
 const ownThreadsBefore = preparedFor((db) =>
@@ -87,7 +83,7 @@ export async function listThreads(deps: AppDeps, caller: SessionUser, page: { li
   const limit = page.limit + 1
   const [pinned, rows] = cursor
     ? [[], await ownThreadsBefore(deps.db).all({ userId: caller.id, at: cursor.at.getTime(), id: cursor.id, limit })]
-    : await Promise.all([ownPinnedThreads(deps.db).all({ userId: caller.id }), ownThreads(deps.db).all({ userId: caller.id, limit })])
+    : splitPinned(await firstPage(deps.db).all({ userId: caller.id, limit }))
   const more = rows.length > page.limit
   const shown = rows.slice(0, page.limit)
   const last = shown.at(-1)
@@ -95,6 +91,16 @@ export async function listThreads(deps: AppDeps, caller: SessionUser, page: { li
     threads: [...pinned, ...shown].map(toThreadSummary),
     nextCursor: more && last ? `${last.lastMessageAt.getTime()}_${last.id}` : null,
   }
+}
+
+type SummaryRow = Pick<ThreadRow, keyof typeof summaryColumns>
+
+/** The first page's rows as the pinned ones (last pinned first) and the others (newest first). */
+function splitPinned(rows: SummaryRow[]): [SummaryRow[], SummaryRow[]] {
+  const newestFirst = (a: Date, b: Date, x: SummaryRow, y: SummaryRow) => b.getTime() - a.getTime() || (y.id < x.id ? -1 : y.id > x.id ? 1 : 0)
+  const pinned = rows.filter((r) => r.pinnedAt).sort((x, y) => newestFirst(x.pinnedAt!, y.pinnedAt!, x, y))
+  const others = rows.filter((r) => !r.pinnedAt).sort((x, y) => newestFirst(x.lastMessageAt, y.lastMessageAt, x, y))
+  return [pinned, others]
 }
 
 function decodeCursor(cursor?: string) {
