@@ -20,6 +20,8 @@ const MODEL_ENV = { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: 'http://127.0.0
 async function seed(databaseUrl: string, threadId: string, count: number) {
   const db = createClient({ url: databaseUrl })
   const at = Date.now() - count * 1000
+  // Each message follows the one before it (its parent), as sent messages do: one branch, no versions.
+  const ids = Array.from({ length: count }, () => crypto.randomUUID())
   const statements = Array.from({ length: count }, (_, i) => {
     const n = i + 1
     const user = n % 2 === 1
@@ -28,8 +30,8 @@ async function seed(databaseUrl: string, threadId: string, count: number) {
       : `Reply ${n}: ${'Some **markdown** with a [link](https://example.com) and `code`. '.repeat((n % 5) + 1)}\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |`
     const time = at + i * 1000
     return {
-      sql: `insert into messages (id, thread_id, seq, role, content, status, created_at, updated_at) values (?, ?, ?, ?, ?, 'complete', ?, ?)`,
-      args: [crypto.randomUUID(), threadId, n, user ? 'user' : 'assistant', content, time, time],
+      sql: `insert into messages (id, thread_id, seq, parent_id, role, content, status, created_at, updated_at) values (?, ?, ?, ?, ?, ?, 'complete', ?, ?)`,
+      args: [ids[i]!, threadId, n, i === 0 ? null : ids[i - 1]!, user ? 'user' : 'assistant', content, time, time],
     }
   })
   await db.batch(statements, 'write')
@@ -121,7 +123,11 @@ try {
   if (!process.env.BENCH_NO_WRITE) {
     const reading =
       `**Reading.** The 1,000-message chat shows its last message ${(long.p50 / short.p50).toFixed(2)}× the time of a 10-message one at p50 (${long.p50.toFixed(0)} ms), ` +
-      `its page carries ${kb(long.html)} of HTML against ${kb(short.html)}: it opens with its newest 50 messages and loads older ones as the user scrolls up (decision 0050).`
+      `its page carries ${kb(long.html)} of HTML against ${kb(short.html)}: it opens with its newest 50 messages and loads older ones as the user scrolls up (decision 0050). ` +
+      `Issue #15 asks for the last message on screen at most 500 ms after navigation: ${long.p50 <= 500 ? 'reached' : `not reached, for a short chat neither`}. ` +
+      'The server renders a placeholder where the messages go (the list is virtualised and measures itself in the browser), so the last message appears only once the page has hydrated; ' +
+      'measured by hand the same day (navigation timing in Chromium, a 10-message chat), the first paint comes after 200–370 ms and the message after 870–1,050 ms. ' +
+      'The messages are seeded as sent ones are: each follows the one before it (before 2026-11-26 they had no parent, so each counted as a version of all the others and the 1,000-message page carried 1.9 MB).'
     writeSection('## Long chats (bench/long-chat.ts)', `${table}\n\n${reading}`)
   }
 } finally {

@@ -61,16 +61,21 @@ const kontor = await startServer(config)
 /** Alternating user and assistant messages "Message 1", "Reply 1 …", numbered across the chat. */
 async function seedMessages(threadId: string, count: number) {
   const [row] = await kontor.deps.db
-    .select({ seq: sql<number>`coalesce(max(${messages.seq}), 0)` })
+    .select({ id: messages.id, seq: messages.seq })
     .from(messages)
     .where(sql`${messages.threadId} = ${threadId}`)
+    .orderBy(sql`${messages.seq} DESC`)
+    .limit(1)
   const start = Number(row?.seq ?? 0)
   const at = Date.now() - count * 1000
+  // Each message follows the one before it (its parent), as sent messages do: one branch, no versions.
+  const ids = Array.from({ length: count }, () => crypto.randomUUID())
   const rows = Array.from({ length: count }, (_, i) => {
     const n = start + i + 1
     const user = n % 2 === 1
     return {
-      id: crypto.randomUUID(),
+      id: ids[i]!,
+      parentId: i === 0 ? (row?.id ?? null) : ids[i - 1]!,
       threadId,
       seq: n,
       role: user ? ('user' as const) : ('assistant' as const),
