@@ -3,8 +3,8 @@ import { expect, test } from './support/test'
 import { makeDocx } from '../support/documents'
 import { makeScan, makeScannedPdf, scanSize } from '../support/scans'
 import { enableModels, llmRequests } from './support/chat'
-import { inviteLink } from './support/members'
-import { PASSWORD, signUpAndSignIn, uniqueEmail, waitForHydration } from './support/session'
+import { invitedColleague } from './support/members'
+import { signUpAndSignIn, waitForHydration } from './support/session'
 
 // One flow in a variant of its own: German, dark, on a phone.
 test.use({ locale: 'de-DE', viewport: { width: 390, height: 844 } })
@@ -131,13 +131,7 @@ test.describe('a collection shared with the organisation (English, desktop)', ()
     await expect(page.getByText('Sharing saved')).toBeVisible()
 
     // A colleague of the same organisation, in a browser of their own.
-    const email = uniqueEmail()
-    const invite = await page.request.post('/api/invites', { data: { email, role: 'user', locale: 'en' } })
-    expect(invite.status(), await invite.text()).toBe(201)
-    const token = new URL(await inviteLink(email)).searchParams.get('token')
-    const colleague = await (await browser.newContext({ locale: 'en-US' })).newPage()
-    const joined = await colleague.request.post('/api/invites/accept', { data: { token, name: 'Cleo Colleague', password: PASSWORD, passwordConfirmation: PASSWORD } })
-    expect(joined.status(), await joined.text()).toBe(201)
+    const colleague = await invitedColleague(page, browser, { locale: 'en-US' })
 
     // The collection is under "Shared with me", read-only for them.
     await colleague.goto('/knowledge')

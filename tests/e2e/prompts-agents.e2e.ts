@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { chatPage, llmRequests } from './support/chat'
-import { inviteLink } from './support/members'
-import { PASSWORD, signUpAndSignIn, uniqueEmail, waitForHydration } from './support/session'
+import { invitedColleague } from './support/members'
+import { signUpAndSignIn, waitForHydration } from './support/session'
 
 const confirmDialog = (page: Page) => page.getByRole('alertdialog')
 const promptCard = (page: Page | Locator, title: string) => page.getByRole('article', { name: title, exact: true })
@@ -369,14 +369,8 @@ test.describe('a prompt shared with the organisation (dark)', () => {
     await expect(promptCard(page, 'Customer reply')).toContainText('Shared with the organisation')
 
     // A colleague of the same organisation, in a browser of their own.
-    const email = uniqueEmail()
-    const invite = await page.request.post('/api/invites', { data: { email, role: 'user', locale: 'en' } })
-    expect(invite.status(), await invite.text()).toBe(201)
-    const token = new URL(await inviteLink(email)).searchParams.get('token')
-    const colleague = await (await browser.newContext({ colorScheme: 'dark' })).newPage()
+    const colleague = await invitedColleague(page, browser, { colorScheme: 'dark' })
     await colleague.addInitScript(() => localStorage.setItem('theme', 'dark'))
-    const joined = await colleague.request.post('/api/invites/accept', { data: { token, name: 'Cleo Colleague', password: PASSWORD, passwordConfirmation: PASSWORD } })
-    expect(joined.status(), await joined.text()).toBe(201)
     await open(colleague, '/prompts')
     await expect(colleague.locator('html')).toHaveClass(/dark/)
     const shared = colleague.getByRole('region', { name: 'Shared with me' })

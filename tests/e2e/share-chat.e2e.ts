@@ -1,6 +1,6 @@
 import { enableModels, startChat } from './support/chat'
-import { inviteLink } from './support/members'
-import { PASSWORD, signUpAndSignIn, uniqueEmail, waitForHydration } from './support/session'
+import { invitedColleague } from './support/members'
+import { signUpAndSignIn, waitForHydration } from './support/session'
 import { expect, test } from './support/test'
 
 // This flow's variant: English, dark, desktop.
@@ -24,13 +24,7 @@ test('a chat shared in the organisation opens read-only for a colleague, who con
   expect(link).toMatch(/\/shared\/[\w-]+$/)
 
   // A colleague of the same organisation, in a browser of their own.
-  const email = uniqueEmail()
-  const invite = await page.request.post('/api/invites', { data: { email, role: 'user', locale: 'en' } })
-  expect(invite.status(), await invite.text()).toBe(201)
-  const token = new URL(await inviteLink(email)).searchParams.get('token')
-  const colleague = await (await browser.newContext({ colorScheme: 'dark' })).newPage()
-  const joined = await colleague.request.post('/api/invites/accept', { data: { token, name: 'Cleo Colleague', password: PASSWORD, passwordConfirmation: PASSWORD } })
-  expect(joined.status(), await joined.text()).toBe(201)
+  const colleague = await invitedColleague(page, browser, { colorScheme: 'dark' })
   await colleague.goto(link)
   await waitForHydration(colleague)
   await expect(colleague.getByRole('heading', { name: 'Quarterly plan' })).toBeVisible()

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test'
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
 import { linkFrom, waitForMail } from './mailbox'
 import { PASSWORD, waitForHydration } from './session'
 
@@ -49,4 +49,19 @@ export async function acceptInNewContext(browser: Browser, link: string, name: s
   await page.getByRole('button', { name: 'Join organisation' }).click()
   await expect(page).toHaveURL(/\/chat$/)
   return page
+}
+
+/**
+ * A colleague whom the admin signed in on `page` invited (through the API) and who joined through
+ * the mailed link, signed in in a browser context of their own.
+ */
+export async function invitedColleague(page: Page, browser: Browser, context: BrowserContextOptions = {}, name = 'Cleo Colleague') {
+  const email = colleagueEmail()
+  const invite = await page.request.post('/api/invites', { data: { email, role: 'user', locale: 'en' } })
+  expect(invite.status(), await invite.text()).toBe(201)
+  const token = new URL(await inviteLink(email)).searchParams.get('token')
+  const colleague = await (await browser.newContext(context)).newPage()
+  const joined = await colleague.request.post('/api/invites/accept', { data: { token, name, password: PASSWORD, passwordConfirmation: PASSWORD } })
+  expect(joined.status(), await joined.text()).toBe(201)
+  return colleague
 }
