@@ -99,6 +99,12 @@ try {
   }
   const page = await context.newPage()
   await openChat(page, base, chats[1]!.id, 1000)
+  // The last message is on screen before the page hydrates: scrolling is measured once it has (its own long task is not scrolling's).
+  await page.waitForFunction(() => {
+    const hydrated = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))
+    return hydrated(document.body) && [...document.body.querySelectorAll('button, input, textarea, select, a[href]')].every(hydrated)
+  })
+  await page.waitForTimeout(500)
   const longTasks = await scrollUp(page, 120)
   const reached = await page.evaluate(() => document.querySelector('[data-testid=user-message]')?.textContent ?? '')
   await page.close()
@@ -124,9 +130,9 @@ try {
     const reading =
       `**Reading.** The 1,000-message chat shows its last message ${(long.p50 / short.p50).toFixed(2)}× the time of a 10-message one at p50 (${long.p50.toFixed(0)} ms), ` +
       `its page carries ${kb(long.html)} of HTML against ${kb(short.html)}: it opens with its newest 50 messages and loads older ones as the user scrolls up (decision 0050). ` +
-      `Issue #15 asks for the last message on screen at most 500 ms after navigation: ${long.p50 <= 500 ? 'reached' : `not reached, for a short chat neither`}. ` +
-      'The server renders a placeholder where the messages go (the list is virtualised and measures itself in the browser), so the last message appears only once the page has hydrated; ' +
-      'measured by hand the same day (navigation timing in Chromium, a 10-message chat), the first paint comes after 200–370 ms and the message after 870–1,050 ms. ' +
+      `Issue #15 asks for the last message on screen at most 500 ms after navigation: ${long.p50 <= 500 ? 'reached at p50' : 'not reached'}. ` +
+      'The server renders the newest eight messages in flow, replies as markdown, and an inline script keeps the scroll box at its end from before the first paint until the page has hydrated, when the virtualised list takes over (decision 0082); ' +
+      'before that change the server rendered a placeholder and the last message appeared only after hydration (870–1,050 ms for a 10-message chat, measured by hand). ' +
       'The messages are seeded as sent ones are: each follows the one before it (before 2026-11-26 they had no parent, so each counted as a version of all the others and the 1,000-message page carried 1.9 MB).'
     writeSection('## Long chats (bench/long-chat.ts)', `${table}\n\n${reading}`)
   }

@@ -299,6 +299,22 @@ test.describe('chat', () => {
     await expect(chat.userMessages).toHaveCount(1)
   })
 
+  test('an open chat shows its newest messages, the last one on screen, before the page\'s scripts have run', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await enableModels(page)
+    const created = await page.request.post('/api/threads', { data: {} })
+    const { id } = (await created.json()) as { id: string }
+    await seedMessages(id, 60)
+    // The browser never gets the app's script: what shows is the server's page (and its inline scripts).
+    await page.route('**/build/entry-client-*.js', (route) => route.abort())
+    await page.goto(`/chats/${id}`)
+    await expect(page.getByText(/^Reply 60:/)).toBeInViewport()
+    await expect(page.getByText('Message 59', { exact: true })).toBeVisible()
+    // Only the newest messages are rendered as text, in flow; the list is virtualised once hydrated.
+    await expect(page.locator('[data-testid=assistant-message]')).toHaveCount(4)
+    await expect(page.getByText('Message 51', { exact: true })).toHaveCount(0)
+  })
+
   test('a chat of 1,000 messages renders only what is on screen and scrolls to its start', async ({ page }) => {
     // Seeds 1,000 messages and scrolls up through ten pages of them: longer than most tests.
     test.setTimeout(180_000)

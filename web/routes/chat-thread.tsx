@@ -14,9 +14,12 @@ export const Route = createRoute({
   validateSearch: (s: Record<string, unknown>): { message?: string } => ({ message: typeof s.message === 'string' && s.message ? s.message : undefined }),
   loaderDeps: ({ search }) => ({ message: search.message }),
   loader: async ({ context, params, deps }) => {
-    if (typeof window !== 'undefined') preloadMarkdown()
+    // The browser starts loading the markdown renderer; the server waits for it (once per
+    // process), so that the replies it renders are markdown in place, not streamed in after their text.
+    const markdown = preloadMarkdown()
     try {
-      const [thread] = await Promise.all([
+      const [, thread] = await Promise.all([
+        typeof window === 'undefined' ? markdown : undefined,
         deps.message
           ? loadThreadThrough(context.queryClient, context.api, params.threadId, deps.message)
           : context.queryClient.ensureQueryData(threadQueries.detail(context.api, params.threadId)),

@@ -1,12 +1,26 @@
 import { lazy, memo, Suspense } from 'react'
 import type { SourcePassage } from '../lib/tool-data'
 
-const loadRenderer = () => import('./markdown-renderer')
+type RendererModule = typeof import('./markdown-renderer')
+/** The renderer once its chunk has loaded: rendered without suspending from then on. */
+let loaded: RendererModule['MarkdownRenderer'] | undefined
+const loadRenderer = () =>
+  import('./markdown-renderer').then((m: RendererModule) => {
+    loaded = m.MarkdownRenderer
+    return m
+  })
 const Renderer = lazy(() => loadRenderer().then((m) => ({ default: m.MarkdownRenderer })))
 
-/** Starts loading the markdown renderer (its own chunk) before a chat needs it. */
+/**
+ * Starts loading the markdown renderer (its own chunk) before a chat needs it. The server loads it
+ * at start (src/ssr/render.tsx), so a page's replies are rendered as markdown in place, not
+ * streamed in after their plain text.
+ */
 export function preloadMarkdown() {
-  void loadRenderer().catch(() => {})
+  return loadRenderer().then(
+    () => {},
+    () => {},
+  )
 }
 
 /**
@@ -16,7 +30,13 @@ export function preloadMarkdown() {
 export const Markdown = memo(function Markdown(props: { text: string; passages?: SourcePassage[]; keep?: boolean }) {
   return (
     <Suspense fallback={<div className="whitespace-pre-wrap">{props.text}</div>}>
-      <Renderer text={props.text} passages={props.passages} keep={props.keep} />
+      {/* Hydrating before the chunk is here, the lazy one suspends and React keeps the server's HTML meanwhile. */}
+      {loaded ? <LoadedRenderer {...props} /> : <Renderer text={props.text} passages={props.passages} keep={props.keep} />}
     </Suspense>
   )
 })
+
+function LoadedRenderer(props: { text: string; passages?: SourcePassage[]; keep?: boolean }) {
+  const Loaded = loaded!
+  return <Loaded text={props.text} passages={props.passages} keep={props.keep} />
+}

@@ -1,8 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ArrowDown } from 'lucide-react'
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useRouter } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
-import { Skeleton } from '../../../components/ui/skeleton'
 import type { Message } from '../api'
 import type { OlderMessages } from '../hooks/use-older-messages'
 import { usePrinting } from '../lib/print'
@@ -11,6 +11,18 @@ import { UserMessage } from './user-message'
 
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
 const noSubscription = () => () => {}
+
+/** The newest messages the server renders in flow (the browser measures and virtualises them once hydrated). */
+const SERVER_MESSAGES = 8
+/**
+ * Run where the server's messages end: the scroll box starts at its bottom, before the first paint,
+ * and stays there while the rest of the page arrives (the composer below it takes its height from
+ * the box), until the user scrolls or the list takes over once hydrated (`kontorStopPin`).
+ */
+const SCROLL_TO_END =
+  "(function(){var s=document.querySelector('[data-testid=message-scroller]');if(!s)return;var end=function(){s.scrollTop=s.scrollHeight};end();" +
+  "if(!window.ResizeObserver)return;var o=new ResizeObserver(end);o.observe(s);o.observe(s.firstElementChild);var stop=function(){o.disconnect()};" +
+  "['wheel','touchstart','keydown','mousedown'].forEach(function(e){s.addEventListener(e,stop,{once:true,passive:true})});window.kontorStopPin=stop})()"
 
 /** How close to the bottom (px) still counts as "at the latest message". */
 const NEAR_BOTTOM = 48
@@ -40,8 +52,11 @@ type MessageListProps = {
 export function MessageList({ messages, busy, onEdit, onRegenerate, onShowVersion, older, reveal, onRevealed }: MessageListProps) {
   const { t } = useTranslation('chat')
   const scrollRef = useRef<HTMLDivElement>(null)
-  // The server cannot measure a scroll box: it renders the skeleton, the browser the list.
+  // The server cannot measure a scroll box: it renders the newest messages in flow, scrolled to
+  // the end by an inline script, so the last one is on screen at the first paint; the browser
+  // renders the virtualised list once hydrated.
   const isClient = useSyncExternalStore(noSubscription, () => true, () => false)
+  const nonce = useRouter().options.ssr?.nonce
   const follow = useRef(true)
   const lastScrollTop = useRef(0)
   const [awayFromBottom, setAwayFromBottom] = useState(false)
@@ -87,6 +102,8 @@ export function MessageList({ messages, busy, onEdit, onRegenerate, onShowVersio
   })
 
   useIsomorphicLayoutEffect(() => {
+    // The list is the browser's now: the server page's inline script stops keeping it at the bottom.
+    if (isClient) (window as { kontorStopPin?: () => void }).kontorStopPin?.()
     const el = scrollRef.current
     if (el && follow.current) el.scrollTop = el.scrollHeight
   }, [totalSize, count, last?.content.length, last?.reasoning.length, last?.status, isClient])
@@ -157,10 +174,10 @@ export function MessageList({ messages, busy, onEdit, onRegenerate, onShowVersio
           className={printing ? 'w-full py-2' : 'relative w-full'}
           style={{ height: isClient && !printing ? totalSize : undefined }}
         >
-          {!isClient ? (
-            <MessagesSkeleton />
-          ) : messages.length === 0 ? (
+          {messages.length === 0 ? (
             <p className="mx-auto max-w-3xl px-4 pt-10 text-center text-muted-foreground">{t('thread.empty')}</p>
+          ) : !isClient ? (
+            messages.slice(-SERVER_MESSAGES).map((message, i) => <div key={message.id}>{renderMessage(message, Math.max(0, messages.length - SERVER_MESSAGES) + i)}</div>)
           ) : printing ? (
             // The printout lays out every loaded message in flow, not only those on screen.
             messages.map((message, index) => <div key={message.id}>{renderMessage(message, index)}</div>)
@@ -179,6 +196,8 @@ export function MessageList({ messages, busy, onEdit, onRegenerate, onShowVersio
           )}
         </section>
       </div>
+      {/* Browsers hide a nonce from the DOM once parsed, so the client never matches it. */}
+      {!isClient && messages.length > 0 && <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SCROLL_TO_END }} />}
       {older?.loading && (
         <div role="status" className="absolute left-1/2 top-2 -translate-x-1/2 rounded-full border bg-background px-3 py-1 text-xs text-muted-foreground shadow-sm">
           {t('thread.loadingOlder')}
@@ -194,25 +213,6 @@ export function MessageList({ messages, busy, onEdit, onRegenerate, onShowVersio
           {t('thread.jumpToLatest')}
         </button>
       )}
-    </div>
-  )
-}
-
-function MessagesSkeleton() {
-  const { t } = useTranslation('chat')
-  return (
-    <div className="mx-auto grid max-w-3xl gap-6 px-4 pt-6" role="status" aria-label={t('thread.loading')}>
-      <Skeleton className="ml-auto h-10 w-2/5 rounded-2xl" />
-      <div className="grid gap-2">
-        <Skeleton className="h-4 w-11/12" />
-        <Skeleton className="h-4 w-4/5" />
-        <Skeleton className="h-4 w-3/5" />
-      </div>
-      <Skeleton className="ml-auto h-10 w-1/3 rounded-2xl" />
-      <div className="grid gap-2">
-        <Skeleton className="h-4 w-10/12" />
-        <Skeleton className="h-4 w-2/3" />
-      </div>
     </div>
   )
 }

@@ -52,7 +52,7 @@ export function NewChatPage(props: {
   const [restore, setRestore] = useState<{ text: string } | null>(null)
 
   // The chat page comes next: fetch its markdown renderer while the user types.
-  useEffect(() => preloadMarkdown(), [])
+  useEffect(() => void preloadMarkdown(), [])
 
   const chooseAgent = (agentId: string | null) => {
     const chosen = agentId ? agents.find((a) => a.id === agentId) : undefined
