@@ -8,6 +8,7 @@
  */
 import { createClient } from '@libsql/client'
 import { chromium, type Page } from 'playwright'
+import { waitForHydration } from '../tests/e2e/support/session'
 import { machine, pct, signedInWithModel, startKontor, writeSection } from './lib'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3530)
@@ -100,10 +101,7 @@ try {
   const page = await context.newPage()
   await openChat(page, base, chats[1]!.id, 1000)
   // The last message is on screen before the page hydrates: scrolling is measured once it has (its own long task is not scrolling's).
-  await page.waitForFunction(() => {
-    const hydrated = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))
-    return hydrated(document.body) && [...document.body.querySelectorAll('button, input, textarea, select, a[href]')].every(hydrated)
-  })
+  await waitForHydration(page)
   await page.waitForTimeout(500)
   const longTasks = await scrollUp(page, 120)
   const reached = await page.evaluate(() => document.querySelector('[data-testid=user-message]')?.textContent ?? '')

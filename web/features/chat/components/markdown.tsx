@@ -28,15 +28,11 @@ export function preloadMarkdown() {
  * renderer's chunk has arrived. `keep`: the text is final, so its rendering is kept for the next mount.
  */
 export const Markdown = memo(function Markdown(props: { text: string; passages?: SourcePassage[]; keep?: boolean }) {
+  // Hydrating before the chunk is here, the lazy one suspends and React keeps the server's HTML meanwhile.
+  const Loaded = loaded ?? Renderer
   return (
     <Suspense fallback={<div className="whitespace-pre-wrap">{props.text}</div>}>
-      {/* Hydrating before the chunk is here, the lazy one suspends and React keeps the server's HTML meanwhile. */}
-      {loaded ? <LoadedRenderer {...props} /> : <Renderer text={props.text} passages={props.passages} keep={props.keep} />}
+      <Loaded text={props.text} passages={props.passages} keep={props.keep} />
     </Suspense>
   )
 })
-
-function LoadedRenderer(props: { text: string; passages?: SourcePassage[]; keep?: boolean }) {
-  const Loaded = loaded!
-  return <Loaded text={props.text} passages={props.passages} keep={props.keep} />
-}
