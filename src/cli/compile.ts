@@ -67,6 +67,9 @@ const result = await Bun.build({
   entrypoints: [entry, join(root, OCR_WORKER)],
   compile: { outfile: join(dist, 'kontor') },
   minify: true,
+  // Compiled to bytecode at build time: the start runs it without parsing the bundle (decision 0083).
+  bytecode: true,
+  format: 'esm',
   plugins: [
     {
       // libsql picks its native module with a computed require; make it static so bun embeds it.
