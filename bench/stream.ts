@@ -83,6 +83,15 @@ async function throughKontor(cookie: string, threadId: string): Promise<Sample> 
   return read(res, (f) => (/^event: text$/m.test(f) ? words(f) : 0), start)
 }
 
+/** A send to a new chat (made first, not timed): the everyday path, with the user message written too. */
+async function sendThroughKontor(cookie: string, size: number): Promise<Sample> {
+  const headers = { cookie, origin: base, 'content-type': 'application/json' }
+  const thread = (await (await fetch(`${base}/api/threads`, { method: 'POST', headers, body: '{}' })).json()) as { id: string }
+  const start = performance.now()
+  const res = await fetch(`${base}/api/threads/${thread.id}/messages`, { method: 'POST', headers, body: JSON.stringify({ content: promptOf(size) }) })
+  return read(res, (f) => (/^event: text$/m.test(f) ? words(f) : 0), start)
+}
+
 async function setup(threads: number) {
   const cookie = await register(base)
   const post = (path: string, body: unknown) =>
@@ -105,10 +114,11 @@ async function ask(session: { cookie: string; ids: string[] }, content: string) 
 
 /** `concurrency` streams at once, `rounds` times, alternating direct and through Kontor. */
 async function run(size: number, concurrency: number, rounds: number, session: { cookie: string; ids: string[] }) {
-  const results = { direct: [] as Sample[], kontor: [] as Sample[] }
+  const results = { direct: [] as Sample[], kontor: [] as Sample[], sends: [] as Sample[] }
   for (let r = 0; r < rounds; r++) {
     results.direct.push(...(await Promise.all(Array.from({ length: concurrency }, () => direct(size)))))
     results.kontor.push(...(await Promise.all(session.ids.slice(0, concurrency).map((id) => throughKontor(session.cookie, id)))))
+    if (concurrency === 1) results.sends.push(await sendThroughKontor(session.cookie, size))
   }
   return results
 }
@@ -130,25 +140,25 @@ try {
     const textBytes = new TextEncoder().encode(textOf(size)).byteLength
     for (const [concurrency, rounds] of LEVELS) {
       const r = await run(size, concurrency, rounds, session)
-      if (r.kontor.some((s) => s.tokens !== size)) throw new Error('a reply through Kontor lost tokens')
+      if ([...r.kontor, ...r.sends].some((s) => s.tokens !== size)) throw new Error('a reply through Kontor lost tokens')
       const ttft = (xs: Sample[], p: number) => pct(xs.map((x) => x.ttft), p)
       const wire = (xs: Sample[]) => xs.reduce((s, x) => s + x.bytes, 0) / (xs.length * textBytes)
       // A reply that reaches the reader in one read has no span to measure a rate over.
       const spanned = r.kontor.every((x) => x.last - x.ttft > 0.5)
       rows.push(
         `| ${size} | ${concurrency} | ${spanned ? `${fmt(rate(r.kontor) / rate(r.direct), 2)}×` : 'in one read'} | ${fmt(ttft(r.kontor, 50) - ttft(r.direct, 50))} ms | ` +
-          `${fmt(ttft(r.kontor, 95) - ttft(r.direct, 95))} ms | ${fmt(wire(r.kontor), 2)}× | ${fmt(wire(r.direct), 2)}× |`,
+          `${fmt(ttft(r.kontor, 95) - ttft(r.direct, 95))} ms | ${r.sends.length ? `${fmt(ttft(r.sends, 50) - ttft(r.direct, 50))} ms` : '—'} | ${fmt(wire(r.kontor), 2)}× | ${fmt(wire(r.direct), 2)}× |`,
       )
       readings.push(`${size} tokens, ${concurrency} at a time: ${fmt(rate(r.direct) / 1000)}k tokens/s direct, ${spanned ? `${fmt(rate(r.kontor) / 1000)}k` : 'all in one read'} through Kontor, first token after ${fmt(ttft(r.direct, 50))} ms and ${fmt(ttft(r.kontor, 50))} ms`)
     }
   }
   load.push(loadavg()[0]!)
   const table = [
-    'Replies from the fake provider (a separate process, 20 tokens per network chunk), read directly and through Kontor (SSE over HTTP, each reply persisted; a new reply to the same message each round), interleaved in one run. ' +
+    'Replies from the fake provider (a separate process, 20 tokens per network chunk), read directly and through Kontor (SSE over HTTP, each reply persisted; a new reply to the same message each round, and at one stream also a send to a new chat), interleaved in one run. ' +
       'Throughput counts the tokens between a reply’s first and last token (“in one read”: Kontor’s frames of a reply reached the reader together, too fast to time); the time to first token is reported apart.',
     '',
-    '| Tokens | Streams at once | Throughput, Kontor / direct | Added time to first token, p50 | Added, p95 | Bytes on the wire per byte of text, Kontor | Direct |',
-    '|---:|---:|---:|---:|---:|---:|---:|',
+    '| Tokens | Streams at once | Throughput, Kontor / direct | Added time to first token, p50 | Added, p95 | Added, p50, a send to a new chat | Bytes on the wire per byte of text, Kontor | Direct |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n')
   console.log(table)
@@ -161,7 +171,8 @@ try {
         'What the relay does (decisions 0024, 0041): it reads the provider with its own SSE reader, and what one network chunk brought leaves in one write as soon as it is parsed, ' +
         'the chunk’s text deltas merged into one frame, so Kontor sends less than the provider’s verbose chunks. ' +
         'Where the time goes: per token, both readers parse the provider’s JSON (as any client using the text does), Kontor also keeps the text for the database and writes the frames; ' +
-        'before the first token it reads the session, the chat, the model, tools and attached files and commits the new reply (its lock), then calls the provider. ' +
+        'before the first token it reads the session, the chat, the model, tools, attached files and budgets and the chat’s history, then calls the provider while it commits the new reply (its lock; decision 0085); frames leave once that commit is done. ' +
+        'A new reply to the same message also takes the earlier reply out of the chat search index (its whole text), which a send does not. ' +
         'At 200 streams the requests arrive at once and queue for two cores shared with the fake provider and this script. ' +
         'Other work on the machine inflates every time; compare the ratios.',
     )

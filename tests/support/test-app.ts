@@ -1,4 +1,4 @@
-import { createClient as createDatabaseClient } from '@libsql/client'
+import { createClient as createDatabaseClient, type Client } from '@libsql/client'
 import { createApp } from '../../src/app'
 import { createDeps } from '../../src/deps'
 import { parseConfig } from '../../src/lib/config'
@@ -16,9 +16,10 @@ export const PASSWORD = 'Secret123'
  * The real app on a fresh libSQL file database; with `smtp`, mail goes to a real SMTP sink. With
  * `databaseUrl` (another test app's), a second app on the same database: another server process,
  * as far as the database can tell. Scans and pictures are read by OCR as on the Bun server, unless
- * `ocr` is null (as on Workers).
+ * `ocr` is null (as on Workers). `client` may wrap the database client, e.g. to hold a call at a
+ * chosen moment.
  */
-export async function createTestApp(opts: { env?: Record<string, string>; smtp?: boolean; databaseUrl?: string; ocr?: TextRecognition | null } = {}) {
+export async function createTestApp(opts: { env?: Record<string, string>; smtp?: boolean; databaseUrl?: string; ocr?: TextRecognition | null; client?: (client: Client) => Client } = {}) {
   const db = opts.databaseUrl ? { url: opts.databaseUrl, client: createDatabaseClient({ url: opts.databaseUrl }) } : await createTestDatabase()
   const sink = opts.smtp ? await startSmtpSink() : undefined
   const config = parseConfig({
@@ -34,7 +35,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; smtp?:
     ...opts.env,
   })
   const deps = createDeps(config, {
-    client: db.client,
+    client: opts.client ? opts.client(db.client) : db.client,
     mailTransport: config.smtp ? createSmtpTransport(config.smtp) : undefined,
     ocr: opts.ocr === null ? undefined : (opts.ocr ?? tesseractRecognition()),
   })

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm'
+import { preparedFor } from '../../../db/client'
 import { messages, threads } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
@@ -15,9 +16,8 @@ type MessageRow = typeof messages.$inferSelect
  * message is rolled back with it. A reply left streaming by a process that is gone is ended
  * `interrupted` first, so it holds the lock no longer; the new reply takes this process's lease.
  */
-export async function beginReply(deps: AppDeps, threadId: string, mode: BeginMode, model: string) {
+export async function beginReply(deps: AppDeps, threadId: string, mode: BeginMode, model: string, assistantMessageId: string = crypto.randomUUID()) {
   const now = new Date()
-  const assistantMessageId = crypto.randomUUID()
   try {
     const history =
       mode.kind === 'send'
@@ -82,6 +82,40 @@ async function beginRegenerate(deps: AppDeps, threadId: string, model: string, a
     return branchOf(deps, threadId, tx)
   })
 }
+
+/** What the model is sent of a chat: its messages in order, without failed or empty ones. */
+export type Turn = Pick<MessageRow, 'role' | 'content'>
+
+export const turnsOf = (history: Array<Pick<MessageRow, 'role' | 'content' | 'status'>>): Turn[] =>
+  history.filter((m) => m.status !== 'failed' && m.content.trim()).map((m) => ({ role: m.role, content: m.content }))
+
+/**
+ * The history a reply will answer, read before anything is written, so that the model call can
+ * start while beginReply writes; beginReply checks again, and its answer is the one that counts.
+ * Null where beginReply may refuse or first has to end a reply (one still streaming, a regenerate
+ * without a reply to replace): the call then waits for the writes.
+ */
+export async function plannedHistory(deps: AppDeps, threadId: string, mode: BeginMode): Promise<Turn[] | null> {
+  const branch = await branchTurns(deps.db).all({ threadId })
+  if (branch.some((m) => m.status === 'streaming')) return null
+  if (mode.kind === 'regenerate') return branch.at(-1)?.role === 'assistant' ? turnsOf(branch.slice(0, -1)) : null
+  // An edit replaces the branch's last user message and what followed it.
+  const lastUser = mode.replaceLast ? branch.findLastIndex((m) => m.role === 'user') : -1
+  const kept = lastUser >= 0 ? branch.slice(0, lastUser) : branch
+  return turnsOf([...kept, { role: 'user', content: mode.content, status: 'complete' }])
+}
+
+export const sameTurns = (a: Turn[], b: Turn[]) => a.length === b.length && a.every((m, i) => m.role === b[i]!.role && m.content === b[i]!.content)
+
+/** The branch shown as the model is sent it, by a statement prepared once. */
+const branchTurns = preparedFor((db) =>
+  db
+    .select({ role: messages.role, content: messages.content, status: messages.status })
+    .from(messages)
+    .where(and(eq(messages.threadId, sql.placeholder('threadId')), eq(messages.onBranch, true)))
+    .orderBy(asc(messages.seq))
+    .prepare(),
+)
 
 /** The messages of the branch shown, in order. */
 const branchOf = (deps: AppDeps, threadId: string, db: Pick<AppDeps['db'], 'select'> = deps.db) =>

@@ -9,8 +9,9 @@ import { admitModelCall } from '../usage/access'
 import { describeCollections, searchableCollections } from '../knowledge/access'
 import { chatSources, findOwnThread, sourcesOfThread } from '../sources/access'
 import { replyModel } from '../threads/access'
-import { beginReply, type BeginMode } from './begin-reply'
+import { beginReply, plannedHistory, sameTurns, turnsOf, type BeginMode } from './begin-reply'
 import { streamReply } from './stream-reply'
+import { startModelCall } from './tool-loop'
 import { systemPrompt } from './system-prompt'
 
 export const SSE_HEADERS = {
@@ -48,25 +49,32 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
     await admission.release()
     fail('SUBSCRIPTION_REQUIRED')
   }
-  const begun = await beginReply(deps, thread.id, mode, model.modelId).catch(async (error) => {
+
+  // The model call starts as soon as its messages are known; the reply's rows are written meanwhile.
+  // Nothing reaches the client before they are: a refused write (a reply streaming after all)
+  // cancels the call, and history the writes found changed starts it again with theirs.
+  const system: ChatMessage = { role: 'system', content: systemPrompt({ now: new Date(), locale: caller.locale, agentInstructions: agent?.instructions, ...(searches && { files, collections }) }) }
+  const abort = new AbortController()
+  const assistantMessageId = crypto.randomUUID()
+  // A failed read only means the call waits: the writes below meet (and report) the same failure.
+  const planned = await plannedHistory(deps, thread.id, mode).catch(() => null)
+  const early = planned && startModelCall(provider, { model: model.model, messages: [system, ...planned], tools, signal: abort.signal })
+  const begun = await beginReply(deps, thread.id, mode, model.modelId, assistantMessageId).catch(async (error) => {
+    early?.cancel()
     // Refused before anything was sent: the trial message is not used up.
     if (onTrial) await returnTrialMessage(deps, caller.organizationId)
     await admission.release()
     throw error
   })
-
-  const history: ChatMessage[] = [
-    { role: 'system', content: systemPrompt({ now: new Date(), locale: caller.locale, agentInstructions: agent?.instructions, ...(searches && { files, collections }) }) },
-    ...begun.history
-      .filter((m) => m.status !== 'failed' && m.content.trim())
-      .map((m) => ({ role: m.role, content: m.content }) satisfies ChatMessage),
-  ]
+  const turns = turnsOf(begun.history)
+  const firstCall = early && sameTurns(planned, turns) ? early : (early?.cancel(), undefined)
+  const history: ChatMessage[] = [system, ...turns]
   const firstUser = begun.history.find((m) => m.role === 'user')
   const body = streamReply({
     deps,
     provider,
     threadId: thread.id,
-    assistantMessageId: begun.assistantMessage.id,
+    assistantMessageId,
     userMessageId: begun.userMessage?.id ?? null,
     model: { ref: model.modelId, name: model.model },
     messages: history,
@@ -75,6 +83,8 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
     titleFrom: thread.title === null && firstUser ? firstUser.content : undefined,
     budgetNotice: admission.notice && { scope: admission.notice.scope, group: admission.notice.label, metric: admission.notice.metric, limit: admission.notice.limit, spent: admission.notice.spent },
     onEnd: admission.release,
+    abort,
+    firstCall,
   })
   return new Response(body, { headers: SSE_HEADERS })
 }

@@ -11,7 +11,7 @@ import type { BudgetNotice } from './schema'
 import { REPLY_START, type ReplyEvent } from './sse'
 import { titleFromMessage } from '../threads/schema'
 import { generateTitle } from './title'
-import { runToolLoop, type ReplyState } from './tool-loop'
+import { runToolLoop, type EarlyCall, type ReplyState } from './tool-loop'
 
 export type ReplyRun = {
   deps: AppDeps
@@ -30,6 +30,9 @@ export type ReplyRun = {
   budgetNotice?: BudgetNotice | null
   /** Called once the reply has ended, whichever way (the budget reservation ends). */
   onEnd?: () => Promise<void>
+  /** Stops the reply; given when the first model call was started before it (`firstCall`, with this signal). */
+  abort?: AbortController
+  firstCall?: EarlyCall
 }
 
 /**
@@ -43,7 +46,7 @@ export type ReplyRun = {
 export function streamReply(run: ReplyRun): ReadableStream<Uint8Array> {
   const state: ReplyState = { content: '', reasoning: '', parts: [], inputTokens: null, outputTokens: null }
   const start = { threadId: run.threadId, userMessageId: run.userMessageId, assistantMessageId: run.assistantMessageId, model: run.model.ref }
-  const live = new LiveReply(start, state, new AbortController())
+  const live = new LiveReply(start, state, run.abort ?? new AbortController())
   const running = liveReplies(run.deps)
   running.set(run.assistantMessageId, live)
   const body = live.follow(run.deps, REPLY_START)
@@ -78,6 +81,7 @@ async function runReply(run: ReplyRun, live: LiveReply) {
       flush,
       changed: writer.changed,
       checkpoint: writer.checkpoint,
+      firstCall: run.firstCall,
     })
     // The title before the reply's end, so that whoever sees the end (another process too) finds it.
     if (run.titleFrom !== undefined) {

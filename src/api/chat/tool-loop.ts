@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatProvider, ToolCall, ToolDefinition } from '../../ai'
+import type { ChatMessage, ChatProvider, ChatRequest, StreamEvent, ToolCall, ToolDefinition } from '../../ai'
 import { AppError } from '../../lib/errors'
 import { toolDefinition } from '../../ai/tools'
 import { runToolCall } from '../../ai/tools/run-tool'
@@ -32,6 +32,50 @@ export type ToolLoop = {
   changed: () => void
   /** Writes the state to the database now. */
   checkpoint: () => Promise<void>
+  /** The first model call, already started with these messages and tools (startModelCall). */
+  firstCall?: EarlyCall
+}
+
+/** A model call started before the loop runs; the loop's first turn reads its events. */
+export type EarlyCall = {
+  events: AsyncIterable<StreamEvent>
+  /** Where `onChunkEnd` goes from now on (the reply's stream, once it exists). */
+  flushTo: (flush: () => void) => void
+  /** Ends the call unread (its request is aborted). */
+  cancel: () => void
+}
+
+/**
+ * Starts a model call now, so that its request is on its way while the reply's rows are written
+ * (send.ts). Its first event waits for whoever reads `events`; `cancel` aborts it. The tools are
+ * offered as the loop offers them.
+ */
+export function startModelCall(provider: ChatProvider, req: Omit<ChatRequest, 'tools' | 'onChunkEnd' | 'signal'> & { tools: Tool[]; signal: AbortSignal }): EarlyCall {
+  const own = new AbortController()
+  let flush = () => {}
+  const iterator = provider
+    .streamChat({ ...req, tools: definitionsOf(req.tools), signal: AbortSignal.any([req.signal, own.signal]), onChunkEnd: () => flush() })
+    [Symbol.asyncIterator]()
+  // Asking for the first event sends the request; a failure waits for the reader (or is dropped with the call).
+  let first: Promise<IteratorResult<StreamEvent>> | undefined = iterator.next()
+  first.catch(() => {})
+  return {
+    events: {
+      [Symbol.asyncIterator]: () => ({
+        next: () => {
+          const pending = first
+          first = undefined
+          return pending ?? iterator.next()
+        },
+        return: (value?: unknown) => iterator.return?.(value) ?? Promise.resolve({ done: true as const, value: undefined }),
+      }),
+    },
+    flushTo: (f) => void (flush = f),
+    cancel: () => {
+      own.abort(new DOMException('Not needed', 'AbortError'))
+      void iterator.return?.(undefined).catch(() => {})
+    },
+  }
 }
 
 /**
@@ -43,11 +87,11 @@ export type ToolLoop = {
 export async function runToolLoop(loop: ToolLoop) {
   const { state, send, toolContext } = loop
   const messages = [...loop.messages]
-  const tools = loop.tools.length ? loop.tools.map(definitionOf) : undefined
+  const tools = definitionsOf(loop.tools)
   const usedIds = new Set<string>()
 
   for (let call = 1; ; call++) {
-    const turn = await modelTurn(loop, messages, tools)
+    const turn = await modelTurn(loop, messages, tools, call === 1 ? loop.firstCall : undefined)
     if (!turn.toolCalls.length) return
     // The calls of the last allowed turn are not run: no model call would read their results.
     if (call >= MAX_MODEL_CALLS) throw new AppError('MAX_ITERATIONS_REACHED')
@@ -81,11 +125,12 @@ export async function runToolLoop(loop: ToolLoop) {
 }
 
 /** One streamed model call: its deltas go out as they come; its tool calls are collected. */
-async function modelTurn(loop: ToolLoop, messages: ChatMessage[], tools: ToolDefinition[] | undefined) {
+async function modelTurn(loop: ToolLoop, messages: ChatMessage[], tools: ToolDefinition[] | undefined, started?: EarlyCall) {
   const { state, send } = loop
   const turn = { text: '', reasoning: '', signature: undefined as string | undefined, toolCalls: [] as ToolCall[] }
   const before = { input: state.inputTokens ?? 0, output: state.outputTokens ?? 0 }
-  const events = loop.provider.streamChat({ model: loop.model, messages, tools, signal: loop.toolContext.signal, onChunkEnd: loop.flush })
+  started?.flushTo(loop.flush)
+  const events = started?.events ?? loop.provider.streamChat({ model: loop.model, messages, tools, signal: loop.toolContext.signal, onChunkEnd: loop.flush })
   for await (const e of events) {
     if (e.type === 'text') {
       turn.text += e.delta
@@ -112,6 +157,7 @@ async function modelTurn(loop: ToolLoop, messages: ChatMessage[], tools: ToolDef
 /** A tool's JSON Schema is the same for every chat: it is built once. */
 const definitions = new WeakMap<Tool, ToolDefinition>()
 const definitionOf = (tool: Tool) => definitions.get(tool) ?? definitions.set(tool, toolDefinition(tool)).get(tool)!
+const definitionsOf = (tools: Tool[]) => (tools.length ? tools.map(definitionOf) : undefined)
 
 function uniqueId(id: string, used: Set<string>) {
   let unique = id || 'call'
