@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { authRoutes } from './api/auth/routes'
@@ -37,7 +37,7 @@ import type { AppDeps, AppEnv } from './lib/context'
 import { DATABASE_UNREACHABLE, describeDatabaseError, isDatabaseUnavailable } from './lib/database-errors'
 import { refuseCrossSiteWrites } from './lib/cross-site'
 import { AppError, ERRORS, type ErrorCode } from './lib/errors'
-import { mountRoutes, type RouteDef } from './lib/route'
+import { mountRoutes, routeCaller, type RouteDef } from './lib/route'
 import { securityHeaders } from './lib/security-headers'
 
 export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...sessionRoutes, ...twoFactorRoutes, ...passkeyRoutes, ...memberRoutes, ...groupRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...searchRoutes, ...sourceRoutes, ...knowledgeRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...shareRoutes, ...subscriptionRoutes, ...organizationRoutes, ...retentionRoutes, ...outboxRoutes, ...apiKeyRoutes, ...usageRoutes, ...auditRoutes, ...scimTokenRoutes, ...ssoRoutes, ...mcpServerRoutes]
@@ -72,6 +72,28 @@ const pageAddress = (url: string) => {
 /** Paths whose every answer is JSON (or their protocol's), never a page. */
 const API_PREFIXES = ['/api', '/v1', '/scim', '/mcp']
 
+/** The answer to what a request threw: an AppError's own, 503 for an outage, else 500 (logged). */
+function errorAnswer(error: unknown, c: Context<AppEnv>) {
+  if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+    // An outage, not a bug: 503 with a clear message; /api/ready says the same until it is back.
+    c.get('logger')?.error('database unreachable', { error: describeDatabaseError(error), method: c.req.method, path: c.req.path })
+    error = new AppError('SERVICE_UNAVAILABLE', { message: DATABASE_UNREACHABLE, retryAfter: 5 })
+  }
+  if (error instanceof AppError) {
+    if (error.retryAfter) c.header('Retry-After', String(error.retryAfter))
+    return c.json(error.toBody(), error.status)
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    const code: ErrorCode =
+      error.status === 400 && /json/i.test(error.message) ? 'INVALID_JSON' : (STATUS_CODES[error.status] ?? 'BAD_REQUEST')
+    return c.json({ code, message: ERRORS[code][1], status: ERRORS[code][0] }, ERRORS[code][0])
+  }
+  const requestId = c.get('requestId')
+  c.get('logger')?.error('unhandled error', { error, method: c.req.method, path: c.req.path })
+  const [status, message] = ERRORS.INTERNAL_ERROR
+  return c.json({ code: 'INTERNAL_ERROR', message, status, requestId }, status)
+}
+
 /**
  * The whole application as one Hono app, free of Bun- and Node-only APIs so that the Bun entry
  * and the Workers entry serve the same thing. Static files come from the entry (`assets`).
@@ -99,26 +121,7 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
   const bearerOrSigned = (path: string) => path.startsWith('/v1/') || path.startsWith('/scim/') || path === '/mcp' || path.startsWith(SAML_ACS_ROUTE)
   app.use((c, next) => (bearerOrSigned(c.req.path) ? next() : crossSite(c, next)))
 
-  app.onError((error, c) => {
-    if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
-      // An outage, not a bug: 503 with a clear message; /api/ready says the same until it is back.
-      c.get('logger')?.error('database unreachable', { error: describeDatabaseError(error), method: c.req.method, path: c.req.path })
-      error = new AppError('SERVICE_UNAVAILABLE', { message: DATABASE_UNREACHABLE, retryAfter: 5 })
-    }
-    if (error instanceof AppError) {
-      if (error.retryAfter) c.header('Retry-After', String(error.retryAfter))
-      return c.json(error.toBody(), error.status)
-    }
-    if (error instanceof HTTPException && error.status < 500) {
-      const code: ErrorCode =
-        error.status === 400 && /json/i.test(error.message) ? 'INVALID_JSON' : (STATUS_CODES[error.status] ?? 'BAD_REQUEST')
-      return c.json({ code, message: ERRORS[code][1], status: ERRORS[code][0] }, ERRORS[code][0])
-    }
-    const requestId = c.get('requestId')
-    c.get('logger')?.error('unhandled error', { error, method: c.req.method, path: c.req.path })
-    const [status, message] = ERRORS.INTERNAL_ERROR
-    return c.json({ code: 'INTERNAL_ERROR', message, status, requestId }, status)
-  })
+  app.onError(errorAnswer)
 
   const api = new Hono<AppEnv>()
   const jsonBodyLimit = bodyLimit({
@@ -147,7 +150,12 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
   if (opts.assets) app.use('*', opts.assets)
   if (opts.renderPage) {
     const render = opts.renderPage
-    app.get('*', (c) => render(c.req.raw, (request) => Promise.resolve(app.fetch(request, c.env)), c.get('cspNonce')))
+    // The page's loaders call the GET routes directly; anything else goes through the whole app.
+    const callRoute = routeCaller(API_ROUTES, errorAnswer)
+    app.get('*', (c) => {
+      const vars = { deps, requestId: c.get('requestId'), logger: c.get('logger'), env: c.env }
+      return render(c.req.raw, async (request) => (await callRoute(request, vars)) ?? app.fetch(request, c.env), c.get('cspNonce'))
+    })
     // A form sent before the page's script ran (on a slow connection) posts to the page itself
     // (the sign-up, invitation and password forms say method=post, so no password lands in an
     // address): the page opens again instead of an error in JSON. No page takes a post.

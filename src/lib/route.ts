@@ -1,5 +1,6 @@
 import { zValidator } from '@hono/zod-validator'
-import type { Context, Hono, MiddlewareHandler } from 'hono'
+import { Context, type Hono, type MiddlewareHandler } from 'hono'
+import { TrieRouter } from 'hono/router/trie-router'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
 import { AppError, type ErrorCode } from './errors'
@@ -147,6 +148,54 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[]) {
     const on = app.on.bind(app) as (method: string, path: string, ...handlers: MiddlewareHandler<AppEnv>[]) => void
     on(r.method.toUpperCase(), r.path, ...middleware, handler)
   }
+}
+
+/**
+ * The GET routes as a server-rendered page's loaders call them (decision 0086): in process and
+ * directly, each with its own access rule (the page's session, read once: sharePageSession) and
+ * its params and query validated by its own schemas. None of the HTTP middleware a browser's
+ * request passes (request ids and access lines, security headers, the cross-site check, body
+ * limits, the app's router) runs per query. The answer is the route's own: its JSON as `c.json`
+ * sends it, or `onError`'s for what it threw. Undefined for a request no GET route answers.
+ */
+export function routeCaller(routes: RouteDef[], onError: (error: unknown, c: Context<AppEnv>) => Response | Promise<Response>) {
+  const router = new TrieRouter<RouteDef>()
+  for (const r of routes) if (r.method === 'get' && !r.base && r.access !== 'apiKey') router.add('GET', `/api${r.path}`, r)
+  return async (request: Request, vars: { deps: AppDeps; requestId: string; logger: AppDeps['logger']; env: unknown }): Promise<Response | undefined> => {
+    if (request.method !== 'GET') return undefined
+    const path = new URL(request.url).pathname
+    const matched = router.match('GET', path)[0][0] as [RouteDef, Record<string, string>] | undefined
+    if (!matched) return undefined
+    const route = matched[0]
+    const c = new Context<AppEnv>(request, { path, matchResult: [[matched]] as never, env: vars.env as never })
+    c.set('deps', vars.deps)
+    c.set('requestId', vars.requestId)
+    c.set('logger', vars.logger)
+    try {
+      const user = await authorize(c, route.access)
+      c.set('user', user)
+      const result = await route.handler({
+        c,
+        deps: vars.deps,
+        user,
+        body: undefined,
+        params: route.params ? await validated(route.params, c.req.param()) : undefined,
+        // As Hono's validator reads a query: a name given more than once is a list.
+        query: route.query ? await validated(route.query, Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]))) : undefined,
+      })
+      if (result instanceof Response) return result
+      if (route.status === 204) return c.body(null, 204)
+      return c.json(result ?? null, (route.status ?? 200) as ContentfulStatusCode)
+    } catch (error) {
+      return onError(error, c)
+    }
+  }
+}
+
+async function validated(schema: Schema, value: unknown) {
+  const result = await schema.safeParseAsync(value)
+  validationHook(result)
+  return result.data
 }
 
 /**

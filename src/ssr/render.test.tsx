@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { createApp } from '../app'
 import { createTestApp, registerOrg } from '../../tests/support/test-app'
+import type { Logger } from '../lib/logger'
 import { createPageRenderer } from './render'
 
 const assets = { js: '/build/entry-test.js', css: '/build/app-test.css', locales: { en: ['/build/strings-en.js'] } }
@@ -191,6 +192,47 @@ describe('the API requests of one page', () => {
         expect((await app.request(path, { headers: { cookie: client.cookieHeader() } })).status).toBe(200)
       }
       expect(reads).toBe(1 + apiCalls.length)
+    } finally {
+      await t.close()
+    }
+  })
+})
+
+describe("a page's loaders", () => {
+  test('call the GET routes directly: no request of theirs passes the HTTP middleware, and their errors are the routes\' own', async () => {
+    const t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-render', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } })
+    try {
+      const client = t.client()
+      await registerOrg(client)
+      await client.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
+      await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+      const thread = (await client.post('/api/threads', {})).body as { id: string }
+      await client.patch(`/api/threads/${thread.id}`, { title: 'Quarterly figures' })
+      // The app writes one access line for every request that passes its middleware to the API.
+      const lines: Array<{ msg: string; path?: unknown }> = []
+      const logger: Logger = { debug: () => {}, info: (msg, f) => lines.push({ msg, path: f?.path }), warn: () => {}, error: () => {}, child: () => logger }
+      t.deps.logger = logger
+      const app = createApp(t.deps, { renderPage: createPageRenderer(assets) })
+      const apiLines = () => lines.filter((l) => l.msg === 'request' && String(l.path).startsWith('/api/'))
+
+      const headers = { cookie: client.cookieHeader(), 'user-agent': BOT, 'accept-language': 'en' }
+      const chat = await app.request('/chat', { headers })
+      expect(chat.status).toBe(200)
+      // The user, the system and the models were loaded, all without an HTTP request.
+      expect(await chat.text()).toContain('aria-label="Model: GPT-4.1"')
+      const open = await app.request(`/chats/${thread.id}`, { headers })
+      expect(open.status).toBe(200)
+      expect(await open.text()).toContain('Quarterly figures')
+      expect(apiLines()).toEqual([])
+
+      // A chat that does not exist: the route's 404 reaches the loader, which shows the page for it.
+      const missing = await app.request(`/chats/${crypto.randomUUID()}`, { headers })
+      expect(missing.status).toBe(404)
+      expect(apiLines()).toEqual([])
+
+      // A request from outside still passes the middleware.
+      expect((await app.request('/api/threads', { headers: { cookie: client.cookieHeader() } })).status).toBe(200)
+      expect(apiLines().map((l) => l.path)).toEqual(['/api/threads'])
     } finally {
       await t.close()
     }
