@@ -182,7 +182,8 @@ function chunksAfterHydration(meta: Bun.BuildMetafile): string[] {
 }
 
 /**
- * For each route with lazily loaded parts: the chunks they import, directly or through other
+ * For each route with lazily loaded parts (its component and the other parts it renders, not its
+ * loader): the chunks they import, directly or through other
  * chunks, leaving out the entry (always loaded) and the chunks of the routes above it (matched,
  * and so preloaded, with it). Keyed by route id, as the router's SSR manifest is.
  */
@@ -197,7 +198,11 @@ async function chunksByRoute(meta: Bun.BuildMetafile): Promise<Record<string, st
   const found = new Map<string, { route: AnyRoute; chunks: Set<string> }>()
   for (const file of readdirSync(join(root, 'web/routes')).filter((n) => /^[\w-]+\.tsx$/.test(n))) {
     const input = relative(root, join(root, 'web/routes', file))
-    const lazy = (meta.inputs[input]?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.entryPoint ?? i.path)
+    // A route's loader module (web/routes/*.loader.ts) is left out: the browser runs loaders on
+    // navigation and preload only, never for the page the server rendered.
+    const lazy = (meta.inputs[input]?.imports ?? [])
+      .filter((i) => i.kind === 'dynamic-import' && !/\.loader\.ts$/.test(i.path))
+      .map((i) => i.entryPoint ?? i.path)
     const chunks = new Set<string>()
     for (const module of [...lazy, ...(extra[input] ?? [])]) chunksOf(module, chunks)
     const { Route } = (await import(`./routes/${file}`)) as { Route?: AnyRoute }
