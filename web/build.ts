@@ -38,6 +38,7 @@ const result = await Bun.build({
   sourcemap: 'linked',
   naming: '[name]-[hash].[ext]',
   define: { 'process.env.NODE_ENV': '"production"' },
+  plugins: [stringsAsJson()],
 })
 if (!result.success) {
   for (const log of result.logs) console.error(log)
@@ -57,6 +58,7 @@ if (classicZod.length) {
 }
 const routeChunks = await chunksByRoute(result.metafile!)
 const localeChunks = chunksByLanguage(result.metafile!, 'public')
+const errorLocaleChunks = chunksByLanguage(result.metafile!, 'errors')
 const appLocaleChunks = chunksByLanguage(result.metafile!, 'app')
 const manageLocaleChunks = chunksByLanguage(result.metafile!, 'manage')
 const afterHydration = chunksAfterHydration(result.metafile!)
@@ -98,7 +100,7 @@ for (const name of [...readdirSync(out).filter((n) => /\.(js|css)$/.test(n)), jo
   writeFileSync(join(out, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
 }
 
-const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, appLocales: appLocaleChunks, manageLocales: manageLocaleChunks, afterHydration }
+const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, errorLocales: errorLocaleChunks, appLocales: appLocaleChunks, manageLocales: manageLocaleChunks, afterHydration }
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))
 // The server files the bundle imports (the domains' schemas and limits) count as its sources too.
 const serverFiles = Object.keys(result.metafile!.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('web/'))
@@ -107,6 +109,23 @@ writeFileSync(INPUTS_FILE, JSON.stringify({ out, hash: inputsHash(serverFiles), 
 console.log(
   `built ${manifest.js}, ${Object.keys(routeChunks).length} lazy routes and ${manifest.css} in ${Math.round(performance.now() - started)} ms`,
 )
+
+/**
+ * The strings (web/locales/<lang>/*.json) as one JSON text each, parsed when their chunk loads. Bun
+ * otherwise writes a JSON module as a variable per key and an object of them: a third larger
+ * (gzip), and slower to parse than JSON.parse of the same text.
+ */
+function stringsAsJson(): Bun.BunPlugin {
+  return {
+    name: 'strings-as-json',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]web[\\/]locales[\\/]\w+[\\/][\w-]+\.json$/ }, async ({ path }) => ({
+        contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(await Bun.file(path).json()))})`,
+        loader: 'js',
+      }))
+    },
+  }
+}
 
 /**
  * What the bundle is built from: every file under web/ (code, styles, locales, this script), the
@@ -148,19 +167,20 @@ function chunkClosure(meta: Bun.BuildMetafile) {
 
 /**
  * Per language, the chunks of one part of its strings (web/locales/index.ts): `public`, which every
- * page of that language preloads; `app`, which the pages under the app's layout preload too;
- * `manage`, which the settings and administration pages preload as well (each less what the
- * parts before it hold already).
+ * page of that language preloads; `errors`, the error messages, which every page but the sign-in
+ * pages preloads; `app`, which the pages under the app's layout preload too; `manage`, which the
+ * settings and administration pages preload as well (each less what the parts before it hold already).
  */
-function chunksByLanguage(meta: Bun.BuildMetafile, part: 'public' | 'app' | 'manage'): Record<string, string[]> {
+function chunksByLanguage(meta: Bun.BuildMetafile, part: 'public' | 'errors' | 'app' | 'manage'): Record<string, string[]> {
   const chunksOf = chunkClosure(meta)
+  const module = (lang: string, part: string) => `web/locales/${lang}/${part}.${part === 'errors' ? 'json' : 'ts'}`
   return Object.fromEntries(
     readdirSync(join(root, 'web/locales'), { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => {
-        const own = chunksOf(`web/locales/${d.name}/${part}.ts`)
-        const before = part === 'manage' ? ['public', 'app'] : part === 'app' ? ['public'] : []
-        for (const earlier of before) for (const shared of chunksOf(`web/locales/${d.name}/${earlier}.ts`)) own.delete(shared)
+        const own = chunksOf(module(d.name, part))
+        const before = part === 'manage' ? ['public', 'errors', 'app'] : part === 'app' ? ['public', 'errors'] : part === 'errors' ? ['public'] : []
+        for (const earlier of before) for (const shared of chunksOf(module(d.name, earlier))) own.delete(shared)
         return [d.name, [...own].map((name) => `/build/${name}`)]
       }),
   )
@@ -169,6 +189,7 @@ function chunksByLanguage(meta: Bun.BuildMetafile, part: 'public' | 'app' | 'man
 /**
  * The chunks that every page loads once it is interactive, never before: the confirmation dialog
  * (web/components/confirm-dialog.tsx) and the toasts (web/components/toaster.tsx). Not preloaded.
+ * (The sign-in pages' error messages come then too: manifest `errorLocales`.)
  */
 function chunksAfterHydration(meta: Bun.BuildMetafile): string[] {
   const chunksOf = chunkClosure(meta)
