@@ -187,14 +187,15 @@ function chunksByLanguage(meta: Bun.BuildMetafile, part: 'public' | 'errors' | '
 }
 
 /**
- * The chunks that every page loads once it is interactive, never before: the confirmation dialog
- * (web/components/confirm-dialog.tsx) and the toasts (web/components/toaster.tsx). Not preloaded.
+ * The chunks that pages load once they are interactive, never before: on every page the
+ * confirmation dialog (web/components/confirm-dialog.tsx) and the toasts (web/components/toaster.tsx),
+ * on the sign-in page its second step (web/features/auth/components/login-form.tsx). Not preloaded.
  * (The sign-in pages' error messages come then too: manifest `errorLocales`.)
  */
 function chunksAfterHydration(meta: Bun.BuildMetafile): string[] {
   const chunksOf = chunkClosure(meta)
   const chunks = new Set<string>()
-  for (const input of ['web/components/confirm-dialog.tsx', 'web/components/toaster.tsx']) {
+  for (const input of ['web/components/confirm-dialog.tsx', 'web/components/toaster.tsx', 'web/features/auth/components/login-form.tsx']) {
     const lazy = (meta.inputs[input]?.imports ?? []).filter((i) => i.kind === 'dynamic-import')
     if (!lazy.length) throw new Error(`${input} loads nothing with import()`)
     for (const i of lazy) chunksOf(i.entryPoint ?? i.path, chunks)

@@ -65,7 +65,7 @@ test('the sign-in page loads its own chunks, announced in its HTML, and none of 
   expect(otherLanguages.length).toBeGreaterThan(0)
   for (const chunk of otherLanguages) expect(scripts.requested.has(chunk), chunk).toBe(false)
   // Everything it needed was announced: no chunk was discovered late, none of the chat was fetched.
-  // Only the confirmation dialog and the error messages come later, once the page is interactive.
+  // Only the confirmation dialog, the second step and the error messages come later, once the page is interactive.
   const errorStrings = manifest.errorLocales[/<html[^>]*\blang="(\w+)"/.exec(html)![1]!]!
   expect(manifest.afterHydration.length).toBeGreaterThan(0)
   expect(errorStrings.length).toBeGreaterThan(0)
