@@ -38,6 +38,7 @@ const result = await Bun.build({
   sourcemap: 'linked',
   naming: '[name]-[hash].[ext]',
   define: { 'process.env.NODE_ENV': '"production"' },
+  plugins: [stringsAsJson()],
 })
 if (!result.success) {
   for (const log of result.logs) console.error(log)
@@ -57,6 +58,7 @@ if (classicZod.length) {
 }
 const routeChunks = await chunksByRoute(result.metafile!)
 const localeChunks = chunksByLanguage(result.metafile!, 'public')
+const errorLocaleChunks = chunksByLanguage(result.metafile!, 'errors')
 const appLocaleChunks = chunksByLanguage(result.metafile!, 'app')
 const manageLocaleChunks = chunksByLanguage(result.metafile!, 'manage')
 const afterHydration = chunksAfterHydration(result.metafile!)
@@ -98,7 +100,7 @@ for (const name of [...readdirSync(out).filter((n) => /\.(js|css)$/.test(n)), jo
   writeFileSync(join(out, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
 }
 
-const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, appLocales: appLocaleChunks, manageLocales: manageLocaleChunks, afterHydration }
+const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, errorLocales: errorLocaleChunks, appLocales: appLocaleChunks, manageLocales: manageLocaleChunks, afterHydration }
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))
 // The server files the bundle imports (the domains' schemas and limits) count as its sources too.
 const serverFiles = Object.keys(result.metafile!.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('web/'))
@@ -107,6 +109,23 @@ writeFileSync(INPUTS_FILE, JSON.stringify({ out, hash: inputsHash(serverFiles), 
 console.log(
   `built ${manifest.js}, ${Object.keys(routeChunks).length} lazy routes and ${manifest.css} in ${Math.round(performance.now() - started)} ms`,
 )
+
+/**
+ * The strings (web/locales/<lang>/*.json) as one JSON text each, parsed when their chunk loads. Bun
+ * otherwise writes a JSON module as a variable per key and an object of them: a third larger
+ * (gzip), and slower to parse than JSON.parse of the same text.
+ */
+function stringsAsJson(): Bun.BunPlugin {
+  return {
+    name: 'strings-as-json',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]web[\\/]locales[\\/]\w+[\\/][\w-]+\.json$/ }, async ({ path }) => ({
+        contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(await Bun.file(path).json()))})`,
+        loader: 'js',
+      }))
+    },
+  }
+}
 
 /**
  * What the bundle is built from: every file under web/ (code, styles, locales, this script), the
@@ -148,32 +167,35 @@ function chunkClosure(meta: Bun.BuildMetafile) {
 
 /**
  * Per language, the chunks of one part of its strings (web/locales/index.ts): `public`, which every
- * page of that language preloads; `app`, which the pages under the app's layout preload too;
- * `manage`, which the settings and administration pages preload as well (each less what the
- * parts before it hold already).
+ * page of that language preloads; `errors`, the error messages, which every page but the sign-in
+ * pages preloads; `app`, which the pages under the app's layout preload too; `manage`, which the
+ * settings and administration pages preload as well (each less what the parts before it hold already).
  */
-function chunksByLanguage(meta: Bun.BuildMetafile, part: 'public' | 'app' | 'manage'): Record<string, string[]> {
+function chunksByLanguage(meta: Bun.BuildMetafile, part: 'public' | 'errors' | 'app' | 'manage'): Record<string, string[]> {
   const chunksOf = chunkClosure(meta)
+  const module = (lang: string, part: string) => `web/locales/${lang}/${part}.${part === 'errors' ? 'json' : 'ts'}`
   return Object.fromEntries(
     readdirSync(join(root, 'web/locales'), { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => {
-        const own = chunksOf(`web/locales/${d.name}/${part}.ts`)
-        const before = part === 'manage' ? ['public', 'app'] : part === 'app' ? ['public'] : []
-        for (const earlier of before) for (const shared of chunksOf(`web/locales/${d.name}/${earlier}.ts`)) own.delete(shared)
+        const own = chunksOf(module(d.name, part))
+        const before = part === 'manage' ? ['public', 'errors', 'app'] : part === 'app' ? ['public', 'errors'] : part === 'errors' ? ['public'] : []
+        for (const earlier of before) for (const shared of chunksOf(module(d.name, earlier))) own.delete(shared)
         return [d.name, [...own].map((name) => `/build/${name}`)]
       }),
   )
 }
 
 /**
- * The chunks that every page loads once it is interactive, never before: the confirmation dialog
- * (web/components/confirm-dialog.tsx) and the toasts (web/components/toaster.tsx). Not preloaded.
+ * The chunks that pages load once they are interactive, never before: on every page the
+ * confirmation dialog (web/components/confirm-dialog.tsx) and the toasts (web/components/toaster.tsx),
+ * on the sign-in page its second step (web/features/auth/components/login-form.tsx). Not preloaded.
+ * (The sign-in pages' error messages come then too: manifest `errorLocales`.)
  */
 function chunksAfterHydration(meta: Bun.BuildMetafile): string[] {
   const chunksOf = chunkClosure(meta)
   const chunks = new Set<string>()
-  for (const input of ['web/components/confirm-dialog.tsx', 'web/components/toaster.tsx']) {
+  for (const input of ['web/components/confirm-dialog.tsx', 'web/components/toaster.tsx', 'web/features/auth/components/login-form.tsx']) {
     const lazy = (meta.inputs[input]?.imports ?? []).filter((i) => i.kind === 'dynamic-import')
     if (!lazy.length) throw new Error(`${input} loads nothing with import()`)
     for (const i of lazy) chunksOf(i.entryPoint ?? i.path, chunks)
@@ -182,7 +204,8 @@ function chunksAfterHydration(meta: Bun.BuildMetafile): string[] {
 }
 
 /**
- * For each route with lazily loaded parts: the chunks they import, directly or through other
+ * For each route with lazily loaded parts (its component and the other parts it renders, not its
+ * loader): the chunks they import, directly or through other
  * chunks, leaving out the entry (always loaded) and the chunks of the routes above it (matched,
  * and so preloaded, with it). Keyed by route id, as the router's SSR manifest is.
  */
@@ -197,7 +220,11 @@ async function chunksByRoute(meta: Bun.BuildMetafile): Promise<Record<string, st
   const found = new Map<string, { route: AnyRoute; chunks: Set<string> }>()
   for (const file of readdirSync(join(root, 'web/routes')).filter((n) => /^[\w-]+\.tsx$/.test(n))) {
     const input = relative(root, join(root, 'web/routes', file))
-    const lazy = (meta.inputs[input]?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.entryPoint ?? i.path)
+    // A route's loader module (web/routes/*.loader.ts) is left out: the browser runs loaders on
+    // navigation and preload only, never for the page the server rendered.
+    const lazy = (meta.inputs[input]?.imports ?? [])
+      .filter((i) => i.kind === 'dynamic-import' && !/\.loader\.ts$/.test(i.path))
+      .map((i) => i.entryPoint ?? i.path)
     const chunks = new Set<string>()
     for (const module of [...lazy, ...(extra[input] ?? [])]) chunksOf(module, chunks)
     const { Route } = (await import(`./routes/${file}`)) as { Route?: AnyRoute }

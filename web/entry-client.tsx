@@ -2,7 +2,7 @@ import './lib/zod-jitless'
 import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { hydrateRoot } from 'react-dom/client'
 import { createApiClient } from './lib/api-client'
-import { createI18n, ensureAppStrings, ensureManageStrings, toLanguage, FALLBACK_LANGUAGE } from './lib/i18n'
+import { createI18n, ensureAppStrings, ensureErrorStrings, ensureManageStrings, toLanguage, FALLBACK_LANGUAGE } from './lib/i18n'
 import { createQueryClient } from './lib/query-client'
 import { loadStrings } from './locales'
 import { createAppRouter } from './router'
@@ -16,15 +16,28 @@ void loadStrings[lng].public().then(async (strings) => {
   const i18n = createI18n(lng, { [lng]: strings })
   const router = createAppRouter({
     queryClient: createQueryClient(),
-    api: createApiClient((input, init) => fetch(input, init)),
+    // A failed request's message is translated from the error strings: they are there before its answer is read.
+    api: createApiClient(async (input, init) => {
+      const response = await fetch(input, init).catch(async (error: unknown) => {
+        await ensureErrorStrings(i18n).catch(() => {})
+        throw error
+      })
+      if (!response.ok) await ensureErrorStrings(i18n).catch(() => {})
+      return response
+    }),
     i18n,
   })
   // A page under the app's layout was rendered with the signed-in screens' strings too, a settings
-  // or administration page (or the two-factor set-up) with theirs (preloaded with it; src/ssr/render.tsx).
-  const matched = new Set(router.getMatchedRoutes(location.pathname)[0].map((route) => route.id as string))
+  // or administration page (or the two-factor set-up) with theirs (preloaded with it; src/ssr/render.tsx),
+  // and any page but the sign-in pages with the error messages.
+  const routes = router.getMatchedRoutes(location.pathname)[0]
+  const matched = new Set(routes.map((route) => route.id as string))
+  const errorsLater = routes.some((route) => route.options.staticData?.errorStrings === 'after-hydration')
   await Promise.all([
     (matched.has('/app') || matched.has('/two-factor/setup')) && ensureAppStrings(i18n),
     MANAGE_ROUTES.some((id) => matched.has(id)) && ensureManageStrings(i18n),
+    !errorsLater && ensureErrorStrings(i18n),
   ])
   hydrateRoot(document, <RouterClient router={router} />)
+  if (errorsLater) void ensureErrorStrings(i18n)
 })

@@ -18,5 +18,12 @@ declare module '@tanstack/react-router' {
      * matched route that says so decides; a page no route speaks for waits for its loaders.
      */
     earlyHead?: 'signed-in' | 'signed-out' | 'never'
+    /**
+     * `after-hydration`: the page's first render shows no error message (web/locales/<lang>/errors.json;
+     * its form's errors come after a request fails), so the browser hydrates it without those strings
+     * and loads them right after, and the server does not preload them (src/ssr/render.tsx). Read on
+     * the routes right below the root.
+     */
+    errorStrings?: 'after-hydration'
   }
 }

@@ -1,3 +1,4 @@
+import type { AnyRoute } from '@tanstack/react-router'
 import { createRequestHandler, defaultStreamHandler } from '@tanstack/react-router/ssr/server'
 import type { PageRenderer } from '../app'
 import { createApiClient, type Fetcher } from '../../web/lib/api-client'
@@ -13,7 +14,8 @@ import { afterHeadTag, earlyHeadHtml, failedHtml, redirectHtml, wantsEarlyHead }
 
 /**
  * public/build/manifest.json (web/build.ts): `routes` lists, per route id, the chunks of its lazily
- * loaded parts; `locales`, per language, the chunks of the strings every page needs, and
+ * loaded parts; `locales`, per language, the chunks of the strings every page needs, `errorLocales`
+ * those of the error messages (every page but the sign-in pages has them before it hydrates), and
  * `appLocales` those of the signed-in screens' strings, which the pages under the app's layout need too,
  * `manageLocales` those of the settings and administration screens (MANAGE_ROUTES).
  */
@@ -22,6 +24,7 @@ export type WebAssets = {
   css: string
   routes?: Record<string, string[]>
   locales?: Partial<Record<Language, string[]>>
+  errorLocales?: Partial<Record<Language, string[]>>
   appLocales?: Partial<Record<Language, string[]>>
   manageLocales?: Partial<Record<Language, string[]>>
 }
@@ -35,34 +38,33 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
   // The page preloads the chunks of the matched routes' components, which the browser loads
   // before it hydrates (RouterClient awaits them), so they come in parallel with the entry.
   // The entry awaits the strings of the page's language before it hydrates: they come in parallel with it.
-  const routes = Object.fromEntries(Object.entries(assets.routes ?? {}).map(([id, chunks]) => [id, { preloads: chunks }]))
-  const manifestFor = (lang: Language) => ({
-    routes: {
-      ...routes,
-      '/app': { preloads: [...(routes['/app']?.preloads ?? []), ...(assets.appLocales?.[lang] ?? [])] },
-      // The settings and administration pages (and the two-factor set-up) need their own strings too.
-      ...Object.fromEntries(
-        MANAGE_ROUTES.map((id) => [
-          id,
-          {
-            preloads: [
-              ...(routes[id]?.preloads ?? []),
-              ...(id === '/two-factor/setup' ? (assets.appLocales?.[lang] ?? []) : []),
-              ...(assets.manageLocales?.[lang] ?? []),
-            ],
-          },
-        ]),
-      ),
-      __root__: {
-        css: [assets.css],
-        scripts: [{ attrs: { type: 'module', src: assets.js, async: true } }],
-        preloads: assets.locales?.[lang] ?? [],
-      },
-    },
-  })
-  const manifests = new Map(LANGUAGES.map((lang) => [lang, manifestFor(lang)]))
-  // Only to match addresses to routes (which pages get the early head): it never loads a page.
+  // Only to match addresses to routes (which pages get the early head, which the error messages): it never loads a page.
   const matcher = createAppRouter({ queryClient: createQueryClient(), api: createApiClient(() => Promise.reject(new Error('matching only'))), i18n: createI18n(FALLBACK_LANGUAGE, allStrings) })
+  const manifestFor = (lang: Language) => {
+    const preloads = new Map(Object.entries(assets.routes ?? {}))
+    const add = (id: string, chunks: string[] = []) => preloads.set(id, [...(preloads.get(id) ?? []), ...chunks])
+    add('/app', assets.appLocales?.[lang])
+    // The settings and administration pages (and the two-factor set-up) need their own strings too.
+    for (const id of MANAGE_ROUTES) {
+      if (id === '/two-factor/setup') add(id, assets.appLocales?.[lang])
+      add(id, assets.manageLocales?.[lang])
+    }
+    // The error messages, once per page (on the route right below the root), but on the pages whose first render shows none.
+    for (const route of Object.values(matcher.routesById) as AnyRoute[]) {
+      if (route.parentRoute?.id === '__root__' && route.options.staticData?.errorStrings !== 'after-hydration') add(route.id, assets.errorLocales?.[lang])
+    }
+    return {
+      routes: {
+        ...Object.fromEntries([...preloads].map(([id, chunks]) => [id, { preloads: chunks }])),
+        __root__: {
+          css: [assets.css],
+          scripts: [{ attrs: { type: 'module', src: assets.js, async: true } }],
+          preloads: assets.locales?.[lang] ?? [],
+        },
+      },
+    }
+  }
+  const manifests = new Map(LANGUAGES.map((lang) => [lang, manifestFor(lang)]))
   return async (request, apiFetch, nonce) => {
     const origin = new URL(request.url).origin
     const cookie = request.headers.get('cookie')
@@ -103,7 +105,9 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
     }
     // The head leaves before anything is read: in the cookie's language, with this browser's theme.
     // A member's page corrects both, and the cookie, in its own head's first script (themeScript).
-    const head = earlyHeadHtml({ lang: cookieLang, css: assets.css, js: assets.js, preloads: assets.locales?.[cookieLang] ?? [], nonce })
+    const errorsLater = matcher.getMatchedRoutes(new URL(request.url).pathname)[0].some((route) => route.options.staticData?.errorStrings === 'after-hydration')
+    const preloads = [...(assets.locales?.[cookieLang] ?? []), ...(errorsLater ? [] : (assets.errorLocales?.[cookieLang] ?? []))]
+    const head = earlyHeadHtml({ lang: cookieLang, css: assets.css, js: assets.js, preloads, nonce })
     const failed = () => createI18n(cookieLang, allStrings).t('UNKNOWN', { ns: 'errors' })
     return new Response(streamAfter(head, async () => (await render()).response, failed), { status: 200, headers })
   }

@@ -11,6 +11,7 @@ const manifest = JSON.parse(readFileSync(`${buildDir}/manifest.json`, 'utf8')) a
   js: string
   routes: Record<string, string[]>
   locales: Record<string, string[]>
+  errorLocales: Record<string, string[]>
   appLocales: Record<string, string[]>
   manageLocales: Record<string, string[]>
   afterHydration: string[]
@@ -64,11 +65,16 @@ test('the sign-in page loads its own chunks, announced in its HTML, and none of 
   expect(otherLanguages.length).toBeGreaterThan(0)
   for (const chunk of otherLanguages) expect(scripts.requested.has(chunk), chunk).toBe(false)
   // Everything it needed was announced: no chunk was discovered late, none of the chat was fetched.
-  // Only the confirmation dialog comes later, once the page is interactive.
+  // Only the confirmation dialog, the second step and the error messages come later, once the page is interactive.
+  const errorStrings = manifest.errorLocales[/<html[^>]*\blang="(\w+)"/.exec(html)![1]!]!
   expect(manifest.afterHydration.length).toBeGreaterThan(0)
-  expect(new Set([...scripts.requested].filter((chunk) => !manifest.afterHydration.includes(chunk) || scripts.announced(html).has(chunk)))).toEqual(
-    scripts.announced(html),
-  )
+  expect(errorStrings.length).toBeGreaterThan(0)
+  for (const chunk of errorStrings) {
+    expect(scripts.announced(html).has(chunk), chunk).toBe(false)
+    expect(scripts.requested.has(chunk), chunk).toBe(true)
+  }
+  const later = [...manifest.afterHydration, ...errorStrings]
+  expect(new Set([...scripts.requested].filter((chunk) => !later.includes(chunk) || scripts.announced(html).has(chunk)))).toEqual(scripts.announced(html))
   const chatOnly = [...manifest.routes['/app']!, ...manifest.routes['/app/chats/$threadId']!].filter(
     (chunk) => !manifest.routes['/login']!.includes(chunk) && !manifest.afterHydration.includes(chunk),
   )
@@ -112,7 +118,7 @@ test('a chat opened directly hydrates the server-rendered page with its chunks a
   const lang = /<html[^>]*\blang="(\w+)"/.exec(html)![1]!
   const appStrings = manifest.appLocales[lang]!
   expect(appStrings.length).toBeGreaterThan(0)
-  for (const chunk of [...stringsOf(html), ...appStrings, ...manifest.routes['/app']!, ...manifest.routes['/app/chats/$threadId']!])
+  for (const chunk of [...stringsOf(html), ...manifest.errorLocales[lang]!, ...appStrings, ...manifest.routes['/app']!, ...manifest.routes['/app/chats/$threadId']!])
     expect(announced.has(chunk), chunk).toBe(true)
   for (const chunk of scripts.requested) expect(announced.has(chunk) || manifest.afterHydration.includes(chunk), chunk).toBe(true)
   // The settings and administration screens' strings are not among them.

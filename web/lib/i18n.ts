@@ -41,6 +41,9 @@ export function createI18n(lng: Language, strings: Partial<Record<Language, Part
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Components translate again when strings arrive (the error messages come after a sign-in
+    // page is interactive), so nothing shown before keeps a key in place of its text.
+    react: { bindI18nStore: 'added' },
   })
   return instance
 }
@@ -68,7 +71,8 @@ export async function adoptAccountLanguage(instance: i18n, locale: Language) {
 /** A namespace of each part, to tell whether an instance holds that part of a language. */
 const marker: Record<StringsPart, string> = {
   public: publicNamespaces[0],
-  app: namespaces.find((ns) => !(publicNamespaces as readonly string[]).includes(ns) && !(manageNamespaces as readonly string[]).includes(ns))!,
+  errors: 'errors',
+  app: namespaces.find((ns) => ns !== 'errors' && !(publicNamespaces as readonly string[]).includes(ns) && !(manageNamespaces as readonly string[]).includes(ns))!,
   manage: manageNamespaces[0],
 }
 
@@ -77,6 +81,16 @@ async function loadPart(instance: i18n, lng: Language, part: StringsPart) {
   if (instance.hasResourceBundle(lng, marker[part])) return
   const strings = await loadStrings[lng][part]()
   for (const [ns, bundle] of Object.entries(strings)) instance.addResourceBundle(lng, ns, bundle, true, true)
+}
+
+/**
+ * The error messages in the page's language: the browser loads them before it hydrates a page,
+ * or right after for a page whose first render shows none (`staticData.errorStrings`); the root
+ * route awaits them before any page the browser navigates to, and the browser's API client before
+ * it hands on a failed request's answer (web/entry-client.tsx).
+ */
+export function ensureErrorStrings(instance: i18n) {
+  return loadPart(instance, toLanguage(instance.language) ?? FALLBACK_LANGUAGE, 'errors')
 }
 
 /**
@@ -98,7 +112,7 @@ export function ensureManageStrings(instance: i18n) {
 /** Shows the interface in `lng`, first fetching the parts of its strings this page uses if it has not loaded them yet. */
 export async function switchLanguage(instance: i18n, lng: Language) {
   const current = toLanguage(instance.language) ?? FALLBACK_LANGUAGE
-  const parts = (['public', 'app', 'manage'] as const).filter((part) => part === 'public' || instance.hasResourceBundle(current, marker[part]))
+  const parts = (['public', 'errors', 'app', 'manage'] as const).filter((part) => part === 'public' || instance.hasResourceBundle(current, marker[part]))
   await Promise.all(parts.map((part) => loadPart(instance, lng, part)))
   await instance.changeLanguage(lng)
   document.documentElement.lang = lng

@@ -24,7 +24,7 @@ describe('locales', () => {
     expect(Object.keys(enManage).sort()).toEqual([...manageNamespaces].sort())
     const ns = manageNamespaces.join('|')
     const use = new RegExp(`useTranslation\\(\\[?'(?:${ns})'|['"\`](?:${ns}):[\\w.]|ns: \\[?'(?:${ns})'`)
-    const theirs = /^web\/(?:features\/(?:settings|api-keys|audit|billing|groups|mails|mcp-servers|security|usage|models)\/|routes\/(?:settings|admin|two-factor-setup))/
+    const theirs = /^web\/(?:features\/(?:settings|api-keys|audit|billing|groups|mails|mcp-servers|security|usage|models|members)\/|routes\/(?:settings|admin|two-factor-setup))/
     const root = new URL('../..', import.meta.url).pathname
     const others: string[] = []
     for await (const file of new Glob('web/**/*.{ts,tsx}').scan(root)) {

@@ -3,12 +3,15 @@ import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } f
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialogHost } from '../components/confirm-dialog'
 import { ToasterHost } from '../components/toaster'
-import { languageCookie } from '../lib/i18n'
+import { ensureErrorStrings, languageCookie } from '../lib/i18n'
 import { SESSION_QUERY_KEY, type Me } from '../lib/session'
 import { themeScript } from '../lib/theme'
 import type { RouterContext } from '../router-context'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // A page the browser navigates to may show an error message in its first render: its strings
+  // are there first (the sign-in pages hydrate without them; the server holds them all).
+  beforeLoad: ({ context }) => ensureErrorStrings(context.i18n),
   head: () => ({
     meta: [
       { charSet: 'utf-8' },

@@ -11,14 +11,14 @@ export const Route = createLazyRoute('/accept-invite')({
 })
 
 function AcceptInvitePage() {
-  const { t } = useTranslation('members')
+  const { t } = useTranslation('invitation')
   const data = Route.useLoaderData()
   const { token } = Route.useSearch()
   const footer = (
     <>
-      {t('accept.alreadyMember')}{' '}
+      {t('alreadyMember')}{' '}
       <Link to="/login" className={authLinkClass}>
-        {t('accept.signIn')}
+        {t('signIn')}
       </Link>
     </>
   )
@@ -26,18 +26,18 @@ function AcceptInvitePage() {
   if (!data.invite) {
     const failure = data.failure ?? { code: 'INVITE_INVALID', status: 404 }
     return (
-      <AuthCard title={t('accept.unavailableTitle')} footer={footer}>
+      <AuthCard title={t('unavailableTitle')} footer={footer}>
         <FormError>{errorMessage(t, new ApiError(failure.code, '', failure.status))}</FormError>
         <p className="mt-3 text-sm text-muted-foreground">
-          {t(failure.code === 'INVITE_ALREADY_ACCEPTED' ? 'accept.acceptedHint' : 'accept.unavailableHint')}
+          {t(failure.code === 'INVITE_ALREADY_ACCEPTED' ? 'acceptedHint' : 'unavailableHint')}
         </p>
       </AuthCard>
     )
   }
   return (
     <AuthCard
-      title={t('accept.title', { organization: data.invite.organizationName })}
-      description={t('accept.description')}
+      title={t('title', { organization: data.invite.organizationName })}
+      description={t('description')}
       footer={footer}
     >
       <AcceptInviteForm token={token} invite={data.invite} />

@@ -1,6 +1,4 @@
-import { createRoute } from '@tanstack/react-router'
-import { inviteQueries } from '../features/members/api'
-import { ApiError, isApiError } from '../lib/api-client'
+import { createRoute, lazyFn } from '@tanstack/react-router'
 import { Route as rootRoute } from './__root'
 
 type AcceptInviteSearch = { token: string }
@@ -17,13 +15,5 @@ export const Route = createRoute({
     token: typeof search.token === 'string' ? search.token : '',
   }),
   loaderDeps: ({ search }) => ({ token: search.token }),
-  loader: async ({ context, deps }) => {
-    try {
-      if (!deps.token) throw new ApiError('INVITE_INVALID', 'missing token', 404)
-      return { invite: await context.queryClient.ensureQueryData(inviteQueries.preview(context.api, deps.token)) }
-    } catch (error) {
-      if (!isApiError(error)) throw error
-      return { failure: { code: error.code, status: error.status } }
-    }
-  },
+  loader: lazyFn(() => import('./accept-invite.loader'), 'loader'),
 }).lazy(() => import('./accept-invite.lazy').then((m) => m.Route))

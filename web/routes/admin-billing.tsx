@@ -1,5 +1,4 @@
-import { createRoute, notFound } from '@tanstack/react-router'
-import { billingQueries } from '../features/billing/api'
+import { createRoute, lazyFn, notFound } from '@tanstack/react-router'
 import { systemQueries } from '../lib/system'
 import { Route as adminRoute } from './admin-settings'
 
@@ -12,10 +11,5 @@ export const Route = createRoute({
     const info = await context.queryClient.ensureQueryData(systemQueries.info(context.api))
     if (!info.isCloud) throw notFound()
   },
-  loader: async ({ context }) => {
-    await Promise.all([
-      context.queryClient.ensureQueryData(billingQueries.subscription(context.api)),
-      context.queryClient.ensureQueryData(billingQueries.price(context.api)),
-    ])
-  },
+  loader: lazyFn(() => import('./admin-billing.loader'), 'loader'),
 }).lazy(() => import('./admin-billing.lazy').then((m) => m.Route))

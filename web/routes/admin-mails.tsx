@@ -1,5 +1,4 @@
-import { createRoute, notFound } from '@tanstack/react-router'
-import { mailQueries } from '../features/mails/api'
+import { createRoute, lazyFn, notFound } from '@tanstack/react-router'
 import { systemQueries } from '../lib/system'
 import { Route as adminRoute } from './admin-settings'
 
@@ -11,5 +10,5 @@ export const Route = createRoute({
     const info = await context.queryClient.ensureQueryData(systemQueries.info(context.api))
     if (!info.mailPage) throw notFound()
   },
-  loader: ({ context }) => context.queryClient.ensureQueryData(mailQueries.outbox(context.api)),
+  loader: lazyFn(() => import('./admin-mails.loader'), 'loader'),
 }).lazy(() => import('./admin-mails.lazy').then((m) => m.Route))

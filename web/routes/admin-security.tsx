@@ -1,16 +1,9 @@
-import { createRoute } from '@tanstack/react-router'
-import { securityQueries } from '../features/security/api'
-import { scimQueries } from '../features/security/scim-api'
+import { createRoute, lazyFn } from '@tanstack/react-router'
 import { Route as adminRoute } from './admin-settings'
 
 /** How the organisation's members sign in (single sign-on, a second factor) and how its directory provisions them (SCIM). */
 export const Route = createRoute({
   getParentRoute: () => adminRoute,
   path: '/security',
-  loader: ({ context }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(securityQueries.sso(context.api)),
-      context.queryClient.ensureQueryData(securityQueries.twoFactorRequirement(context.api)),
-      context.queryClient.ensureQueryData(scimQueries.tokens(context.api)),
-    ]),
+  loader: lazyFn(() => import('./admin-security.loader'), 'loader'),
 }).lazy(() => import('./admin-security.lazy').then((m) => m.Route))

@@ -1,16 +1,9 @@
-import { createRoute } from '@tanstack/react-router'
-import { agentQueries } from '../lib/agent-queries'
+import { createRoute, lazyFn } from '@tanstack/react-router'
 import { Route as appRoute } from './app'
-import { modelListQueries } from '../lib/model-lists'
 
 /** The user's agents (spec section 2), and the permitted models their dialog offers. */
 export const Route = createRoute({
   getParentRoute: () => appRoute,
   path: '/agents',
-  loader: async ({ context }) => {
-    await Promise.all([
-      context.queryClient.ensureQueryData(agentQueries.list(context.api)),
-      context.queryClient.ensureQueryData(modelListQueries.languageModels(context.api)),
-    ])
-  },
+  loader: lazyFn(() => import('./agents.loader'), 'loader'),
 }).lazy(() => import('./agents.lazy').then((m) => m.Route))

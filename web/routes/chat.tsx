@@ -1,6 +1,5 @@
-import { createRoute } from '@tanstack/react-router'
+import { createRoute, lazyFn } from '@tanstack/react-router'
 import type { NewChatSearch } from '../features/chat/lib/new-chat'
-import { loadNewChat } from './chat-loader'
 import { Route as appRoute } from './app'
 
 /** A new chat (spec section 2): the given model, else the given agent, else the default model. */
@@ -13,5 +12,5 @@ export const Route = createRoute({
     agentId: typeof s.agentId === 'string' ? s.agentId : undefined,
   }),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => loadNewChat(context, deps),
+  loader: lazyFn(() => import('./chat.loader'), 'loader'),
 }).lazy(() => import('./chat.lazy').then((m) => m.Route))

@@ -1,10 +1,9 @@
-import { createRoute } from '@tanstack/react-router'
-import { collectionQueries } from '../lib/collection-queries'
+import { createRoute, lazyFn } from '@tanstack/react-router'
 import { Route as appRoute } from './app'
 
 /** The knowledge collections the user may read: their own and those shared with them. */
 export const Route = createRoute({
   getParentRoute: () => appRoute,
   path: '/knowledge',
-  loader: ({ context }) => context.queryClient.ensureQueryData(collectionQueries.list(context.api)),
+  loader: lazyFn(() => import('./knowledge.loader'), 'loader'),
 }).lazy(() => import('./knowledge.lazy').then((m) => m.Route))

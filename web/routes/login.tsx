@@ -9,7 +9,7 @@ type LoginSearch = { emailVerified?: boolean; redirect?: string; error?: string 
 export const Route = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  staticData: { earlyHead: 'signed-out' },
+  staticData: { earlyHead: 'signed-out', errorStrings: 'after-hydration' },
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     emailVerified: search.emailVerified === true || search.emailVerified === 'true' ? true : undefined,
     redirect: typeof search.redirect === 'string' ? search.redirect : undefined,

@@ -1,5 +1,4 @@
-import { createRoute } from '@tanstack/react-router'
-import { promptQueries } from '../features/prompts/api'
+import { createRoute, lazyFn } from '@tanstack/react-router'
 import { Route as appRoute } from './app'
 
 type PromptsSearch = { search?: string }
@@ -13,6 +12,5 @@ export const Route = createRoute({
   }),
   // The search is read, not a loader dependency: typing re-runs the loader in the background
   // while the page keeps its results, instead of swapping the page for its pending view.
-  loader: ({ context, location }) =>
-    context.queryClient.ensureQueryData(promptQueries.list(context.api, (location.search as PromptsSearch).search)),
+  loader: lazyFn(() => import('./prompts.loader'), 'loader'),
 }).lazy(() => import('./prompts.lazy').then((m) => m.Route))

@@ -1,13 +1,8 @@
-import { createRoute } from '@tanstack/react-router'
-import { apiKeyQueries } from '../features/api-keys/api'
+import { createRoute, lazyFn } from '@tanstack/react-router'
 import { Route as settingsRoute } from './settings'
 
 export const Route = createRoute({
   getParentRoute: () => settingsRoute,
   path: '/api-keys',
-  loader: ({ context }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(apiKeyQueries.own(context.api)),
-      context.queryClient.ensureQueryData(apiKeyQueries.settings(context.api)),
-    ]),
+  loader: lazyFn(() => import('./settings-api-keys.loader'), 'loader'),
 }).lazy(() => import('./settings-api-keys.lazy').then((m) => m.Route))

@@ -1,6 +1,4 @@
-import { createRoute, notFound } from '@tanstack/react-router'
-import { shareQueries } from '../features/chat/share-api'
-import { isApiError } from '../lib/api-client'
+import { createRoute, lazyFn } from '@tanstack/react-router'
 import { Route as appRoute } from './app'
 
 /**
@@ -11,14 +9,6 @@ export const Route = createRoute({
   getParentRoute: () => appRoute,
   path: '/shared/$shareId',
   staticData: { earlyHead: 'never' },
-  loader: async ({ context, params }) => {
-    try {
-      const shared = await context.queryClient.ensureQueryData(shareQueries.shared(context.api, params.shareId))
-      return { title: shared.title }
-    } catch (error) {
-      if (isApiError(error) && (error.code === 'SHARE_NOT_FOUND' || error.code === 'VALIDATION_FAILED')) throw notFound()
-      throw error
-    }
-  },
+  loader: lazyFn<typeof import('./shared.loader'), 'loader'>(() => import('./shared.loader'), 'loader'),
   head: ({ loaderData }) => ({ meta: [{ title: loaderData?.title ? `${loaderData.title} · Kontor` : 'Kontor' }] }),
 }).lazy(() => import('./shared.lazy').then((m) => m.Route))

@@ -1,5 +1,4 @@
-import { createRoute, redirect } from '@tanstack/react-router'
-import { twoFactorQueries } from '../features/settings/two-factor'
+import { createRoute, lazyFn, redirect } from '@tanstack/react-router'
 import { isApiError } from '../lib/api-client'
 import { ensureAppStrings, ensureManageStrings } from '../lib/i18n'
 import { sessionQueries } from '../lib/session'
@@ -13,8 +12,6 @@ export const Route = createRoute({
     try {
       await Promise.all([
         context.queryClient.fetchQuery({ ...sessionQueries.me(context.api), staleTime: 0 }),
-        context.queryClient.ensureQueryData(twoFactorQueries.status(context.api)),
-        context.queryClient.ensureQueryData(twoFactorQueries.passkeys(context.api)),
         ensureAppStrings(context.i18n),
         ensureManageStrings(context.i18n),
       ])
@@ -23,4 +20,5 @@ export const Route = createRoute({
       throw redirect({ to: '/login' })
     }
   },
+  loader: lazyFn(() => import('./two-factor-setup.loader'), 'loader'),
 }).lazy(() => import('./two-factor-setup.lazy').then((m) => m.Route))

@@ -9,5 +9,6 @@ import audit from './audit.json'
 import security from './security.json'
 import usage from './usage.json'
 import mcp from './mcp.json'
+import members from './members.json'
 
-export default { settings, models, groups, billing, mails, apiKeys, audit, security, usage, mcp }
+export default { settings, models, groups, billing, mails, apiKeys, audit, security, usage, mcp, members }

@@ -1,6 +1,7 @@
-// All English strings, for the server and tests; the browser loads ./public, ./app and ./manage as chunks of their own (web/lib/i18n.ts).
+// All English strings, for the server and tests; the browser loads ./public, ./errors.json, ./app and ./manage as chunks of their own (web/lib/i18n.ts).
 import app from './app'
 import manage from './manage'
 import pub from './public'
+import errors from './errors.json'
 
-export default { ...pub, ...app, ...manage }
+export default { ...pub, errors, ...app, ...manage }

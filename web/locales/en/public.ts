@@ -1,8 +1,7 @@
-// The English strings every page needs (sign-in, invitations, errors, forms): the sign-in pages load only these.
+// The English strings every page needs (sign-in, invitations, forms): the sign-in pages load only these before they are interactive. The error messages (./errors.json) are a chunk of their own (web/lib/i18n.ts).
 import common from './common.json'
-import errors from './errors.json'
 import auth from './auth.json'
 import validation from './validation.json'
-import members from './members.json'
+import invitation from './invitation.json'
 
-export default { common, errors, auth, validation, members }
+export default { common, auth, validation, invitation }

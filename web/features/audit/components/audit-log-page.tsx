@@ -113,7 +113,7 @@ function AuditRow({ entry }: { entry: AuditEntryView }) {
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(new Date(entry.createdAt))
   const { from, to, ...rest } = entry.details
   // Roles read in the reader's language; other values (names) as they were.
-  const value = (v: unknown) => (entry.action === 'member.role_changed' ? t(`members:roles.${String(v)}`, { defaultValue: String(v) }) : String(v))
+  const value = (v: unknown) => (entry.action === 'member.role_changed' ? t(`common:roles.${String(v)}`, { defaultValue: String(v) }) : String(v))
   const change = from !== undefined && to !== undefined ? [`${value(from)} → ${value(to)}`] : []
   const details = [
     ...change,

@@ -1,6 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { KeyRound } from 'lucide-react'
-import { useRef, useState, type FormEvent } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
@@ -13,11 +12,15 @@ import { safeRedirect } from '../../../lib/safe-redirect'
 import { useApi } from '../../../lib/use-api'
 import { authApi, isChallenge, type TwoFactorChallenge } from '../api'
 import type { Me } from '../../../lib/session'
-import { SecondFactorStep } from './second-factor-step'
 import { sessionQueries } from '../../../lib/session'
 import { loginErrors, type LoginErrors, type LoginValues } from '../login-values'
+import { PasskeyIcon } from './passkey-icon'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+// The second step follows only a password that asks for one: fetched once the page is interactive, not before.
+const loadSecondFactorStep = () => import('./second-factor-step')
+const SecondFactorStep = lazy(() => loadSecondFactorStep().then((m) => ({ default: m.SecondFactorStep })))
 
 /**
  * E-mail first: once the address is typed, the page asks whether its domain signs in through an
@@ -61,13 +64,16 @@ export function LoginForm(props: { redirect?: string; ssoError?: string }) {
     onSuccess: (answer) => (isChallenge(answer) ? setChallenge(answer) : signedIn(answer)),
   })
   const passkey = useMutation({ mutationFn: () => authApi.passkey(api), onSuccess: signedIn })
-  const [checkedEmail, setCheckedEmail] = useState('')
-  const lookup = useQuery({
-    queryKey: ['sso-lookup', checkedEmail],
-    queryFn: () => authApi.ssoLookup(api, checkedEmail),
-    enabled: EMAIL.test(checkedEmail),
-    staleTime: 60_000,
-  })
+  useEffect(() => void loadSecondFactorStep(), [])
+  // Asked when the address field is left, for the address last left (a changed one asks again;
+  // the answer to an earlier one is dropped). A mutation, not a query: the sign-in page needs no
+  // query observer, and the answer is for this form only.
+  const lookup = useMutation({ mutationFn: (email: string) => authApi.ssoLookup(api, email) })
+  const checkEmail = (email: string) => {
+    if (email === lookup.variables && !lookup.isError) return
+    if (EMAIL.test(email)) lookup.mutate(email)
+    else lookup.reset()
+  }
   const sso = lookup.data?.sso === true
   const passwordAllowed = lookup.data?.passwordSignIn !== false
   const start = useMutation({
@@ -80,7 +86,9 @@ export function LoginForm(props: { redirect?: string; ssoError?: string }) {
     return (
       <div className="grid gap-4">
         <p className="text-sm text-muted-foreground">{challenge.methods.includes('totp') ? t('twoFactor.hint') : t('twoFactor.passkeyHint')}</p>
-        <SecondFactorStep challenge={challenge} onSignedIn={signedIn} onBack={() => (setChallenge(null), login.reset())} />
+        <Suspense>
+          <SecondFactorStep challenge={challenge} onSignedIn={signedIn} onBack={() => (setChallenge(null), login.reset())} />
+        </Suspense>
       </div>
     )
   }
@@ -98,7 +106,7 @@ export function LoginForm(props: { redirect?: string; ssoError?: string }) {
           autoComplete="email"
           name="email"
           {...fieldA11y('email', errors.email)}
-          onBlur={(e) => setCheckedEmail(e.target.value.trim().toLowerCase())}
+          onBlur={(e) => checkEmail(e.target.value.trim().toLowerCase())}
         />
       </FormField>
       {sso && (
@@ -130,7 +138,7 @@ export function LoginForm(props: { redirect?: string; ssoError?: string }) {
         </>
       )}
       <Button type="button" variant="outline" disabled={passkey.isPending} onClick={() => passkey.mutate()}>
-        <KeyRound aria-hidden />
+        <PasskeyIcon aria-hidden />
         {passkey.isPending ? t('common:loading') : t('twoFactor.signInWithPasskey')}
       </Button>
     </form>

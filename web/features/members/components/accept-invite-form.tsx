@@ -19,7 +19,7 @@ import { NewPasswordFields } from '../../../components/new-password-fields'
 
 /** Name and password for the invited address; success signs the new member in and opens the chat. */
 export function AcceptInviteForm(props: { token: string; invite: InvitePreview }) {
-  const { t, i18n } = useTranslation('members')
+  const { t, i18n } = useTranslation('invitation')
   const api = useApi()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -71,24 +71,24 @@ export function AcceptInviteForm(props: { token: string; invite: InvitePreview }
               disabled={leave.isPending}
               onClick={() => leave.mutate()}
             >
-              {t('accept.signOut')}
+              {t('signOut')}
             </Button>
           )}
         </FormError>
       )}
-      <FormField id="invite-email" label={t('accept.email')} hint={t('accept.joinAs', { role: t(`roles.${props.invite.role}`) })}>
+      <FormField id="invite-email" label={t('email')} hint={t('joinAs', { role: t(`common:roles.${props.invite.role}`) })}>
         <Input id="invite-email" type="email" value={props.invite.email} readOnly autoComplete="username" className="bg-muted/50 text-muted-foreground" />
       </FormField>
-      <FormField id="name" label={t('accept.name')} error={errors.name?.message}>
+      <FormField id="name" label={t('name')} error={errors.name?.message}>
         <Input autoComplete="name" autoFocus {...fieldA11y('name', errors.name?.message)} {...form.register('name')} />
       </FormField>
       <NewPasswordFields
-        labels={{ password: t('accept.password'), confirmation: t('accept.passwordConfirmation'), hint: t('accept.passwordHint') }}
+        labels={{ password: t('password'), confirmation: t('passwordConfirmation'), hint: t('passwordHint') }}
         errors={{ password: errors.password?.message, passwordConfirmation: errors.passwordConfirmation?.message }}
         register={(name) => form.register(name)}
       />
       <Button type="submit" disabled={accept.isPending}>
-        {accept.isPending ? t('common:loading') : t('accept.submit')}
+        {accept.isPending ? t('common:loading') : t('submit')}
       </Button>
     </form>
   )

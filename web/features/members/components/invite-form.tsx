@@ -94,7 +94,7 @@ export function InviteForm(props: { onSent: (invite: Invite) => void; onCancel: 
               {ROLES.map((role) => (
                 <RadioCard key={role} value={role} className="items-start py-2.5">
                   <span className="grid gap-0.5">
-                    <span className="font-medium">{t(`roles.${role}`)}</span>
+                    <span className="font-medium">{t(`common:roles.${role}`)}</span>
                     <span className="text-[13px] leading-snug text-muted-foreground">{t(role === 'admin' && isCloud ? 'roleHints.adminCloud' : `roleHints.${role}`)}</span>
                   </span>
                 </RadioCard>

@@ -60,9 +60,9 @@ export function InvitesTable(props: { onInvite: () => void; onLink: (invite: Inv
           <TableRow key={invite.id} data-testid="invite-row">
             <TableCell className="min-w-36">
               <div className="font-medium [overflow-wrap:anywhere]">{invite.email}</div>
-              <div className="text-[13px] text-muted-foreground sm:hidden">{t(`roles.${invite.role}`)}</div>
+              <div className="text-[13px] text-muted-foreground sm:hidden">{t(`common:roles.${invite.role}`)}</div>
             </TableCell>
-            <TableCell className="hidden sm:table-cell">{t(`roles.${invite.role}`)}</TableCell>
+            <TableCell className="hidden sm:table-cell">{t(`common:roles.${invite.role}`)}</TableCell>
             <TableCell>
               <Badge variant={STATUS_VARIANT[invite.status]}>{t(`invites.statuses.${invite.status}`)}</Badge>
             </TableCell>

@@ -30,7 +30,7 @@ export function MemberRoleSelect(props: { member: Member; isMe: boolean; onlyAdm
       { id: member.id, role },
       {
         onSuccess: async (updated) => {
-          toast.success(t('members.roleChanged', { name: updated.name, role: t(`roles.${updated.role}`) }))
+          toast.success(t('members.roleChanged', { name: updated.name, role: t(`common:roles.${updated.role}`) }))
           if (props.isMe && updated.role !== 'admin') {
             queryClient.setQueryData(sessionQueries.me(api).queryKey, (me) => me && { ...me, role: updated.role })
             await navigate({ to: '/chat' })
@@ -68,7 +68,7 @@ export function MemberRoleSelect(props: { member: Member; isMe: boolean; onlyAdm
     >
       {ROLES.map((role) => (
         <option key={role} value={role}>
-          {t(`roles.${role}`)}
+          {t(`common:roles.${role}`)}
         </option>
       ))}
     </NativeSelect>

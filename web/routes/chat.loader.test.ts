@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { QueryClient } from '@tanstack/react-query'
 import { createTestApp, enableOpenAiModels, registerOrg, type TestClient } from '../../tests/support/test-app'
 import { createApiClient } from '../lib/api-client'
-import { loadNewChat } from './chat-loader'
+import { loadNewChat } from './chat.loader'
 
 // The /chat loader against the real API.
 let selfHosted: Awaited<ReturnType<typeof createTestApp>>

@@ -4,6 +4,10 @@ import { promptQueries } from '../features/prompts/api'
 import { agentQueries } from '../lib/agent-queries'
 import { isApiError, type ApiClient } from '../lib/api-client'
 import { modelListQueries } from '../lib/model-lists'
+import type { RouterContext } from '../router-context'
+
+/** The /chat route's loader (web/routes/chat.tsx loads this module when it runs). */
+export const loader = ({ context, deps }: { context: RouterContext; deps: NewChatSearch }) => loadNewChat(context, deps)
 
 /**
  * What /chat needs (spec section 2): the given model, else the given agent, else the default

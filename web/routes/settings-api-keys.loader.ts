@@ -1,0 +1,8 @@
+import { apiKeyQueries } from '../features/api-keys/api'
+import type { RouterContext } from '../router-context'
+
+export const loader = ({ context }: { context: RouterContext }) =>
+  Promise.all([
+    context.queryClient.ensureQueryData(apiKeyQueries.own(context.api)),
+    context.queryClient.ensureQueryData(apiKeyQueries.settings(context.api)),
+  ])
