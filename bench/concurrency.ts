@@ -5,6 +5,10 @@
  * errors. Writes "## Concurrency (bench/concurrency.ts)" of bench/RESULTS.md.
  * Run: node_modules/.bin/bun bench/concurrency.ts [streams=1000] [rounds=2]
  */
+// Bun's fetch runs at most 256 requests at once unless the process starts with
+// BUN_CONFIG_MAX_HTTP_REQUESTS: this reader needs all its streams open together.
+if (!process.env.BUN_CONFIG_MAX_HTTP_REQUESTS) process.execve!(process.execPath, [process.execPath, ...process.argv.slice(1)], { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: '4096' })
+
 import { loadavg } from 'node:os'
 import { readFileSync } from 'node:fs'
 import { machine, pct, register, ROOT, startKontor, writeSection } from './lib'
@@ -27,22 +31,31 @@ const base = kontor.base
 type Stream = { arrivals: number[]; error?: string }
 
 /** Reads an SSE body; `tokensIn` says how many tokens a frame carries. */
+/** Replies between their first token and their end right now, and the most at once in this round. */
+const streaming = { now: 0, most: 0 }
+
 async function read(res: Response, tokensIn: (frame: string) => number): Promise<Stream> {
   if (!res.ok) return { arrivals: [], error: `status ${res.status}` }
   const reader = res.body!.getReader()
   const decoder = new TextDecoder()
   const arrivals: number[] = []
   let buffer = ''
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    const now = performance.now()
-    buffer += decoder.decode(chunk.value, { stream: true })
-    let end: number
-    while ((end = buffer.indexOf('\n\n')) !== -1) {
-      const frame = buffer.slice(0, end)
-      buffer = buffer.slice(end + 2)
-      if (/^event: error$/m.test(frame)) return { arrivals, error: frame }
-      for (let n = tokensIn(frame); n > 0; n--) arrivals.push(now)
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      const now = performance.now()
+      buffer += decoder.decode(chunk.value, { stream: true })
+      let end: number
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const frame = buffer.slice(0, end)
+        buffer = buffer.slice(end + 2)
+        if (/^event: error$/m.test(frame)) return { arrivals, error: frame }
+        const tokens = tokensIn(frame)
+        if (tokens > 0 && arrivals.length === 0) streaming.most = Math.max(streaming.most, ++streaming.now)
+        for (let n = tokens; n > 0; n--) arrivals.push(now)
+      }
     }
+  } finally {
+    if (arrivals.length) streaming.now--
   }
   return arrivals.length === TOKENS ? { arrivals } : { arrivals, error: `${arrivals.length} of ${TOKENS} tokens` }
 }
@@ -83,13 +96,14 @@ const rssMb = () => Number(readFileSync(`/proc/${kontor.pid}/status`, 'utf8').ma
 
 /** Runs all streams at once; samples Kontor's RSS every 100 ms meanwhile. */
 async function round(start: () => Promise<Stream>[]) {
+  streaming.most = 0
   let peak = rssMb()
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 100)
   const t0 = performance.now()
   const streams = await Promise.all(start())
   const wall = performance.now() - t0
   clearInterval(sampler)
-  return { streams, wall, peak: Math.max(peak, rssMb()) }
+  return { streams, wall, peak: Math.max(peak, rssMb()), most: streaming.most }
 }
 
 const gaps = (streams: Stream[]) => streams.flatMap((s) => s.arrivals.slice(1).map((t, i) => t - s.arrivals[i]!))
@@ -99,15 +113,17 @@ try {
   const load = [loadavg()[0]!]
   const session = await setup()
   const idleRss = rssMb()
-  const results = { direct: [] as Stream[], kontor: [] as Stream[], directWall: 0, kontorWall: 0, peak: 0 }
+  const results = { direct: [] as Stream[], kontor: [] as Stream[], directWall: 0, kontorWall: 0, peak: 0, mostDirect: 0, mostKontor: 0 }
   for (let r = 0; r < ROUNDS; r++) {
     const d = await round(() => Array.from({ length: STREAMS }, direct))
     results.direct.push(...d.streams)
     results.directWall += d.wall
+    results.mostDirect = Math.max(results.mostDirect, d.most)
     const k = await round(() => session.ids.map((id) => throughKontor(session.cookie, id)))
     results.kontor.push(...k.streams)
     results.kontorWall += k.wall
     results.peak = Math.max(results.peak, k.peak)
+    results.mostKontor = Math.max(results.mostKontor, k.most)
   }
   load.push(loadavg()[0]!)
   const errors = (xs: Stream[]) => xs.filter((s) => s.error)
@@ -128,7 +144,7 @@ try {
   const reading =
     `**Reading.** Through Kontor the p99 gap is ${fmt(pct(gk, 99) - pct(gd, 99))} ms above reading the provider directly (p50 ${fmt(pct(gk, 50) - pct(gd, 50))} ms). ` +
     `Kontor's resident memory: ${fmt(idleRss, 0)} MB before the first round, ${fmt(results.peak, 0)} MB at its peak. ` +
-    `A round took ${fmt(results.directWall / ROUNDS / 1000, 1)} s direct and ${fmt(results.kontorWall / ROUNDS / 1000, 1)} s through Kontor. ` +
+    `A round took ${fmt(results.directWall / ROUNDS / 1000, 1)} s direct and ${fmt(results.kontorWall / ROUNDS / 1000, 1)} s through Kontor; at most ${results.mostDirect} replies streamed at once directly and ${results.mostKontor} through Kontor. ` +
     `Every reply is persisted as it streams (its new text appended every 300 ms, decision 0044). The reader, the fake provider and Kontor share the machine's cores.`
   console.log(table)
   console.log(reading)

@@ -23,10 +23,12 @@ export async function startKontor(opts: { port: number; env?: Record<string, str
   const databaseUrl = `file:${join(dataDir, 'kontor.db')}`
   // BENCH_SERVER_FLAGS passes runtime flags to the server, e.g. "--cpu-prof-md --cpu-prof-dir=/tmp/prof".
   const flags = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? []
+  // Kontor sets its own limit of requests at once (src/main.ts), not the one a bench gave itself.
+  const { BUN_CONFIG_MAX_HTTP_REQUESTS: _ownLimit, ...inherited } = process.env
   const server = Bun.spawn([process.execPath, ...flags, 'src/main.ts'], {
     cwd: root, stdout: opts.stdout ?? 'inherit', stderr: 'inherit',
     env: {
-      ...process.env, PORT: String(opts.port), KONTOR_DATA_DIR: dataDir, DATABASE_URL: databaseUrl,
+      ...inherited, PORT: String(opts.port), KONTOR_DATA_DIR: dataDir, DATABASE_URL: databaseUrl,
       KONTOR_SECRET: BENCH_SECRET, KONTOR_REGISTRATION: 'open', LOG_LEVEL: 'warn', WEB_BUILD_DIR: buildDir, NODE_ENV: 'production',
       ...opts.env,
     },

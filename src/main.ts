@@ -1,17 +1,21 @@
 /**
- * The Bun entry: the only place (with the adapters it wires) that touches the file system,
- * Bun.* or node:* APIs. Reads configuration once, then starts the server.
+ * The Bun entry. Bun's fetch runs at most 256 requests at once unless the process was started
+ * with BUN_CONFIG_MAX_HTTP_REQUESTS, and every streaming reply holds one (its model call): the
+ * 257th reply would wait, silently, for another to end. Started without the variable, the process
+ * replaces itself (execve: the same process id, signals and output) with one that has it, before
+ * anything else is loaded; a value set by the operator is kept (decision 0087).
  */
-import { developmentSecret, fail, stopOnSignals } from './entry'
-import { parseConfig } from './lib/config'
-import { startServer } from './server'
+const MAX_HTTP_REQUESTS = '4096'
 
-try {
-  const config = parseConfig(process.env, developmentSecret(process.env.KONTOR_DATA_DIR || './data'))
-  const running = await startServer(config)
-  // Waiting for an unreachable libSQL server may end in a failure that is not an outage.
-  running.ready.catch(fail)
-  stopOnSignals(running)
-} catch (error) {
-  fail(error)
+if (!process.env.BUN_CONFIG_MAX_HTTP_REQUESTS) {
+  // The single binary names its embedded entry in argv[1]; it adds that itself when it starts.
+  const compiled = process.argv[1]?.startsWith('/$bunfs/') ?? false
+  try {
+    process.execve!(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(compiled ? 2 : 1)], { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: MAX_HTTP_REQUESTS })
+  } catch (error) {
+    console.warn(`Kontor runs at most 256 model calls at once: set BUN_CONFIG_MAX_HTTP_REQUESTS=${MAX_HTTP_REQUESTS} (${error instanceof Error ? error.message : error})`)
+  }
 }
+await import('./start')
+
+export {}

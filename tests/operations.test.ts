@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createClient } from '@libsql/client'
 import { eq } from 'drizzle-orm'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { messages } from '../db/schema'
@@ -78,6 +78,24 @@ function lines(stream: ReadableStream<Uint8Array>) {
   })()
   return all
 }
+
+describe('model calls at once', () => {
+  /** The environment a process runs with now (after any execve), from /proc. */
+  const environmentOf = (pid: number) => Object.fromEntries(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]))
+
+  test("Bun's limit of 256 requests at once is raised: the process replaces itself with BUN_CONFIG_MAX_HTTP_REQUESTS; an operator's value is kept", async () => {
+    // src/main.ts gives itself 4,096 (importing it would start a server).
+    for (const [given, expected] of [[undefined, '4096'], ['1000', '1000']] as const) {
+      const own = freePort()
+      const p = kontor({ PORT: String(own), KONTOR_SECRET: 'x'.repeat(40), DATABASE_URL: `file:${join(dir, `limit-${own}.db`)}`, ...(given && { BUN_CONFIG_MAX_HTTP_REQUESTS: given }) })
+      await until('the server to listen', async () => (await fetch(`http://localhost:${own}/api/health`)).ok)
+      // The same process (its id is the one spawned), now with the variable.
+      expect(environmentOf(p.pid).BUN_CONFIG_MAX_HTTP_REQUESTS).toBe(expected)
+      p.kill()
+      await p.exited
+    }
+  }, 60_000)
+})
 
 describe('a bad configuration stops the start with one line naming the variable', () => {
   test.each([
