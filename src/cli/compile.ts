@@ -40,6 +40,8 @@ const entry = join(dist, 'entry.ts')
 writeFileSync(
   entry,
   [
+    // First of all, as in src/main.ts: the process may replace itself with a higher limit of requests at once (decision 0087).
+    "import '../src/requests-at-once.ts'",
     // The passkey plugin's certificate reader (@peculiar/x509, through tsyringe) needs the Reflect metadata polyfill before it loads.
     "import 'reflect-metadata'",
     "import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'",
