@@ -122,7 +122,7 @@ try {
     Math.max(loginTime.f50 / loginTime.l50, chat.f50 / chat.l50) > 0.8
       ? 'The first body chunk arrives almost with the last: these pages leave the server in one flush, so streaming does not yet change what the browser sees.'
       : 'The first body chunk (the head: stylesheet, scripts to preload, theme) arrives well before the last, so the browser fetches the assets while the server loads the page\'s data (decision 0049); it leaves before the session is read and before rendering starts (decision 0080). ' +
-        'What the last byte waits for is the loaders, each a request through the in-process API with its middleware.',
+        'What the last byte waits for is the loaders (each calls its GET route directly, with the page\'s session read once: decision 0086) and the rendering of the page.',
     base.f95 / base.f50 > 3 ? "The baseline has a long tail of its own (scheduling noise on a small machine), so the p95 ratios read lower than the p50 ones." : '',
     pageReading(pages, before),
   ].filter(Boolean).join(' ')

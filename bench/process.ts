@@ -107,9 +107,11 @@ const table = [
   '',
   `**Reading.** From source Kontor answers its first health check after ${p50(source.startMs).toFixed(0)} ms and as the binary after ${p50(binary.startMs).toFixed(0)} ms (targets: 500 and 300 ms); warm, it holds ${p50(source.rssMb).toFixed(0)} MB from source and ${p50(binary.rssMb).toFixed(0)} MB as the binary (target 70 MB), against ${p50(baseline.rssMb).toFixed(0)} MB for the bare server.`,
   '',
-  'What the figures contain. The binary serves its web assets from inside itself (src/static-files.ts); until 2026-11-26 it unpacked some 500 files into a temporary directory first, about 230 ms of its start. ' +
+  'What the figures contain. The binary carries its code as bytecode, so its start parses nothing (decision 0083; it took about 500 ms before), and serves its web assets from inside itself (src/static-files.ts, decision 0081). ' +
+    'Both starts include one exec of the process by itself, which gives it a limit of 4,096 requests at once instead of Bun\'s 256 (decision 0087): about 10 ms from source, 45 ms as the binary. ' +
     'Decision 0078 keeps better-auth with its plugins, the free-mail lists and better-auth\'s cipher out of the start (`tests/start-imports.test.ts` holds the code loaded at start at about 2.9 MB). ' +
-    'What is left of the memory over the bare server is mostly React\'s server renderer and the app\'s routes for /login (about 17 MB, taken on the first page), the API\'s route definitions with their zod schemas, and Drizzle\'s schema; the binary also carries the OCR engine and its language data (about 12 MB).',
+    'What is left of the memory over the bare server is mostly React\'s server renderer and the app\'s routes for /login (about 17 MB, taken on the first page), the API\'s route definitions with their zod schemas, and Drizzle\'s schema; the binary also carries the OCR engine and its language data (about 12 MB) and its bytecode. ' +
+    'Measured by hand (smaps): about 36 MB of the resident memory are the pages of Bun\'s own executable that the process touched and 5 MB libSQL\'s native library; the JavaScript heap holds 19–24 MB after a full collection; the rest is anonymous memory outside it.',
 ]
 writeSection('## Process (bench/process.ts)', table.join('\n'))
 console.log(table.join('\n'))

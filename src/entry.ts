@@ -1,5 +1,5 @@
 /**
- * What the Bun entries (`src/main.ts`, `src/cli/demo.ts`) share: the generated development
+ * What the Bun starts (`src/start.ts`, which `src/main.ts` loads, and `src/cli/demo.ts`) share: the generated development
  * secret, the one-line failure and the graceful stop on SIGINT/SIGTERM.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'

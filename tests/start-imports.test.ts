@@ -1,5 +1,6 @@
 /**
- * What a server process loads at start: the static import graph of src/main.ts, read from the
+ * What a server process loads at start: the static import graph of src/start.ts (which src/main.ts
+ * loads after src/requests-at-once.ts), read from the
  * bundler's metafile. better-auth with its plugins and the rarely needed libraries load on first
  * use (decision 0078); a static import from anything loaded at start would bring them back.
  */

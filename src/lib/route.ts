@@ -160,7 +160,8 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[]) {
  */
 export function routeCaller(routes: RouteDef[], onError: (error: unknown, c: Context<AppEnv>) => Response | Promise<Response>) {
   const router = new TrieRouter<RouteDef>()
-  for (const r of routes) if (r.method === 'get' && !r.base && r.access !== 'apiKey') router.add('GET', `/api${r.path}`, r)
+  // Mounted as Hono mounts them at /api: the route `/` is `/api` itself.
+  for (const r of routes) if (r.method === 'get' && !r.base && r.access !== 'apiKey') router.add('GET', r.path === '/' ? '/api' : `/api${r.path}`, r)
   return async (request: Request, vars: { deps: AppDeps; requestId: string; logger: AppDeps['logger']; env: unknown }): Promise<Response | undefined> => {
     if (request.method !== 'GET') return undefined
     const path = new URL(request.url).pathname

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { createApp } from '../app'
-import { createTestApp, registerOrg } from '../../tests/support/test-app'
+import { createTestApp, joinAsMember, registerOrg } from '../../tests/support/test-app'
 import type { Logger } from '../lib/logger'
 import { createPageRenderer } from './render'
 
@@ -233,6 +233,47 @@ describe("a page's loaders", () => {
       // A request from outside still passes the middleware.
       expect((await app.request('/api/threads', { headers: { cookie: client.cookieHeader() } })).status).toBe(200)
       expect(apiLines().map((l) => l.path)).toEqual(['/api/threads'])
+    } finally {
+      await t.close()
+    }
+  })
+})
+
+describe("a page's API calls", () => {
+  test('answer as the same requests through HTTP do: signed out, as a member and as an admin, also with bad params and queries', async () => {
+    const t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-render', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } })
+    try {
+      const admin = t.client()
+      await registerOrg(admin)
+      await admin.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
+      await admin.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+      const thread = (await admin.post('/api/threads', {})).body as { id: string }
+      const { client: member } = await joinAsMember(t, admin)
+      // The function the page renderer is given to call the API (the direct route caller, app.fetch behind it).
+      let pageApi!: (request: Request) => Promise<Response>
+      const app = createApp(t.deps, {
+        renderPage: async (_request, api) => {
+          pageApi = api
+          return new Response('')
+        },
+      })
+      await app.request('/chat')
+      const paths = [
+        '/api/auth/me', '/api', '/api/models/permitted/language-models', '/api/models/default', '/api/models/embedding/enabled',
+        '/api/threads?limit=20', '/api/threads?limit=abc', `/api/threads/${thread.id}`, '/api/threads/not-a-chat', `/api/threads/${crypto.randomUUID()}`,
+        '/api/users', '/api/organization', '/api/prompts?search=x', '/api/agents', '/api/usage/own?from=yesterday', '/api/invites/preview?token=nope',
+      ]
+      for (const [who, cookie] of [['signed out', ''], ['member', member.cookieHeader()], ['admin', admin.cookieHeader()]] as const) {
+        for (const path of paths) {
+          const headers = cookie ? { cookie } : undefined
+          const direct = await pageApi(new Request(`http://localhost${path}`, { headers }))
+          const http = await app.request(path, { headers })
+          const body = async (r: Response) => JSON.parse((await r.text()).replace(/"requestId":"[^"]+"/, '"requestId":"…"'))
+          expect({ who, path, status: direct.status, body: await body(direct) }).toEqual({ who, path, status: http.status, body: await body(http) })
+          // Only the request through HTTP passed the app's middleware (it sets X-Request-Id on every answer).
+          expect([direct.headers.has('x-request-id'), http.headers.has('x-request-id')]).toEqual([false, true])
+        }
+      }
     } finally {
       await t.close()
     }

@@ -4,6 +4,7 @@ import { messages, threads } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
 import { endAbandonedReplies, replyLease } from '../threads/access'
+import type { EarlyCall } from './tool-loop'
 
 export type BeginMode = { kind: 'send'; content: string; replaceLast: boolean } | { kind: 'regenerate' }
 
@@ -65,6 +66,28 @@ async function beginSend(deps: AppDeps, threadId: string, mode: Extract<BeginMod
 }
 
 /**
+ * beginReply with the first model call on its way while the rows are written (decision 0085):
+ * `start` is called with the history read beforehand. The writes decide: the call is kept when
+ * they found the same history, cancelled otherwise (the tool loop then makes its own) or when
+ * they refuse. `turns`: the history as the writes found it.
+ */
+export async function beginWithEarlyCall(deps: AppDeps, threadId: string, mode: BeginMode, model: string, start: (turns: Turn[]) => EarlyCall) {
+  const assistantMessageId = crypto.randomUUID()
+  // A failed read only means the call waits: the writes meet (and report) the same failure.
+  const planned = await plannedHistory(deps, threadId, mode).catch(() => null)
+  const early = planned && start(planned)
+  try {
+    const begun = await beginReply(deps, threadId, mode, model, assistantMessageId)
+    const turns = turnsOf(begun.history)
+    const firstCall = early && sameTurns(planned, turns) ? early : (early?.cancel(), undefined)
+    return { ...begun, turns, firstCall }
+  } catch (error) {
+    early?.cancel()
+    throw error
+  }
+}
+
+/**
  * Regenerating must first see that the last message of the branch is a reply, so it keeps its
  * transaction (it is rare). The reply stays as an earlier version, off the branch; one that failed
  * without a word is replaced instead (there is nothing in it to go back to).
@@ -105,7 +128,7 @@ export async function plannedHistory(deps: AppDeps, threadId: string, mode: Begi
   return turnsOf([...kept, { role: 'user', content: mode.content, status: 'complete' }])
 }
 
-export const sameTurns = (a: Turn[], b: Turn[]) => a.length === b.length && a.every((m, i) => m.role === b[i]!.role && m.content === b[i]!.content)
+const sameTurns = (a: Turn[], b: Turn[]) => a.length === b.length && a.every((m, i) => m.role === b[i]!.role && m.content === b[i]!.content)
 
 /** The branch shown as the model is sent it, by a statement prepared once. */
 const branchTurns = preparedFor((db) =>

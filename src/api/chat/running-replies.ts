@@ -1,4 +1,4 @@
-/** Replies streaming in this process, so that a shutdown can stop them cleanly (src/main.ts). */
+/** Replies streaming in this process, so that a shutdown can stop them cleanly (src/entry.ts, stopOnSignals). */
 const running = new Set<{ abort: AbortController; done: Promise<void> }>()
 
 /** Counts a reply as running until `done` settles; `abort` stops it. */

@@ -9,7 +9,7 @@ import { admitModelCall } from '../usage/access'
 import { describeCollections, searchableCollections } from '../knowledge/access'
 import { chatSources, findOwnThread, sourcesOfThread } from '../sources/access'
 import { replyModel } from '../threads/access'
-import { beginReply, plannedHistory, sameTurns, turnsOf, type BeginMode } from './begin-reply'
+import { beginWithEarlyCall, type BeginMode } from './begin-reply'
 import { streamReply } from './stream-reply'
 import { startModelCall } from './tool-loop'
 import { systemPrompt } from './system-prompt'
@@ -22,7 +22,7 @@ export const SSE_HEADERS = {
 
 /**
  * Sends a message (or regenerates the last reply) and answers with the reply as a stream of
- * SSE frames (the reply runs on when the client leaves: stream-reply.ts). Reads as: authorize → model, tools, files, collections → quota (cloud trial) → store user message → stream → store reply.
+ * SSE frames (the reply runs on when the client leaves: stream-reply.ts). Reads as: authorize → model, tools, files, collections → budgets and quota (cloud trial) → history read, model called, user message and reply stored meanwhile → stream → store reply.
  */
 export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: string, mode: BeginMode) {
   const thread = await findOwnThread(deps, caller, threadId)
@@ -50,31 +50,28 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
     fail('SUBSCRIPTION_REQUIRED')
   }
 
-  // The model call starts as soon as its messages are known; the reply's rows are written meanwhile.
-  // Nothing reaches the client before they are: a refused write (a reply streaming after all)
-  // cancels the call, and history the writes found changed starts it again with theirs.
-  const system: ChatMessage = { role: 'system', content: systemPrompt({ now: new Date(), locale: caller.locale, agentInstructions: agent?.instructions, ...(searches && { files, collections }) }) }
+  // The model call starts as soon as the history is read, while the reply's rows are written;
+  // nothing reaches the client before they are (begin-reply.ts, decision 0085).
   const abort = new AbortController()
-  const assistantMessageId = crypto.randomUUID()
-  // A failed read only means the call waits: the writes below meet (and report) the same failure.
-  const planned = await plannedHistory(deps, thread.id, mode).catch(() => null)
-  const early = planned && startModelCall(provider, { model: model.model, messages: [system, ...planned], tools, signal: abort.signal })
-  const begun = await beginReply(deps, thread.id, mode, model.modelId, assistantMessageId).catch(async (error) => {
-    early?.cancel()
+  let system: ChatMessage
+  let begun: Awaited<ReturnType<typeof beginWithEarlyCall>>
+  try {
+    system = { role: 'system', content: systemPrompt({ now: new Date(), locale: caller.locale, agentInstructions: agent?.instructions, ...(searches && { files, collections }) }) }
+    const messages = [system]
+    begun = await beginWithEarlyCall(deps, thread.id, mode, model.modelId, (turns) => startModelCall(provider, { model: model.model, messages: [...messages, ...turns], tools, signal: abort.signal }))
+  } catch (error) {
     // Refused before anything was sent: the trial message is not used up.
     if (onTrial) await returnTrialMessage(deps, caller.organizationId)
     await admission.release()
     throw error
-  })
-  const turns = turnsOf(begun.history)
-  const firstCall = early && sameTurns(planned, turns) ? early : (early?.cancel(), undefined)
-  const history: ChatMessage[] = [system, ...turns]
+  }
+  const history: ChatMessage[] = [system, ...begun.turns]
   const firstUser = begun.history.find((m) => m.role === 'user')
   const body = streamReply({
     deps,
     provider,
     threadId: thread.id,
-    assistantMessageId,
+    assistantMessageId: begun.assistantMessage.id,
     userMessageId: begun.userMessage?.id ?? null,
     model: { ref: model.modelId, name: model.model },
     messages: history,
@@ -84,7 +81,7 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
     budgetNotice: admission.notice && { scope: admission.notice.scope, group: admission.notice.label, metric: admission.notice.metric, limit: admission.notice.limit, spent: admission.notice.spent },
     onEnd: admission.release,
     abort,
-    firstCall,
+    firstCall: begun.firstCall,
   })
   return new Response(body, { headers: SSE_HEADERS })
 }

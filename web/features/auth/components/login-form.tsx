@@ -86,7 +86,7 @@ export function LoginForm(props: { redirect?: string; ssoError?: string }) {
     return (
       <div className="grid gap-4">
         <p className="text-sm text-muted-foreground">{challenge.methods.includes('totp') ? t('twoFactor.hint') : t('twoFactor.passkeyHint')}</p>
-        <Suspense>
+        <Suspense fallback={<p role="status" className="text-sm text-muted-foreground">{t('common:loading')}</p>}>
           <SecondFactorStep challenge={challenge} onSignedIn={signedIn} onBack={() => (setChallenge(null), login.reset())} />
         </Suspense>
       </div>
