@@ -5,6 +5,7 @@
 FROM oven/bun:1.4.4 AS build
 WORKDIR /app
 COPY package.json bun.lock ./
+COPY patches ./patches
 RUN bun install --frozen-lockfile
 COPY . .
 RUN bun web/build.ts && rm -rf node_modules && bun install --frozen-lockfile --production

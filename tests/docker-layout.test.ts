@@ -76,10 +76,13 @@ test('its runtime stage, rebuilt by hand, starts, passes its health check, serve
   // The build stage: the web build, then a production install from the lockfile.
   const build = Bun.spawnSync([process.execPath, 'web/build.ts'], { cwd: root, env: { ...process.env, WEB_BUILD_DIR: join(app, 'public/build') }, stdout: 'ignore', stderr: 'inherit' })
   expect(build.exitCode).toBe(0)
+  // The build stage installs with the lockfile and the patches of dependencies (package.json: patchedDependencies).
   cpSync(join(root, 'bun.lock'), join(app, 'bun.lock'))
+  cpSync(join(root, 'patches'), join(app, 'patches'), { recursive: true })
   const install = Bun.spawnSync([process.execPath, 'install', '--frozen-lockfile', '--production'], { cwd: app, stdout: 'ignore', stderr: 'pipe' })
   expect([install.exitCode, install.stderr.toString().slice(-400)]).toEqual([0, expect.any(String)])
   rmSync(join(app, 'bun.lock'))
+  rmSync(join(app, 'patches'), { recursive: true })
 
   const port = freePort()
   const base = `http://localhost:${port}`
