@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { createApp } from '../app'
-import { createTestApp, joinAsMember, registerOrg } from '../../tests/support/test-app'
+import { createTestApp, joinAsMember, enableOpenAiModels, registerOrg } from '../../tests/support/test-app'
 import type { Logger } from '../lib/logger'
 import { createPageRenderer } from './render'
 
@@ -171,8 +171,7 @@ describe('the API requests of one page', () => {
     try {
       const client = t.client()
       await registerOrg(client)
-      await client.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
-      await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+      await enableOpenAiModels(client, ['openai/gpt-4.1'])
       const read = t.deps.readSession
       let reads = 0
       t.deps.readSession = (headers) => {
@@ -204,8 +203,7 @@ describe("a page's loaders", () => {
     try {
       const client = t.client()
       await registerOrg(client)
-      await client.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
-      await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+      await enableOpenAiModels(client, ['openai/gpt-4.1'])
       const thread = (await client.post('/api/threads', {})).body as { id: string }
       await client.patch(`/api/threads/${thread.id}`, { title: 'Quarterly figures' })
       // The app writes one access line for every request that passes its middleware to the API.
@@ -245,8 +243,7 @@ describe("a page's API calls", () => {
     try {
       const admin = t.client()
       await registerOrg(admin)
-      await admin.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
-      await admin.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+      await enableOpenAiModels(admin, ['openai/gpt-4.1'])
       const thread = (await admin.post('/api/threads', {})).body as { id: string }
       const { client: member } = await joinAsMember(t, admin)
       // The function the page renderer is given to call the API (the direct route caller, app.fetch behind it).

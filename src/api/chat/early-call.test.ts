@@ -9,7 +9,7 @@ import { createClient as createDatabaseClient, type Client, type InStatement, ty
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
-import { BASE_URL, createTestApp, registerOrg } from '../../../tests/support/test-app'
+import { BASE_URL, createTestApp, enableOpenAiModels, registerOrg } from '../../../tests/support/test-app'
 import { waitFor } from '../../../tests/support/wait-for'
 
 let fake: FakeLlm
@@ -58,8 +58,7 @@ beforeEach(() => {
 async function chatSetup() {
   const client = t.client()
   await registerOrg(client)
-  await client.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })
-  await client.post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
+  await enableOpenAiModels(client, ['openai/gpt-4.1'])
   const thread = (await client.post('/api/threads', {})).body as { id: string }
   const send = (content: string) =>
     t.app.request(`/api/threads/${thread.id}/messages`, {
