@@ -69,6 +69,8 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
         let finish: FinishReason | undefined
         read: for await (const batch of batches) {
           for (const message of batch) {
+            // Events a network chunk brought along stop too, once the reply was stopped.
+            req.signal?.throwIfAborted()
             // As the SDK: pings and unnamed messages carry nothing; an error event ends the reply.
             if (message.event === null || message.event === 'ping' || !message.data) continue
             if (message.event === 'error') throw httpFailure(undefined, headers, message.data)

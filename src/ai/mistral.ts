@@ -77,6 +77,8 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
         let done = false
         for await (const batch of batches) {
           for (const message of batch) {
+            // Events a network chunk brought along stop too, once the reply was stopped.
+            req.signal?.throwIfAborted()
             if (done || (done = message.data === '[DONE]')) continue
             const chunk = JSON.parse(message.data) as WireChunk
             if (chunk?.object === 'error' || chunk?.error) throw streamError(chunk)

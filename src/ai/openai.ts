@@ -70,6 +70,8 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
         let done = false
         for await (const batch of batches) {
           for (const message of batch) {
+            // Events a network chunk brought along stop too, once the reply was stopped.
+            req.signal?.throwIfAborted()
             // Whatever follows [DONE] is ignored, as the SDK does.
             if (done || (done = message.data.startsWith('[DONE]'))) continue
             const chunk = JSON.parse(message.data) as ChatCompletionChunk & { error?: { message?: string; type?: string; code?: string } }

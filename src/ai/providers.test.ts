@@ -346,9 +346,10 @@ describe.each(KINDS)('%s', (kind) => {
       expect(chatRequests()).toHaveLength(1)
     })
 
-    test('aborting mid-stream stops the reply and closes the upstream connection', async () => {
+    test('aborting mid-stream stops the reply and closes the upstream connection, also amid the events of one network chunk', async () => {
       const controller = new AbortController()
-      const stream = provider(kind).streamChat(ask('a b c d e f [[fake:delay=100]]', { signal: controller.signal }))
+      // Four frames per network chunk: the events after the second came with it and must not follow.
+      const stream = provider(kind).streamChat(ask('a b c d e f g h [[fake:delay=100]][[fake:burst=4]]', { signal: controller.signal }))
       const seen: StreamEvent[] = []
       const error = await (async () => {
         for await (const event of stream) {
