@@ -68,8 +68,9 @@ export const threads = sqliteTable(
     pinnedAt: integer('pinned_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
-    index('threads_user_activity_idx').on(t.userId, t.lastMessageAt),
-    index('threads_user_pinned_idx').on(t.userId, t.pinnedAt),
+    // The list's pages: a user's pinned chats, and the others newest first, read in index order
+    // (pinned_at IS NULL is an equality on the index) with no sort of their own.
+    index('threads_user_list_idx').on(t.userId, t.pinnedAt, t.lastMessageAt, t.id),
     // The retention run finds an organisation's chats past their period (src/api/retention/job.ts).
     index('threads_organization_activity_idx').on(t.organizationId, t.lastMessageAt),
   ],

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { parse } from 'hono/utils/cookie'
-import { preparedFor } from '../../db/client'
+import { flatRows, preparedFor } from '../../db/client'
 import { organizations, sessions, users } from '../../db/schema'
 import type { AppDeps, SessionUser } from '../lib/context'
 import type { Config } from '../lib/config'
@@ -26,7 +26,7 @@ export async function readSessionUser(deps: Pick<AppDeps, 'auth' | 'db' | 'confi
   const tokenHash = await sessionTokenHashOf(deps, headers)
   if (!tokenHash) return null
   const auth = await authSettings(deps.config)
-  const row = await sessionByToken(deps.db).get({ token: tokenHash })
+  const [row] = await sessionByToken(deps.db)({ token: tokenHash })
   if (!row) return null
   const expiresAt = row.expiresAt.getTime()
   const now = Date.now()
@@ -35,7 +35,7 @@ export async function readSessionUser(deps: Pick<AppDeps, 'auth' | 'db' | 'confi
     const result = await deps.auth.api.getSession({ headers })
     if (!result) return null
     // Extended (or, had it expired, deleted): read again for the columns better-auth does not know.
-    const extended = await sessionByToken(deps.db).get({ token: tokenHash })
+    const [extended] = await sessionByToken(deps.db)({ token: tokenHash })
     return extended ? toSessionUser(extended) : null
   }
   if (now - row.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) await touchSession(deps.db).run({ id: row.sessionId, now: now })
@@ -63,27 +63,29 @@ export async function sessionTokenHashOf(deps: Pick<AppDeps, 'config'>, headers:
 }
 
 const sessionByToken = preparedFor((db) =>
-  db
-    .select({
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.updatedAt,
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      emailVerified: users.emailVerified,
-      role: users.role,
-      organizationId: users.organizationId,
-      locale: users.locale,
-      theme: users.theme,
-      organizationName: organizations.name,
-      twoFactorMissing: twoFactorMissing,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .prepare(),
+  flatRows(
+    db
+      .select({
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.updatedAt,
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        emailVerified: users.emailVerified,
+        role: users.role,
+        organizationId: users.organizationId,
+        locale: users.locale,
+        theme: users.theme,
+        organizationName: organizations.name,
+        twoFactorMissing: twoFactorMissing,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(eq(sessions.token, sql.placeholder('token')))
+      .prepare(),
+  ),
 )
 
 type AuthSettings = { cookieName: string; key: CryptoKey; expiresInMs: number; updateAgeMs: number }

@@ -15,7 +15,9 @@ export function createLogger(level: LogLevel, base: Fields = {}): Logger {
   const min = LEVELS[level]
   const write = (lvl: Exclude<LogLevel, 'silent'>, msg: string, fields?: Fields) => {
     if (LEVELS[lvl] < min) return
-    const line = JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...fields }, errorReplacer)
+    const entry = { time: new Date().toISOString(), level: lvl, msg, ...base, ...fields }
+    // Most lines (an access line per request) hold only plain values: no replacer to call per key.
+    const line = hasObjects(fields) || hasObjects(base) ? JSON.stringify(entry, errorReplacer) : JSON.stringify(entry)
     if (lvl === 'error' || lvl === 'warn') console.error(line)
     else console.log(line)
   }
@@ -26,6 +28,11 @@ export function createLogger(level: LogLevel, base: Fields = {}): Logger {
     error: (m, f) => write('error', m, f),
     child: (fields) => createLogger(level, { ...base, ...fields }),
   }
+}
+
+function hasObjects(fields: Fields | undefined) {
+  for (const key in fields) if (typeof fields[key] === 'object' && fields[key] !== null) return true
+  return false
 }
 
 function errorReplacer(_key: string, value: unknown) {

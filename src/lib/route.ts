@@ -115,39 +115,51 @@ export async function authorize(c: Context<AppEnv>, access: Access): Promise<Ses
 
 /** Registers route definitions on a Hono app mounted at /api. */
 export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[]) {
+  const on = app.on.bind(app) as (method: string, path: string, ...handlers: MiddlewareHandler<AppEnv>[]) => void
   for (const r of routes) {
     if (r.access === 'apiKey') throw new Error(`${r.path}: routes with API-key access mount themselves`)
     // Authorisation runs before validation: a caller who may not use a route learns nothing about its input.
-    const middleware: MiddlewareHandler<AppEnv>[] = [
+    // A route without a body is one handler (most requests are reads: no middleware to pass per step).
+    if (!r.body) {
+      on(r.method.toUpperCase(), r.path, async (c) => {
+        const user = await authorize(c, r.access)
+        c.set('user', user)
+        return answer(r, c, user, undefined)
+      })
+      continue
+    }
+    const body = zValidator('json', r.body, validationHook) as unknown as MiddlewareHandler<AppEnv>
+    on(
+      r.method.toUpperCase(),
+      r.path,
       async (c, next) => {
         c.set('user', await authorize(c, r.access))
         await next()
       },
-    ]
-    if (r.params) middleware.push(zValidator('param', r.params, validationHook) as unknown as MiddlewareHandler<AppEnv>)
-    if (r.query) middleware.push(zValidator('query', r.query, validationHook) as unknown as MiddlewareHandler<AppEnv>)
-    if (r.body) {
-      middleware.push(requireJson)
-      middleware.push(zValidator('json', r.body, validationHook) as unknown as MiddlewareHandler<AppEnv>)
-    }
-    const handler: MiddlewareHandler<AppEnv> = async (c) => {
-      const user = c.get('user')
-      const req = c.req as unknown as { valid(target: string): unknown }
-      const result = await r.handler({
-        c,
-        deps: c.get('deps'),
-        user,
-        body: r.body ? req.valid('json') : undefined,
-        query: r.query ? req.valid('query') : undefined,
-        params: r.params ? req.valid('param') : undefined,
-      })
-      if (result instanceof Response) return result
-      if (r.status === 204) return c.body(null, 204)
-      return c.json(result ?? null, (r.status ?? 200) as ContentfulStatusCode)
-    }
-    const on = app.on.bind(app) as (method: string, path: string, ...handlers: MiddlewareHandler<AppEnv>[]) => void
-    on(r.method.toUpperCase(), r.path, ...middleware, handler)
+      requireJson,
+      body,
+      (c) => answer(r, c, c.get('user'), (c.req as unknown as { valid(target: 'json'): unknown }).valid('json')),
+    )
   }
+}
+
+/**
+ * A route's answer once its caller may use it: its params and query validated by its own schemas
+ * (a name given more than once in the query is a list, as Hono's validator reads it), its handler
+ * called, its result as JSON (or the Response it made).
+ */
+async function answer(r: RouteDef, c: Context<AppEnv>, user: SessionUser | null, body: unknown) {
+  const result = await r.handler({
+    c,
+    deps: c.get('deps'),
+    user,
+    body,
+    params: r.params ? await validated(r.params, c.req.param()) : undefined,
+    query: r.query ? await validated(r.query, Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]))) : undefined,
+  })
+  if (result instanceof Response) return result
+  if (r.status === 204) return c.body(null, 204)
+  return c.json(result ?? null, (r.status ?? 200) as ContentfulStatusCode)
 }
 
 /**
@@ -175,18 +187,7 @@ export function routeCaller(routes: RouteDef[], onError: (error: unknown, c: Con
     try {
       const user = await authorize(c, route.access)
       c.set('user', user)
-      const result = await route.handler({
-        c,
-        deps: vars.deps,
-        user,
-        body: undefined,
-        params: route.params ? await validated(route.params, c.req.param()) : undefined,
-        // As Hono's validator reads a query: a name given more than once is a list.
-        query: route.query ? await validated(route.query, Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]))) : undefined,
-      })
-      if (result instanceof Response) return result
-      if (route.status === 204) return c.body(null, 204)
-      return c.json(result ?? null, (route.status ?? 200) as ContentfulStatusCode)
+      return await answer(route, c, user, undefined)
     } catch (error) {
       return onError(error, c)
     }

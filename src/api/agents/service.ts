@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { preparedFor } from '../../../db/client'
+import { flatRows, preparedFor } from '../../../db/client'
 import { agentGroups, agents, mcpServers, mcpToolAgents, mcpTools, modelEndpoints, modelSettings, permittedModels, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError } from '../../lib/errors'
@@ -75,30 +75,32 @@ const organizationId = sql.placeholder('organizationId')
  * MCP tools come as JSON arrays from subqueries.
  */
 const readableAgents = preparedFor((db) =>
-  db
-    .select({
-      ...viewColumns,
-      ...usableModelColumns,
-      ownerName: users.name,
-      groups: shareGroupsJson(agentShareLink, outerAgentId, agents.userId, userId),
-      collections: readableCollectionsOfAgentJson(outerAgentId, userId, organizationId),
-      mcpTools: sql<string>`(select json_group_array(json_object('server', t.server, 'tool', t.tool)) from (
-          select ${mcpServers.name} as server, ${mcpTools.name} as tool from ${mcpToolAgents}
-          join ${mcpTools} on ${mcpTools.id} = ${mcpToolAgents.toolId} join ${mcpServers} on ${mcpServers.id} = ${mcpTools.serverId}
-          where ${mcpToolAgents.agentId} = ${outerAgentId} and ${mcpTools.organizationId} = ${organizationId} and ${mcpTools.scope} = 'agents'
-          order by ${mcpServers.name}, ${mcpTools.name}) t)`,
-    })
-    .from(agents)
-    .innerJoin(users, eq(users.id, agents.userId))
-    .leftJoin(
-      permittedModels,
-      and(eq(permittedModels.id, agents.modelId), eq(permittedModels.organizationId, organizationId), providerPermitted, openToUser),
-    )
-    .leftJoin(modelEndpoints, usableModelJoins.endpoint)
-    .leftJoin(modelSettings, usableModelJoins.settings)
-    .where(agentsReadableBy(userId, organizationId))
-    .orderBy(desc(agents.createdAt))
-    .prepare(),
+  flatRows(
+    db
+      .select({
+        ...viewColumns,
+        ...usableModelColumns,
+        ownerName: users.name,
+        groups: shareGroupsJson(agentShareLink, outerAgentId, agents.userId, userId),
+        collections: readableCollectionsOfAgentJson(outerAgentId, userId, organizationId),
+        mcpTools: sql<string>`(select json_group_array(json_object('server', t.server, 'tool', t.tool)) from (
+            select ${mcpServers.name} as server, ${mcpTools.name} as tool from ${mcpToolAgents}
+            join ${mcpTools} on ${mcpTools.id} = ${mcpToolAgents.toolId} join ${mcpServers} on ${mcpServers.id} = ${mcpTools.serverId}
+            where ${mcpToolAgents.agentId} = ${outerAgentId} and ${mcpTools.organizationId} = ${organizationId} and ${mcpTools.scope} = 'agents'
+            order by ${mcpServers.name}, ${mcpTools.name}) t)`,
+      })
+      .from(agents)
+      .innerJoin(users, eq(users.id, agents.userId))
+      .leftJoin(
+        permittedModels,
+        and(eq(permittedModels.id, agents.modelId), eq(permittedModels.organizationId, organizationId), providerPermitted, openToUser),
+      )
+      .leftJoin(modelEndpoints, usableModelJoins.endpoint)
+      .leftJoin(modelSettings, usableModelJoins.settings)
+      .where(agentsReadableBy(userId, organizationId))
+      .orderBy(desc(agents.createdAt))
+      .prepare(),
+  ),
 )
 
 /** The agent's collections the caller may (still) read. */
@@ -138,7 +140,7 @@ async function sharingOf(deps: AppDeps, caller: SessionUser, list: Array<Pick<Ag
  * tells); an agent whose model was unpermitted (or is not open to the caller) stays, marked unavailable.
  */
 export async function listAgents(deps: AppDeps, caller: SessionUser) {
-  const rows = await readableAgents(deps.db).all({ userId: caller.id, organizationId: caller.organizationId })
+  const rows = await readableAgents(deps.db)({ userId: caller.id, organizationId: caller.organizationId })
   const sharing: Sharing = {
     caller,
     ownerNames: new Map(rows.map((a) => [a.userId, a.ownerName])),

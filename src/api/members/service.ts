@@ -1,6 +1,6 @@
 import { recordAudit, type AuditFrom } from '../audit/access'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { preparedFor } from '../../../db/client'
+import { flatRows, preparedFor } from '../../../db/client'
 import { users } from '../../../db/schema'
 import type { AppDeps, Role, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
@@ -22,13 +22,13 @@ const toMember = (u: Pick<typeof users.$inferSelect, keyof typeof memberColumns>
 })
 
 const membersOf = preparedFor((db) =>
-  db.select(memberColumns).from(users).where(eq(users.organizationId, sql.placeholder('organizationId'))).orderBy(asc(users.createdAt)).prepare(),
+  flatRows(db.select(memberColumns).from(users).where(eq(users.organizationId, sql.placeholder('organizationId'))).orderBy(asc(users.createdAt)).prepare()),
 )
 
 /** Members of the caller's organisation, oldest first. */
 export async function listMembers(deps: AppDeps, caller: SessionUser) {
   requireAdmin(caller)
-  const rows = await membersOf(deps.db).all({ organizationId: caller.organizationId })
+  const rows = await membersOf(deps.db)({ organizationId: caller.organizationId })
   return rows.map(toMember)
 }
 

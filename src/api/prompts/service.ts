@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm'
 import type { z } from 'zod'
-import { preparedFor } from '../../../db/client'
+import { flatRows, preparedFor } from '../../../db/client'
 import { promptGroups, prompts, users } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
@@ -49,7 +49,7 @@ const viewColumns = (userId: string | Placeholder) => ({
   groups: shareGroupsJson(promptShareLink, outerPromptId, prompts.userId, userId),
 })
 
-type ViewRow = Awaited<ReturnType<ReturnType<typeof readablePrompts>['all']>>[number]
+type ViewRow = Awaited<ReturnType<ReturnType<typeof readablePrompts>>>[number]
 
 function toView(p: ViewRow, caller: SessionUser): PromptView {
   return {
@@ -70,13 +70,15 @@ const userId = sql.placeholder('userId')
 const pattern = sql.placeholder('pattern')
 /** The list, prepared once per database: the library page's hot path. */
 const readablePrompts = preparedFor((db) =>
-  db
-    .select(viewColumns(userId))
-    .from(prompts)
-    .innerJoin(users, eq(users.id, prompts.userId))
-    .where(and(readableBy(userId, sql.placeholder('organizationId')), sql`(${pattern} is null or ${contains(prompts.title, pattern)} or ${contains(prompts.content, pattern)})`))
-    .orderBy(desc(prompts.updatedAt))
-    .prepare(),
+  flatRows(
+    db
+      .select(viewColumns(userId))
+      .from(prompts)
+      .innerJoin(users, eq(users.id, prompts.userId))
+      .where(and(readableBy(userId, sql.placeholder('organizationId')), sql`(${pattern} is null or ${contains(prompts.title, pattern)} or ${contains(prompts.content, pattern)})`))
+      .orderBy(desc(prompts.updatedAt))
+      .prepare(),
+  ),
 )
 
 /**
@@ -84,7 +86,7 @@ const readablePrompts = preparedFor((db) =>
  * splits the two by `mine`); `search` matches title or content.
  */
 export async function listPrompts(deps: AppDeps, caller: SessionUser, search?: string) {
-  const rows = await readablePrompts(deps.db).all({ userId: caller.id, organizationId: caller.organizationId, pattern: search ? `%${escapeLike(search)}%` : null })
+  const rows = await readablePrompts(deps.db)({ userId: caller.id, organizationId: caller.organizationId, pattern: search ? `%${escapeLike(search)}%` : null })
   return rows.map((row) => toView(row, caller))
 }
 

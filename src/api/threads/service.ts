@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/sqlite-core'
-import { preparedFor } from '../../../db/client'
+import { flatRows, preparedFor } from '../../../db/client'
 import { messages, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { findAgent } from '../agents/access'
@@ -57,24 +57,26 @@ const firstPage = preparedFor((db) => {
     .orderBy(desc(threads.lastMessageAt), desc(threads.id))
     .limit(sql.placeholder('limit'))
     .as('newest')
-  return unionAll(db.select(summaryColumns).from(threads).where(and(eq(threads.userId, sql.placeholder('userId')), isNotNull(threads.pinnedAt))), db.select().from(newest)).prepare()
+  return flatRows(unionAll(db.select(summaryColumns).from(threads).where(and(eq(threads.userId, sql.placeholder('userId')), isNotNull(threads.pinnedAt))), db.select().from(newest)).prepare())
 })
 // Placeholders are bound as they are (no column encoding): the cursor's time goes in as epoch ms.
 const atParam = sql.placeholder('at')
 const ownThreadsBefore = preparedFor((db) =>
-  db
-    .select(summaryColumns)
-    .from(threads)
-    .where(
-      and(
-        eq(threads.userId, sql.placeholder('userId')),
-        isNull(threads.pinnedAt),
-        or(lt(threads.lastMessageAt, atParam), and(eq(threads.lastMessageAt, atParam), lt(threads.id, sql.placeholder('id')))),
-      ),
-    )
-    .orderBy(desc(threads.lastMessageAt), desc(threads.id))
-    .limit(sql.placeholder('limit'))
-    .prepare(),
+  flatRows(
+    db
+      .select(summaryColumns)
+      .from(threads)
+      .where(
+        and(
+          eq(threads.userId, sql.placeholder('userId')),
+          isNull(threads.pinnedAt),
+          or(lt(threads.lastMessageAt, atParam), and(eq(threads.lastMessageAt, atParam), lt(threads.id, sql.placeholder('id')))),
+        ),
+      )
+      .orderBy(desc(threads.lastMessageAt), desc(threads.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+  ),
 )
 
 /** The caller's threads, most recent activity first, in pages; the first page starts with the pinned ones. */
@@ -82,8 +84,8 @@ export async function listThreads(deps: AppDeps, caller: SessionUser, page: { li
   const cursor = decodeCursor(page.cursor)
   const limit = page.limit + 1
   const [pinned, rows] = cursor
-    ? [[], await ownThreadsBefore(deps.db).all({ userId: caller.id, at: cursor.at.getTime(), id: cursor.id, limit })]
-    : splitPinned(await firstPage(deps.db).all({ userId: caller.id, limit }))
+    ? [[], await ownThreadsBefore(deps.db)({ userId: caller.id, at: cursor.at.getTime(), id: cursor.id, limit })]
+    : splitPinned(await firstPage(deps.db)({ userId: caller.id, limit }))
   const more = rows.length > page.limit
   const shown = rows.slice(0, page.limit)
   const last = shown.at(-1)

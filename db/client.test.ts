@@ -1,0 +1,96 @@
+import { createClient } from '@libsql/client'
+import { describe, expect, test } from 'bun:test'
+import { eq, sql } from 'drizzle-orm'
+import { blob, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { drizzle } from 'drizzle-orm/libsql'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { flatRows, prepareDatabaseFile } from './client'
+
+// A table of every kind of column the app reads, and one to left-join (its columns may be null).
+const items = sqliteTable('items', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  note: text('note'),
+  tags: text('tags', { mode: 'json' }).$type<string[]>().notNull(),
+  done: integer('done', { mode: 'boolean' }).notNull(),
+  count: integer('count').notNull(),
+  at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  seen: integer('seen', { mode: 'timestamp' }),
+  data: blob('data'),
+})
+const owners = sqliteTable('owners', { itemId: text('item_id').notNull(), name: text('name').notNull(), since: integer('since', { mode: 'timestamp_ms' }) })
+
+async function database() {
+  const client = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), 'kontor-flat-')), 'flat.db')}` })
+  await client.executeMultiple(`
+    CREATE TABLE items (id TEXT PRIMARY KEY, name TEXT NOT NULL, note TEXT, tags TEXT NOT NULL, done INTEGER NOT NULL, count INTEGER NOT NULL, at INTEGER NOT NULL, seen INTEGER, data BLOB);
+    CREATE TABLE owners (item_id TEXT NOT NULL, name TEXT NOT NULL, since INTEGER);`)
+  const db = drizzle(client)
+  await db.insert(items).values([
+    { id: 'a', name: 'First', note: null, tags: ['x', 'y'], done: true, count: 3, at: new Date(1_700_000_000_123), seen: new Date(1_700_000_000_000), data: Buffer.from([1, 2, 3]) },
+    { id: 'b', name: 'Second', note: 'n', tags: [], done: false, count: 0, at: new Date(1_600_000_000_000), seen: null, data: null },
+  ])
+  await db.insert(owners).values({ itemId: 'a', name: 'Ann', since: new Date(1_650_000_000_000) })
+  return db
+}
+
+describe('flatRows', () => {
+  test('answers the rows `all()` answers: dates, booleans, JSON, blobs, nulls, left-joined columns, sql with and without a decoder', async () => {
+    const db = await database()
+    const select = db
+      .select({
+        id: items.id,
+        name: items.name,
+        note: items.note,
+        tags: items.tags,
+        done: items.done,
+        count: items.count,
+        at: items.at,
+        seen: items.seen,
+        data: items.data,
+        owner: owners.name,
+        ownerSince: owners.since,
+        doubled: sql<number>`${items.count} * 2`,
+        named: sql<string>`upper(${items.name})`.as('named'),
+        isFirst: sql<boolean>`${items.id} = 'a'`.mapWith(Boolean),
+        atAgain: sql<Date>`${items.at}`.mapWith(items.at),
+      })
+      .from(items)
+      .leftJoin(owners, eq(owners.itemId, items.id))
+      .where(sql`${items.count} >= ${sql.placeholder('min')}`)
+      .orderBy(items.id)
+      .prepare()
+    const expected = await select.all({ min: 0 })
+    const rows = await flatRows(select)({ min: 0 })
+    expect(rows).toEqual(expected)
+    expect(rows[0]!.at).toEqual(new Date(1_700_000_000_123))
+    expect(rows[1]!.owner).toBeNull()
+    expect(rows[0]!.isFirst).toBe(true)
+    // The second call reads with the same columns.
+    expect(await flatRows(select)({ min: 1 })).toEqual(await select.all({ min: 1 }))
+  })
+
+  test('a select with nested fields is refused when first read, not mapped wrongly', async () => {
+    const db = await database()
+    const nested = db.select({ item: { id: items.id }, name: items.name }).from(items).prepare()
+    await expect(flatRows(nested as never)()).rejects.toThrow('flat fields')
+  })
+})
+
+describe('a database file', () => {
+  test('commits without waiting for the disk on every connection the client opens, also those opened after a transaction took one', async () => {
+    const client = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), 'kontor-sync-')), 'sync.db')}` })
+    await prepareDatabaseFile(client)
+    const synchronous = async (run: { execute: typeof client.execute }) => (await run.execute('PRAGMA synchronous')).rows[0]![0]
+    expect(await synchronous(client)).toBe(1) // NORMAL
+    const held = await client.transaction('write')
+    expect(await synchronous(held)).toBe(1)
+    // The transaction holds the first connection: this statement runs on a new one.
+    expect(await synchronous(client)).toBe(1)
+    await held.commit()
+    expect((await client.execute('PRAGMA journal_mode')).rows[0]![0]).toBe('wal')
+    client.close()
+  })
+})
