@@ -124,39 +124,38 @@ export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[]) {
       on(r.method.toUpperCase(), r.path, async (c) => {
         const user = await authorize(c, r.access)
         c.set('user', user)
-        return answer(r, c, user, undefined)
+        return answer(r, c, user, { body: undefined, ...(await paramsAndQuery(r, c)) })
       })
       continue
     }
-    const body = zValidator('json', r.body, validationHook) as unknown as MiddlewareHandler<AppEnv>
-    on(
-      r.method.toUpperCase(),
-      r.path,
+    // With a body: its params and query first, then the body's media type and the body.
+    const middleware: MiddlewareHandler<AppEnv>[] = [
       async (c, next) => {
         c.set('user', await authorize(c, r.access))
         await next()
       },
-      requireJson,
-      body,
-      (c) => answer(r, c, c.get('user'), (c.req as unknown as { valid(target: 'json'): unknown }).valid('json')),
-    )
+    ]
+    if (r.params) middleware.push(zValidator('param', r.params, validationHook) as unknown as MiddlewareHandler<AppEnv>)
+    if (r.query) middleware.push(zValidator('query', r.query, validationHook) as unknown as MiddlewareHandler<AppEnv>)
+    middleware.push(requireJson, zValidator('json', r.body, validationHook) as unknown as MiddlewareHandler<AppEnv>)
+    on(r.method.toUpperCase(), r.path, ...middleware, (c) => {
+      const req = c.req as unknown as { valid(target: string): unknown }
+      return answer(r, c, c.get('user'), { body: req.valid('json'), params: r.params ? req.valid('param') : undefined, query: r.query ? req.valid('query') : undefined })
+    })
   }
 }
 
-/**
- * A route's answer once its caller may use it: its params and query validated by its own schemas
- * (a name given more than once in the query is a list, as Hono's validator reads it), its handler
- * called, its result as JSON (or the Response it made).
- */
-async function answer(r: RouteDef, c: Context<AppEnv>, user: SessionUser | null, body: unknown) {
-  const result = await r.handler({
-    c,
-    deps: c.get('deps'),
-    user,
-    body,
+/** A request's params and query, validated by the route's own schemas; a name given more than once in the query is a list, as Hono's validator reads it. */
+async function paramsAndQuery(r: RouteDef, c: Context<AppEnv>) {
+  return {
     params: r.params ? await validated(r.params, c.req.param()) : undefined,
     query: r.query ? await validated(r.query, Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]))) : undefined,
-  })
+  }
+}
+
+/** A route's answer once its caller may use it and its input is valid: its result as JSON, or the Response its handler made. */
+async function answer(r: RouteDef, c: Context<AppEnv>, user: SessionUser | null, input: { body: unknown; params: unknown; query: unknown }) {
+  const result = await r.handler({ c, deps: c.get('deps'), user, ...input })
   if (result instanceof Response) return result
   if (r.status === 204) return c.body(null, 204)
   return c.json(result ?? null, (r.status ?? 200) as ContentfulStatusCode)
@@ -187,7 +186,7 @@ export function routeCaller(routes: RouteDef[], onError: (error: unknown, c: Con
     try {
       const user = await authorize(c, route.access)
       c.set('user', user)
-      return await answer(route, c, user, undefined)
+      return await answer(route, c, user, { body: undefined, ...(await paramsAndQuery(route, c)) })
     } catch (error) {
       return onError(error, c)
     }
