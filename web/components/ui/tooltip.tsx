@@ -1,25 +1,30 @@
-import { Tooltip as TooltipPrimitive } from 'radix-ui'
-import type { ReactNode } from 'react'
-import { cn } from '../../lib/cn'
+import { Slot } from 'radix-ui'
+import type { Ref } from 'react'
+import { onDemand, useOnDemandTrigger } from '../../lib/on-demand'
+import type { TooltipProps } from './tooltip-part'
 
-export const TooltipProvider = TooltipPrimitive.Provider
+export const tooltipPart = onDemand(() => import('./tooltip-part'))
 
-/** A short label on hover and keyboard focus; pass `disabled` to render the child alone. */
-export function Tooltip(props: { label: ReactNode; side?: 'top' | 'right' | 'bottom' | 'left'; disabled?: boolean; className?: string; children: ReactNode }) {
+/**
+ * A short label on hover and keyboard focus; pass `disabled` to render the child alone. The tooltip
+ * (Radix, floating-ui) loads when a trigger is first hovered or focused, and shows from then on.
+ */
+export function Tooltip(props: TooltipProps & { disabled?: boolean }) {
   if (props.disabled) return <>{props.children}</>
+  return <OnDemandTooltip {...props} />
+}
+
+function OnDemandTooltip({ children, ...props }: TooltipProps) {
+  const { parts, ref, placeholder } = useOnDemandTrigger(tooltipPart, 'hover')
+  if (!parts)
+    return (
+      <Slot.Root ref={ref as Ref<HTMLElement>} {...placeholder}>
+        {children}
+      </Slot.Root>
+    )
   return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{props.children}</TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content
-          side={props.side ?? 'right'}
-          sideOffset={6}
-          collisionPadding={8}
-          className={cn('z-50 rounded-md bg-foreground px-2 py-1 text-xs font-medium text-background shadow-md', props.className)}
-        >
-          {props.label}
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
-    </TooltipPrimitive.Root>
+    <parts.TooltipPart {...props} triggerRef={ref}>
+      {children}
+    </parts.TooltipPart>
   )
 }
