@@ -3,9 +3,10 @@ import { Slot } from 'radix-ui'
 import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useOnDemandTrigger } from '../../../lib/on-demand'
+import type { ChatItemAction } from './chat-menus'
 import { chatMenus } from './chat-menus-part'
 
-export type ChatItemAction = 'rename' | 'pin' | 'unpin' | 'select' | 'delete'
+export type { ChatItemAction } from './chat-menus'
 
 /** The "…" menu of a chat in the sidebar: rename, pin or unpin, select several, delete. */
 export function ChatItemMenu(props: { title: string; pinned: boolean; onAction: (action: ChatItemAction) => void; keepFocus: () => boolean }) {

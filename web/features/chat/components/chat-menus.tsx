@@ -7,7 +7,6 @@ import type { AgentView as Agent } from '../../../../src/api/agents/schema'
 import type { PermittedModel } from '../../../../src/api/models/schema'
 import { cn } from '../../../lib/cn'
 import { providerName } from '../../../lib/provider-name'
-import type { ChatItemAction } from './chat-item-menu'
 import { PickerMenuContent, PickerRadioItem } from './picker-menu'
 import { pickerItem } from './picker-styles'
 
@@ -15,6 +14,9 @@ import { pickerItem } from './picker-styles'
  * The chat's menus (Radix DropdownMenu), loaded when one of their buttons is first hovered, focused
  * or pressed (decision 0089): each gets its button, rendered by the component that shows it.
  */
+/** What a chat's menu in the sidebar does. */
+export type ChatItemAction = 'rename' | 'pin' | 'unpin' | 'select' | 'delete'
+
 type MenuOf<P> = P & { trigger: ReactElement; triggerRef: Ref<HTMLElement> }
 
 function Trigger(props: { trigger: ReactElement; triggerRef: Ref<HTMLElement> }) {
