@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react'
 
 /**
  * A module that loads on first use (decision 0089): menus, popovers, dialogs and tooltips (Radix
@@ -45,10 +45,15 @@ const closed = { menu: { 'aria-haspopup': 'menu', 'aria-expanded': false, 'data-
  * is rendered alone, with `placeholder`'s props: hover and focus fetch the part; an opening action
  * (pointer down, a key, a click) is remembered. When the part arrives, the trigger is rendered by
  * it (a new element): the hook gives it back the focus and the hover it had, and repeats the
- * opening action on it, so the part opens as if it had been there all along.
+ * opening action on it, so the part opens as if it had been there all along. A trigger pressed
+ * with the pointer is replaced only once the press is over.
  */
 export function useOnDemandTrigger<M>(part: OnDemand<M>, opens: Opens) {
-  const parts = part.use()
+  // Not while a pointer is pressed on the trigger: a click pressed on one element and released on
+  // another reaches neither. Released after the click (a task after pointerup).
+  const [pressed, setPressed] = useState(false)
+  const loaded = part.use()
+  const parts = pressed ? undefined : loaded
   const ref = useRef<HTMLElement>(null)
   const was = useRef<{ focused: boolean; hovered: boolean; replay?: (el: HTMLElement) => void }>({ focused: false, hovered: false })
 
@@ -80,6 +85,14 @@ export function useOnDemandTrigger<M>(part: OnDemand<M>, opens: Opens) {
           fetch()
         },
         onBlur: () => void (was.current.focused = false),
+        ...(opens !== 'menu' && {
+          onPointerDown: () => {
+            setPressed(true)
+            const release = () => setTimeout(() => setPressed(false))
+            document.addEventListener('pointerup', release, { once: true })
+            document.addEventListener('pointercancel', release, { once: true })
+          },
+        }),
         ...(opens === 'menu' && {
           onPointerDown: (e: ReactPointerEvent) => {
             if (e.button !== 0 || e.ctrlKey) return
