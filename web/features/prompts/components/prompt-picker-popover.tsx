@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router'
 import type { ReactElement, Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover'
-import { TooltipPart } from '../../../components/ui/tooltip-part'
 import type { Prompt } from '../api'
 import { PromptPickerList } from './prompt-picker-list'
 
@@ -18,16 +17,14 @@ type Props = {
   align: 'start' | 'end'
 }
 
-/** The prompt picker's list (Radix Popover) and its button's tooltip, loaded on first use by PromptPicker. */
+/** The prompt picker's list (Radix Popover), loaded on first use by PromptPicker. */
 export function PromptPickerPopover(props: Props) {
   const { t } = useTranslation('prompts')
   return (
     <Popover open={props.open} onOpenChange={props.onOpenChange}>
-      <TooltipPart label={t('picker.open')} side="top">
-        <PopoverTrigger asChild ref={props.triggerRef as Ref<HTMLButtonElement>}>
-          {props.trigger}
-        </PopoverTrigger>
-      </TooltipPart>
+      <PopoverTrigger asChild ref={props.triggerRef as Ref<HTMLButtonElement>}>
+        {props.trigger}
+      </PopoverTrigger>
       <PopoverContent side={props.side} align={props.align} className="w-80 p-0" onCloseAutoFocus={props.onCloseAutoFocus}>
         <PromptPickerList prompts={props.prompts} onChoose={props.onChoose} />
         <div className="border-t p-1">

@@ -4,6 +4,7 @@ import { Slot } from 'radix-ui'
 import { useRef, useState, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
+import { Tooltip } from '../../../components/ui/tooltip'
 import { cn } from '../../../lib/cn'
 import { onDemand, useOnDemandTrigger } from '../../../lib/on-demand'
 import { useApi } from '../../../lib/use-api'
@@ -54,18 +55,21 @@ export function PromptPicker({ onInsert, disabled, className, side = 'top', alig
     focusElsewhere.current = false
   }
 
+  // The tooltip passes the popover trigger's props and ref on to the button.
   const trigger = (
-    <Button
-      variant="ghost"
-      size="icon"
-      disabled={disabled}
-      aria-label={t('picker.open')}
-      data-testid="prompt-picker"
-      data-prompt-picker
-      className={cn('size-8 rounded-full text-muted-foreground', className)}
-    >
-      <BookText />
-    </Button>
+    <Tooltip label={t('picker.open')} side="top">
+      <Button
+        variant="ghost"
+        size="icon"
+        disabled={disabled}
+        aria-label={t('picker.open')}
+        data-testid="prompt-picker"
+        data-prompt-picker
+        className={cn('size-8 rounded-full text-muted-foreground', className)}
+      >
+        <BookText />
+      </Button>
+    </Tooltip>
   )
   const onOpenChange = (next: boolean) => {
     if (next) {

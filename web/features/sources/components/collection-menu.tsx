@@ -3,11 +3,10 @@ import { Check } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import { useState, type ReactElement, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
-import { TooltipPart } from '../../../components/ui/tooltip-part'
 import { collectionQueries, type AttachedCollection } from '../../../lib/collection-queries'
 import { useApi } from '../../../lib/use-api'
 
-/** The list of the user's collections to attach to the chat, with its button's tooltip (Radix), loaded on first use by CollectionPicker. */
+/** The list of the user's collections to attach to the chat (Radix), loaded on first use by CollectionPicker. */
 export function CollectionMenu(props: {
   trigger: ReactElement
   triggerRef: Ref<HTMLElement>
@@ -22,11 +21,9 @@ export function CollectionMenu(props: {
   const attachedIds = new Set(props.attached.map((c) => c.id))
   return (
     <DropdownMenu.Root onOpenChange={(open) => open && setOpened(true)}>
-      <TooltipPart label={t('collections.label')} side="top">
-        <DropdownMenu.Trigger asChild ref={props.triggerRef as Ref<HTMLButtonElement>}>
-          {props.trigger}
-        </DropdownMenu.Trigger>
-      </TooltipPart>
+      <DropdownMenu.Trigger asChild ref={props.triggerRef as Ref<HTMLButtonElement>}>
+        {props.trigger}
+      </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="start"

@@ -4,6 +4,7 @@ import { Slot } from 'radix-ui'
 import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
+import { Tooltip } from '../../../components/ui/tooltip'
 import { collectionQueries, type AttachedCollection } from '../../../lib/collection-queries'
 import { errorMessage } from '../../../lib/error-message'
 import { onDemand, useOnDemandTrigger } from '../../../lib/on-demand'
@@ -33,15 +34,18 @@ const collectionMenu = onDemand(() => import('./collection-menu'))
 export function CollectionPicker(props: { attached: AttachedCollection[]; onToggle: (id: string, attach: boolean) => void }) {
   const { t } = useTranslation('sources')
   const { parts, ref, placeholder } = useOnDemandTrigger(collectionMenu, 'menu')
+  // The tooltip passes the menu trigger's props and ref on to the button.
   const trigger = (
-    <button
-      type="button"
-      aria-label={t('collections.label')}
-      data-testid="attach-collection"
-      className="grid size-8 shrink-0 place-items-center rounded-full text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <Library aria-hidden className="size-4" />
-    </button>
+    <Tooltip label={t('collections.label')} side="top">
+      <button
+        type="button"
+        aria-label={t('collections.label')}
+        data-testid="attach-collection"
+        className="grid size-8 shrink-0 place-items-center rounded-full text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <Library aria-hidden className="size-4" />
+      </button>
+    </Tooltip>
   )
   if (!parts)
     return (
