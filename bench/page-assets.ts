@@ -19,7 +19,7 @@ export const BROWSER = {
  * adds to a page's first scripts fails there. Lower a ceiling when a page gets smaller.
  */
 export const JS_TARGETS: Record<string, number> = { '/login': 150 * 1024, '/chat': 200 * 1024 }
-export const JS_CEILINGS: Record<string, number> = { '/login': 150 * 1024, '/chat': 236 * 1024 }
+export const JS_CEILINGS: Record<string, number> = { '/login': 150 * 1024, '/chat': 200 * 1024 }
 
 // The asset sizes need a model for the chat page; no request ever reaches this address.
 export const MODEL_ENV = { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }

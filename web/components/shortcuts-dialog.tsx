@@ -1,32 +1,21 @@
-import { Fragment, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Dialog, DialogContent, DialogHeader } from './ui/dialog'
-import { keysOf, SHORTCUTS, useShortcut } from '../lib/shortcuts'
+import { lazy, Suspense, useState } from 'react'
+import { useShortcut } from '../lib/shortcuts'
+
+// The dialog (Radix) is not among the first scripts: it loads when `?` is first pressed.
+const ShortcutsDialogView = lazy(() => import('./shortcuts-dialog-view').then((m) => ({ default: m.ShortcutsDialogView })))
 
 /** The list of keyboard shortcuts, opened with `?` anywhere outside a text field. */
 export function ShortcutsDialog() {
-  const { t } = useTranslation()
   const [open, setOpen] = useState(false)
-  useShortcut('showShortcuts', () => setOpen(true))
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogContent closeLabel={t('close')} data-testid="shortcuts-dialog">
-        <DialogHeader title={t('shortcuts.title')} description={t('shortcuts.description')} />
-        <dl className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-2.5 text-sm">
-          {SHORTCUTS.map((s) => (
-            <Fragment key={s.id}>
-              <dt>{t(`shortcuts.${s.id}`)}</dt>
-              <dd className="flex justify-end gap-1">
-                {keysOf(s).map((key) => (
-                  <kbd key={key} className="min-w-6 rounded border border-b-2 bg-muted px-1.5 py-0.5 text-center font-mono text-xs text-foreground">
-                    {key}
-                  </kbd>
-                ))}
-              </dd>
-            </Fragment>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
-  )
+  // Once shown it stays mounted, so it can play its closing animation.
+  const [shown, setShown] = useState(false)
+  useShortcut('showShortcuts', () => {
+    setShown(true)
+    setOpen(true)
+  })
+  return shown ? (
+    <Suspense fallback={null}>
+      <ShortcutsDialogView open={open} setOpen={setOpen} />
+    </Suspense>
+  ) : null
 }

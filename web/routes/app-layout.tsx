@@ -1,5 +1,5 @@
 import { ChatList } from '../features/chat/components/chat-list'
-import { SearchDialog } from '../features/search/components/search-dialog'
+import { LazySearchDialog } from '../features/search/components/lazy-search-dialog'
 import { useChatSearch } from '../features/search/hooks/use-chat-search'
 import { AppShell } from '../features/shell/components/app-shell'
 
@@ -9,7 +9,7 @@ export function AppLayout() {
   return (
     <>
       <AppShell chatList={(props) => <ChatList {...props} />} search={{ show: search.show, shortcut: search.shortcut }} />
-      <SearchDialog open={search.open} onOpenChange={search.setOpen} />
+      <LazySearchDialog open={search.open} onOpenChange={search.setOpen} />
     </>
   )
 }

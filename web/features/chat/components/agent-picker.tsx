@@ -1,13 +1,12 @@
-import { Link } from '@tanstack/react-router'
-import { Bot, ChevronDown, Settings2 } from 'lucide-react'
-import { DropdownMenu } from 'radix-ui'
+import { Bot, ChevronDown } from 'lucide-react'
+import { Slot } from 'radix-ui'
+import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../lib/cn'
+import { useOnDemandTrigger } from '../../../lib/on-demand'
 import type { AgentView as Agent } from '../../../../src/api/agents/schema'
-import { PickerMenuContent, PickerRadioItem, pickerItem, pickerTrigger } from './picker-menu'
-
-/** The radio value of "No agent" (agent ids are UUIDs). */
-const NONE = 'none'
+import { chatMenus } from './chat-menus-part'
+import { pickerTrigger } from './picker-styles'
 
 type AgentPickerProps = {
   agents: Agent[]
@@ -25,58 +24,33 @@ type AgentPickerProps = {
  */
 export function AgentPicker({ agents, value, model, onChange, disabled }: AgentPickerProps) {
   const { t } = useTranslation('chat')
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        disabled={disabled}
-        data-testid="agent-picker"
-        aria-label={`${t('agent.label')}: ${value?.name ?? t('agent.none')}`}
-        title={value && model ? t('agent.usesModel', { model }) : undefined}
-        className={cn(
-          pickerTrigger,
-          'min-w-0 max-w-[50vw] disabled:opacity-60',
-          value ? 'border font-medium' : 'text-muted-foreground',
-        )}
-      >
-        <Bot aria-hidden className="size-4 shrink-0" />
-        {value ? (
-          <>
-            <span className="truncate">{value.name}</span>
-            <span className="hidden truncate font-normal text-muted-foreground sm:inline">· {model ?? t('errors:NO_MODEL_FOUND')}</span>
-          </>
-        ) : (
-          <span className="truncate max-sm:sr-only">{t('agent.none')}</span>
-        )}
-        <ChevronDown aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-      </DropdownMenu.Trigger>
-      <PickerMenuContent label={t('agent.choose')}>
-        <DropdownMenu.RadioGroup value={value?.id ?? NONE} onValueChange={(id) => onChange(id === NONE ? null : id)}>
-          <PickerRadioItem value={NONE}>
-            <span className="grid min-w-0">
-              <span className="truncate font-medium">{t('agent.none')}</span>
-              <span className="text-xs text-muted-foreground">{t('agent.noneHint')}</span>
-            </span>
-          </PickerRadioItem>
-          {agents.map((agent) => (
-            <PickerRadioItem key={agent.id} value={agent.id} disabled={!agent.available && agent.id !== value?.id}>
-              <span className="grid min-w-0">
-                <span className="truncate font-medium">{agent.name}</span>
-                <span className="truncate text-xs text-muted-foreground">
-                  {agent.available && agent.model ? agent.model.displayName : t('agent.unavailable')}
-                </span>
-              </span>
-            </PickerRadioItem>
-          ))}
-        </DropdownMenu.RadioGroup>
-        {agents.length === 0 && <p className="px-2 py-1.5 text-sm text-muted-foreground">{t('agent.empty')}</p>}
-        <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
-        <DropdownMenu.Item asChild className={cn(pickerItem, 'items-center')}>
-          <Link to="/agents">
-            <Settings2 aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-            {t('agent.manage')}
-          </Link>
-        </DropdownMenu.Item>
-      </PickerMenuContent>
-    </DropdownMenu.Root>
+  const { parts, ref, placeholder } = useOnDemandTrigger(chatMenus, 'menu')
+  const trigger = (
+    <button
+      type="button"
+      disabled={disabled}
+      data-testid="agent-picker"
+      aria-label={`${t('agent.label')}: ${value?.name ?? t('agent.none')}`}
+      title={value && model ? t('agent.usesModel', { model }) : undefined}
+      className={cn(pickerTrigger, 'min-w-0 max-w-[50vw] disabled:opacity-60', value ? 'border font-medium' : 'text-muted-foreground')}
+    >
+      <Bot aria-hidden className="size-4 shrink-0" />
+      {value ? (
+        <>
+          <span className="truncate">{value.name}</span>
+          <span className="hidden truncate font-normal text-muted-foreground sm:inline">· {model ?? t('errors:NO_MODEL_FOUND')}</span>
+        </>
+      ) : (
+        <span className="truncate max-sm:sr-only">{t('agent.none')}</span>
+      )}
+      <ChevronDown aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+    </button>
   )
+  if (!parts)
+    return (
+      <Slot.Root ref={ref as Ref<HTMLElement>} {...placeholder}>
+        {trigger}
+      </Slot.Root>
+    )
+  return <parts.AgentMenu trigger={trigger} triggerRef={ref} agents={agents} value={value} onChange={onChange} />
 }

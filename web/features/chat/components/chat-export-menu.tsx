@@ -2,7 +2,7 @@ import { DropdownMenu } from 'radix-ui'
 import { Download, FileJson, FileText, MoreHorizontal, Printer, Share2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { pickerItem } from './picker-menu'
+import { pickerItem } from './picker-styles'
 
 const exportUrl = (threadId: string, format: 'markdown' | 'json') => `/api/threads/${encodeURIComponent(threadId)}/export?format=${format}`
 

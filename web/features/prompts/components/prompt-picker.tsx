@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { BookText } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { Slot } from 'radix-ui'
+import { useRef, useState, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
-import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { cn } from '../../../lib/cn'
+import { onDemand, useOnDemandTrigger } from '../../../lib/on-demand'
 import { useApi } from '../../../lib/use-api'
 import { promptQueries, type Prompt } from '../api'
-import { PromptPickerList } from './prompt-picker-list'
 import { LazyPromptVariablesDialog, preloadPromptVariablesDialog } from './lazy-prompt-variables-dialog'
+
+// The list (Radix Popover) loads when the button is first hovered, focused or pressed.
+const pickerPopover = onDemand(() => import('./prompt-picker-popover'))
 
 type PromptPickerProps = {
   /** Receives the chosen prompt's text, its `{{variables}}` filled in. */
@@ -35,6 +37,7 @@ export function PromptPicker({ onInsert, disabled, className, side = 'top', alig
   // when one opens; only otherwise back to the trigger.
   const focusElsewhere = useRef(false)
   const prompts = useQuery({ ...promptQueries.list(api), enabled: open })
+  const { parts, ref, placeholder } = useOnDemandTrigger(pickerPopover, 'click')
 
   const insert = (text: string) => {
     focusElsewhere.current = true
@@ -52,46 +55,49 @@ export function PromptPicker({ onInsert, disabled, className, side = 'top', alig
     focusElsewhere.current = false
   }
 
+  // The tooltip passes the popover trigger's props and ref on to the button.
+  const trigger = (
+    <Tooltip label={t('picker.open')} side="top">
+      <Button
+        variant="ghost"
+        size="icon"
+        disabled={disabled}
+        aria-label={t('picker.open')}
+        data-testid="prompt-picker"
+        data-prompt-picker
+        className={cn('size-8 rounded-full text-muted-foreground', className)}
+      >
+        <BookText />
+      </Button>
+    </Tooltip>
+  )
+  const onOpenChange = (next: boolean) => {
+    if (next) {
+      focusElsewhere.current = false
+      void preloadPromptVariablesDialog()
+    }
+    setOpen(next)
+  }
+
   return (
     <>
-      <Popover
-        open={open}
-        onOpenChange={(next) => {
-          if (next) {
-            focusElsewhere.current = false
-            void preloadPromptVariablesDialog()
-          }
-          setOpen(next)
-        }}
-      >
-        <Tooltip label={t('picker.open')} side="top">
-          <PopoverTrigger asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              disabled={disabled}
-              aria-label={t('picker.open')}
-              data-testid="prompt-picker"
-              data-prompt-picker
-              className={cn('size-8 rounded-full text-muted-foreground', className)}
-            >
-              <BookText />
-            </Button>
-          </PopoverTrigger>
-        </Tooltip>
-        <PopoverContent side={side} align={align} className="w-80 p-0" onCloseAutoFocus={keepFocus}>
-          <PromptPickerList prompts={prompts.data} onChoose={choose} />
-          <div className="border-t p-1">
-            <Link
-              to="/prompts"
-              onClick={() => setOpen(false)}
-              className="block rounded-md px-2 py-1.5 text-[13px] text-muted-foreground outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              {t('picker.manage')}
-            </Link>
-          </div>
-        </PopoverContent>
-      </Popover>
+      {parts ? (
+        <parts.PromptPickerPopover
+          trigger={trigger}
+          triggerRef={ref}
+          open={open}
+          onOpenChange={onOpenChange}
+          prompts={prompts.data}
+          onChoose={choose}
+          onCloseAutoFocus={keepFocus}
+          side={side}
+          align={align}
+        />
+      ) : (
+        <Slot.Root ref={ref as Ref<HTMLElement>} {...placeholder}>
+          {trigger}
+        </Slot.Root>
+      )}
       <LazyPromptVariablesDialog prompt={toFill} onSubmit={insert} onCancel={() => setToFill(null)} />
     </>
   )

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { Bot, BookText, Library, LogOut, PanelLeftClose, PanelLeftOpen, Search, Settings, ShieldCheck, SquarePen, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { SheetClose } from '../../../components/ui/sheet'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { useApi } from '../../../lib/use-api'
 import { sessionQueries } from '../../../lib/session'
@@ -70,9 +69,9 @@ export function Sidebar(props: SidebarProps) {
             </button>
           </Tooltip>
         ) : (
-          <SheetClose className={iconButton} aria-label={t('nav.closeMenu')}>
+          <button type="button" className={iconButton} onClick={props.onNavigate} aria-label={t('nav.closeMenu')}>
             <X />
-          </SheetClose>
+          </button>
         )}
       </div>
 

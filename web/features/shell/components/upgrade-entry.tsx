@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { Popover } from 'radix-ui'
 import { Sparkles } from 'lucide-react'
+import { Slot } from 'radix-ui'
+import type { ReactNode, Ref } from 'react'
 import { useTranslation } from 'react-i18next'
+import { onDemand, useOnDemandTrigger } from '../../../lib/on-demand'
 import { useApi } from '../../../lib/use-api'
 import { NavButton, NavLink } from './nav-item'
 import { subscriptionQueries } from '../../../lib/subscription'
@@ -15,6 +17,9 @@ export function useShowUpgrade(isCloud: boolean) {
   const active = useQuery({ ...subscriptionQueries.active(api), enabled: isCloud }).data
   return isCloud && active?.hasActiveSubscription === false
 }
+
+// What a member learns (Radix Popover) loads when the entry is first hovered, focused or pressed.
+const upgradePopover = onDemand(() => import('./upgrade-popover'))
 
 /** Admins go to Billing; members learn that an admin can upgrade. */
 export function UpgradeEntry(props: { isAdmin: boolean; active?: boolean; collapsed?: boolean; onNavigate?: () => void }) {
@@ -32,21 +37,18 @@ export function UpgradeEntry(props: { isAdmin: boolean; active?: boolean; collap
       />
     )
   }
-  return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
-        <NavButton icon={icon} label={t('nav.upgrade')} collapsed={props.collapsed} />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side="right"
-          align="end"
-          sideOffset={8}
-          className="z-50 w-64 rounded-lg border bg-popover p-3 text-sm text-popover-foreground shadow-md outline-none"
-        >
-          {t('nav.upgradeAskAdmin')}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
-  )
+  return <AskAdminToUpgrade icon={icon} collapsed={props.collapsed} />
+}
+
+function AskAdminToUpgrade(props: { icon: ReactNode; collapsed?: boolean }) {
+  const { t } = useTranslation()
+  const { parts, ref, placeholder } = useOnDemandTrigger(upgradePopover, 'click')
+  const trigger = <NavButton icon={props.icon} label={t('nav.upgrade')} collapsed={props.collapsed} />
+  if (!parts)
+    return (
+      <Slot.Root ref={ref as Ref<HTMLElement>} {...placeholder}>
+        {trigger}
+      </Slot.Root>
+    )
+  return <parts.UpgradePopover trigger={trigger} triggerRef={ref} text={t('nav.upgradeAskAdmin')} />
 }

@@ -1,0 +1,77 @@
+import { expect, test } from './support/test'
+import { signUpAndSignIn, waitForHydration } from './support/session'
+
+// Decision 0089: menus and popovers of the chat page load on first use; tooltips never replace their trigger.
+
+test('a tooltip shows next to its trigger without replacing it, and a press while a menu or popover loads opens it once', async ({ page }) => {
+  await signUpAndSignIn(page)
+  await page.goto('/chat')
+  await waitForHydration(page)
+
+  // The same element before, while and after its tooltip shows: a click in flight is never lost.
+  const collapse = page.getByRole('button', { name: 'Collapse sidebar' })
+  await collapse.evaluate((el) => void ((window as unknown as { trigger: Element }).trigger = el))
+  await collapse.hover()
+  await expect(page.getByRole('tooltip')).toHaveText('Collapse sidebar')
+  await expect(collapse).toHaveAccessibleDescription('Collapse sidebar')
+  expect(await collapse.evaluate((el) => el === (window as unknown as { trigger: Element }).trigger)).toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('tooltip')).toHaveCount(0)
+  await expect(collapse).not.toHaveAttribute('aria-describedby')
+
+  // How often a trigger opened its part: once per press, however the press and the code's arrival interleave.
+  await page.evaluate(() => {
+    const w = window as unknown as { opened: Record<string, number> }
+    w.opened = {}
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const el = r.target as Element
+        if (el.getAttribute('aria-expanded') === 'true' && r.oldValue !== 'true') {
+          const name = el.getAttribute('aria-label') ?? ''
+          w.opened[name] = (w.opened[name] ?? 0) + 1
+        }
+      }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-expanded'], attributeOldValue: true })
+  })
+  const opened = () => page.evaluate(() => (window as unknown as { opened: Record<string, number> }).opened)
+
+  // From here on the browser's scripts arrive only when the test lets them.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/build/*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+
+  // The prompts' popover (opens on click): pressed before its code arrives, released after.
+  const prompts = page.getByRole('button', { name: 'Insert a saved prompt' })
+  await prompts.hover()
+  await page.mouse.down()
+  release()
+  await page.waitForLoadState('networkidle')
+  await page.mouse.up()
+  const popover = page.getByRole('dialog').filter({ has: page.getByRole('link', { name: 'Manage prompts' }) })
+  await expect(popover).toBeVisible()
+  await expect(prompts).toHaveAttribute('aria-expanded', 'true')
+  await page.keyboard.press('Escape')
+  await expect(popover).toHaveCount(0)
+  await page.mouse.move(0, 0)
+
+  // The collections' menu (opens on pointer down): clicked before its code arrives.
+  let releaseMenu!: () => void
+  const heldMenu = new Promise<void>((resolve) => (releaseMenu = resolve))
+  await page.unroute('**/build/*.js')
+  await page.route('**/build/*.js', async (route) => {
+    await heldMenu
+    await route.continue()
+  })
+  const collections = page.getByTestId('attach-collection')
+  await collections.click()
+  await expect(collections).toHaveAttribute('aria-expanded', 'false')
+  releaseMenu()
+  await expect(page.getByRole('menu', { name: 'Knowledge collections' })).toBeVisible()
+  await expect(collections).toHaveAttribute('aria-expanded', 'true')
+  await page.keyboard.press('Escape')
+  await expect(collections).toHaveAttribute('aria-expanded', 'false')
+  expect(await opened()).toEqual({ 'Insert a saved prompt': 1, 'Knowledge collections': 1 })
+})

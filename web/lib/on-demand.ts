@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react'
+
+/**
+ * A module that loads on first use (decision 0089): menus, popovers, dialogs and tooltips (Radix
+ * with floating-ui) are not among a page's first scripts. `use()` gives the module once it has
+ * arrived, and nothing while hydrating: the server rendered without it.
+ */
+export type OnDemand<M> = { load: () => Promise<void>; use: () => M | undefined }
+
+export function onDemand<M>(load: () => Promise<M>): OnDemand<M> {
+  let module: M | undefined
+  let pending: Promise<void> | undefined
+  const listeners = new Set<() => void>()
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener)
+    return () => void listeners.delete(listener)
+  }
+  return {
+    // A failed fetch (offline) is asked again on the next use.
+    load: () =>
+      (pending ??= load().then(
+        (m) => {
+          module = m
+          listeners.forEach((l) => l())
+        },
+        () => void (pending = undefined),
+      )),
+    use: () => useSyncExternalStore(subscribe, () => module, () => undefined),
+  }
+}
+
+/**
+ * How a Radix trigger opens its part: a menu on pointer down and on Enter, Space or ArrowDown; a
+ * dialog or popover on click. (A tooltip is no such part: ui/tooltip.tsx keeps its trigger.)
+ */
+export type Opens = 'menu' | 'click'
+
+const MENU_KEYS = ['Enter', ' ', 'ArrowDown']
+
+/** What a trigger carries before its part has arrived: the attributes Radix gives it when closed. */
+const closed = { menu: { 'aria-haspopup': 'menu', 'aria-expanded': false, 'data-state': 'closed' }, click: { 'aria-haspopup': 'dialog', 'aria-expanded': false, 'data-state': 'closed' } } as const
+
+/**
+ * A trigger whose part (Radix Root, Trigger and Content) loads on first use. Until then the trigger
+ * is rendered alone, with `placeholder`'s props: hover and focus fetch the part; an opening action
+ * (pointer down, a key, a click) is remembered, the last one only. When the part arrives, the
+ * trigger is rendered by it (a new element): the hook gives it back the focus and the hover it had,
+ * and repeats the opening action on it once, so the part opens as if it had been there all along.
+ *
+ * Never while a pointer is pressed: from a press on the trigger until the click that ends it, the
+ * old element stays, so the whole press, release and click reach one element (a click pressed on
+ * one element and released on another reaches neither), and the action is repeated after it.
+ */
+export function useOnDemandTrigger<M>(part: OnDemand<M>, opens: Opens) {
+  const [pressed, setPressed] = useState(false)
+  const loaded = part.use()
+  const parts = pressed ? undefined : loaded
+  const ref = useRef<HTMLElement>(null)
+  const was = useRef<{ focused: boolean; hovered: boolean; replay?: (el: HTMLElement) => void }>({ focused: false, hovered: false })
+
+  // Runs after the part's own effects (its listeners are in place): children's effects come first.
+  useEffect(() => {
+    const el = ref.current
+    const { focused, hovered, replay } = was.current
+    was.current = { focused: false, hovered: false }
+    if (!parts || !el) return
+    // An opening action moves the focus into the part itself, and back to this trigger on close.
+    if (focused && !replay && (!document.activeElement || document.activeElement === document.body)) el.focus({ preventScroll: true })
+    // What shows the trigger's tooltip (ui/tooltip.tsx), as the pointer resting on it would.
+    if (hovered) el.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse' }))
+    replay?.(el)
+  }, [parts])
+
+  const fetch = () => void part.load()
+  if (parts) return { parts, ref, placeholder: undefined }
+  const placeholder = {
+    ...closed[opens],
+    onPointerEnter: (e: ReactPointerEvent) => {
+      if (e.pointerType !== 'touch') was.current.hovered = true
+      fetch()
+    },
+    onPointerLeave: () => void (was.current.hovered = false),
+    onFocus: (e: FocusEvent) => {
+      // Focus moving within the trigger's children is no focus of the trigger.
+      if (e.target === e.currentTarget) was.current.focused = true
+      fetch()
+    },
+    onBlur: () => void (was.current.focused = false),
+    onPointerDown: (e: ReactPointerEvent) => {
+      // Released a task after the pointer is: after the click that follows pointerup.
+      setPressed(true)
+      const release = () => {
+        document.removeEventListener('pointerup', release)
+        document.removeEventListener('pointercancel', release)
+        setTimeout(() => setPressed(false))
+      }
+      document.addEventListener('pointerup', release)
+      document.addEventListener('pointercancel', release)
+      fetch()
+      if (opens !== 'menu' || e.button !== 0 || e.ctrlKey) return
+      // As Radix does: the opened menu takes the focus, not the trigger.
+      e.preventDefault()
+      const { pointerType } = e
+      was.current.replay = (el) => el.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true, button: 0, pointerType }))
+    },
+    ...(opens === 'menu' && {
+      onKeyDown: (e: KeyboardEvent) => {
+        if (!MENU_KEYS.includes(e.key)) return
+        e.preventDefault()
+        const { key } = e
+        was.current.replay = (el) => el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }))
+        fetch()
+      },
+    }),
+    ...(opens === 'click' && {
+      onClick: () => {
+        was.current.replay = (el) => el.click()
+        fetch()
+      },
+    }),
+  }
+  return { parts, ref, placeholder }
+}
