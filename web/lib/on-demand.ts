@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react'
+import { Slot } from 'radix-ui'
+import { createElement, useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactElement, type Ref } from 'react'
 
 /**
  * A module that loads on first use (decision 0089): menus, popovers, dialogs and tooltips (Radix
@@ -120,4 +121,9 @@ export function useOnDemandTrigger<M>(part: OnDemand<M>, opens: Opens) {
     }),
   }
   return { parts, ref, placeholder }
+}
+
+/** The trigger until its part has arrived: the element itself, with `useOnDemandTrigger`'s ref and placeholder props. */
+export function PendingTrigger({ triggerRef, placeholder, children }: { triggerRef: Ref<HTMLElement>; placeholder: object | undefined; children: ReactElement }) {
+  return createElement(Slot.Root, { ref: triggerRef, ...placeholder }, children)
 }

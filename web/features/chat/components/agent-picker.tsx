@@ -1,9 +1,7 @@
 import { Bot, ChevronDown } from 'lucide-react'
-import { Slot } from 'radix-ui'
-import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../lib/cn'
-import { useOnDemandTrigger } from '../../../lib/on-demand'
+import { PendingTrigger, useOnDemandTrigger } from '../../../lib/on-demand'
 import type { AgentView as Agent } from '../../../../src/api/agents/schema'
 import { chatMenus } from './chat-menus-part'
 import { pickerTrigger } from './picker-styles'
@@ -48,9 +46,9 @@ export function AgentPicker({ agents, value, model, onChange, disabled }: AgentP
   )
   if (!parts)
     return (
-      <Slot.Root ref={ref as Ref<HTMLElement>} {...placeholder}>
+      <PendingTrigger triggerRef={ref} placeholder={placeholder}>
         {trigger}
-      </Slot.Root>
+      </PendingTrigger>
     )
   return <parts.AgentMenu trigger={trigger} triggerRef={ref} agents={agents} value={value} onChange={onChange} />
 }

@@ -1,8 +1,6 @@
 import { MoreHorizontal } from 'lucide-react'
-import { Slot } from 'radix-ui'
-import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useOnDemandTrigger } from '../../../lib/on-demand'
+import { PendingTrigger, useOnDemandTrigger } from '../../../lib/on-demand'
 import type { ChatItemAction } from './chat-menus'
 import { chatMenus } from './chat-menus-part'
 
@@ -24,9 +22,9 @@ export function ChatItemMenu(props: { title: string; pinned: boolean; onAction: 
   )
   if (!parts)
     return (
-      <Slot.Root ref={ref as Ref<HTMLElement>} {...placeholder}>
+      <PendingTrigger triggerRef={ref} placeholder={placeholder}>
         {trigger}
-      </Slot.Root>
+      </PendingTrigger>
     )
   return <parts.ChatItemMenuPart trigger={trigger} triggerRef={ref} pinned={props.pinned} onAction={props.onAction} keepFocus={props.keepFocus} />
 }

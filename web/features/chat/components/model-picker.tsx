@@ -1,10 +1,8 @@
 import { ChevronDown, TriangleAlert } from 'lucide-react'
-import { Slot } from 'radix-ui'
-import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PermittedModel } from '../../../../src/api/models/schema'
 import { cn } from '../../../lib/cn'
-import { useOnDemandTrigger } from '../../../lib/on-demand'
+import { PendingTrigger, useOnDemandTrigger } from '../../../lib/on-demand'
 import { chatMenus } from './chat-menus-part'
 import { pickerTrigger } from './picker-styles'
 
@@ -35,9 +33,9 @@ export function ModelPicker({ models, value, onChange, disabled }: ModelPickerPr
   )
   if (!parts)
     return (
-      <Slot.Root ref={ref as Ref<HTMLElement>} {...placeholder}>
+      <PendingTrigger triggerRef={ref} placeholder={placeholder}>
         {trigger}
-      </Slot.Root>
+      </PendingTrigger>
     )
   return <parts.ModelMenu trigger={trigger} triggerRef={ref} models={models} value={value} onChange={onChange} />
 }

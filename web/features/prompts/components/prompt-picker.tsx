@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { BookText } from 'lucide-react'
-import { Slot } from 'radix-ui'
-import { useRef, useState, type Ref } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { cn } from '../../../lib/cn'
-import { onDemand, useOnDemandTrigger } from '../../../lib/on-demand'
+import { onDemand, PendingTrigger, useOnDemandTrigger } from '../../../lib/on-demand'
 import { useApi } from '../../../lib/use-api'
 import { promptQueries, type Prompt } from '../api'
 import { LazyPromptVariablesDialog, preloadPromptVariablesDialog } from './lazy-prompt-variables-dialog'
@@ -94,9 +93,9 @@ export function PromptPicker({ onInsert, disabled, className, side = 'top', alig
           align={align}
         />
       ) : (
-        <Slot.Root ref={ref as Ref<HTMLElement>} {...placeholder}>
+        <PendingTrigger triggerRef={ref} placeholder={placeholder}>
           {trigger}
-        </Slot.Root>
+        </PendingTrigger>
       )}
       <LazyPromptVariablesDialog prompt={toFill} onSubmit={insert} onCancel={() => setToFill(null)} />
     </>

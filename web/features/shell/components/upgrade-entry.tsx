@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Sparkles } from 'lucide-react'
-import { Slot } from 'radix-ui'
-import type { ReactNode, Ref } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { onDemand, useOnDemandTrigger } from '../../../lib/on-demand'
+import { onDemand, PendingTrigger, useOnDemandTrigger } from '../../../lib/on-demand'
 import { useApi } from '../../../lib/use-api'
 import { NavButton, NavLink } from './nav-item'
 import { subscriptionQueries } from '../../../lib/subscription'
@@ -46,9 +45,9 @@ function AskAdminToUpgrade(props: { icon: ReactNode; collapsed?: boolean }) {
   const trigger = <NavButton icon={props.icon} label={t('nav.upgrade')} collapsed={props.collapsed} />
   if (!parts)
     return (
-      <Slot.Root ref={ref as Ref<HTMLElement>} {...placeholder}>
+      <PendingTrigger triggerRef={ref} placeholder={placeholder}>
         {trigger}
-      </Slot.Root>
+      </PendingTrigger>
     )
   return <parts.UpgradePopover trigger={trigger} triggerRef={ref} text={t('nav.upgradeAskAdmin')} />
 }

@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Library, X } from 'lucide-react'
-import { Slot } from 'radix-ui'
-import type { Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { collectionQueries, type AttachedCollection } from '../../../lib/collection-queries'
 import { errorMessage } from '../../../lib/error-message'
-import { onDemand, useOnDemandTrigger } from '../../../lib/on-demand'
+import { onDemand, PendingTrigger, useOnDemandTrigger } from '../../../lib/on-demand'
 import { useApi } from '../../../lib/use-api'
 
 const path = (threadId: string, collectionId: string) => `/threads/${encodeURIComponent(threadId)}/collections/${encodeURIComponent(collectionId)}`
@@ -49,9 +47,9 @@ export function CollectionPicker(props: { attached: AttachedCollection[]; onTogg
   )
   if (!parts)
     return (
-      <Slot.Root ref={ref as Ref<HTMLElement>} {...placeholder}>
+      <PendingTrigger triggerRef={ref} placeholder={placeholder}>
         {trigger}
-      </Slot.Root>
+      </PendingTrigger>
     )
   return <parts.CollectionMenu trigger={trigger} triggerRef={ref} attached={props.attached} onToggle={props.onToggle} />
 }
