@@ -10,9 +10,9 @@ export function createDatabase(client: Client) {
 }
 
 /**
- * Settings of a database file (not of a libSQL server), kept in the file itself so that every
- * connection has them, also the fresh one the client opens after handing its connection to a
- * transaction. Write-ahead log: a commit appends to one log instead of rewriting a rollback
+ * Settings of a database file (not of a libSQL server). The journal mode and the cache size are
+ * kept in the file itself, so that every connection has them, also the fresh one the client opens
+ * after handing its connection to a transaction; `synchronous` is per connection (see below). Write-ahead log: a commit appends to one log instead of rewriting a rollback
  * journal with several syncs, which every sent message and streamed reply waits for. A page cache
  * of up to 64 MB (16,384 pages of 4 KB) instead of SQLite's 2 MB: a search reads a chat's vectors
  * and passages again and again, and from the cache an exact scan of 1,000 vectors takes a third

@@ -92,6 +92,8 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
           }
           req.onChunkEnd?.()
         }
+        // A stop after the last chunk ends the reply stopped, not finished.
+        req.signal?.throwIfAborted()
         yield* streamEnd(finish, calls, usage)
       } catch (error) {
         throw mapError(error)

@@ -88,6 +88,8 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
           }
           req.onChunkEnd?.()
         }
+        // A stop after the last chunk ends the reply stopped, not finished.
+        req.signal?.throwIfAborted()
         yield* streamEnd(finish, calls, usage)
       } catch (error) {
         throw mapError(error)

@@ -75,3 +75,32 @@ test('a tooltip shows next to its trigger without replacing it, and a press whil
   await expect(collections).toHaveAttribute('aria-expanded', 'false')
   expect(await opened()).toEqual({ 'Insert a saved prompt': 1, 'Knowledge collections': 1 })
 })
+
+test('a press on a trigger whose code arrives after the user turned elsewhere opens nothing, and takes no focus', async ({ page }) => {
+  await signUpAndSignIn(page)
+  await page.goto('/chat')
+  await waitForHydration(page)
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/build/*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+
+  const collections = page.getByTestId('attach-collection')
+  await collections.click()
+  // The user types on in the message field while the menu's code is still on its way.
+  const message = page.getByRole('textbox', { name: 'Message' })
+  await message.click()
+  await page.keyboard.type('Hafen')
+  release()
+  await page.waitForLoadState('networkidle')
+  await expect(collections).toHaveAttribute('aria-haspopup', 'menu')
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  await expect(message).toBeFocused()
+  await expect(message).toHaveValue('Hafen')
+
+  // Asked again, it opens.
+  await collections.click()
+  await expect(page.getByRole('menu', { name: 'Knowledge collections' })).toBeVisible()
+})

@@ -72,6 +72,21 @@ export function useOnDemandTrigger<M>(part: OnDemand<M>, opens: Opens) {
     replay?.(el)
   }, [parts])
 
+  // Once the user turns elsewhere (a press or a key outside the trigger, or the trigger's focus
+  // leaving), an action not yet repeated is forgotten: a part that arrives late opens nothing.
+  useEffect(() => {
+    if (parts) return
+    const elsewhere = (e: Event) => {
+      if (was.current.replay && !(e.target instanceof Node && ref.current?.contains(e.target))) was.current.replay = undefined
+    }
+    document.addEventListener('pointerdown', elsewhere, true)
+    document.addEventListener('keydown', elsewhere, true)
+    return () => {
+      document.removeEventListener('pointerdown', elsewhere, true)
+      document.removeEventListener('keydown', elsewhere, true)
+    }
+  }, [parts])
+
   const fetch = () => void part.load()
   if (parts) return { parts, ref, placeholder: undefined }
   const placeholder = {
@@ -86,7 +101,12 @@ export function useOnDemandTrigger<M>(part: OnDemand<M>, opens: Opens) {
       if (e.target === e.currentTarget) was.current.focused = true
       fetch()
     },
-    onBlur: () => void (was.current.focused = false),
+    onBlur: (e: FocusEvent) => {
+      // Focus moving within the trigger's children is no focus leaving it.
+      if (e.currentTarget.contains(e.relatedTarget as Node | null)) return
+      was.current.focused = false
+      was.current.replay = undefined
+    },
     onPointerDown: (e: ReactPointerEvent) => {
       // Released a task after the pointer is: after the click that follows pointerup.
       setPressed(true)

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { linkFrom, waitForMail } from './mailbox'
+import { waitForHydration } from './session'
 
 /** Meets the password rule (8+ characters, upper and lower case, digits). */
 export const PASSWORD = 'Kontor-Test-2024'
@@ -21,6 +22,8 @@ const newAccount = (overrides: Partial<Account> = {}): Account => ({
 export async function registerViaUi(page: Page, overrides: Partial<Account> = {}): Promise<Account> {
   const account = newAccount(overrides)
   await page.goto('/register')
+  // Sent before the page's script ran, the form posts to the page itself and comes back empty.
+  await waitForHydration(page)
   await fillRegisterForm(page, account)
   await page.locator('form button[type="submit"]').click()
   return account

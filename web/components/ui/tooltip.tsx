@@ -132,7 +132,14 @@ export function Tooltip({
         })}
         onPointerDown={also(rest.onPointerDown, () => {
           pressing.current = true
-          document.addEventListener('pointerup', () => void (pressing.current = false), { once: true })
+          // A press ends with its pointer up, or cancelled (a touch that turns into a scroll).
+          const released = () => {
+            pressing.current = false
+            document.removeEventListener('pointerup', released)
+            document.removeEventListener('pointercancel', released)
+          }
+          document.addEventListener('pointerup', released)
+          document.addEventListener('pointercancel', released)
           close()
         })}
         onFocus={also(rest.onFocus, (e) => {
