@@ -104,7 +104,7 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
               return
             }
           }
-          req.onChunkEnd?.()
+          await req.onChunkEnd?.()
         }
         throw streamEndedEarly()
       } catch (error) {

@@ -90,7 +90,7 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
             for (const call of choice.delta?.tool_calls ?? []) calls.add(call.index ?? 0, { id: call.id, ...call.function })
             if (choice.finish_reason) finish = finishReason(choice.finish_reason)
           }
-          req.onChunkEnd?.()
+          await req.onChunkEnd?.()
         }
         // A stop after the last chunk ends the reply stopped, not finished.
         req.signal?.throwIfAborted()

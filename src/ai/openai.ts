@@ -86,7 +86,7 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
             for (const call of delta.tool_calls ?? []) calls.add(call.index, { id: call.id, ...call.function })
             if (choice.finish_reason) finish = finishReason(choice.finish_reason)
           }
-          req.onChunkEnd?.()
+          await req.onChunkEnd?.()
         }
         // A stop after the last chunk ends the reply stopped, not finished.
         req.signal?.throwIfAborted()

@@ -77,29 +77,61 @@ describe.each(KINDS)('%s', (kind) => {
       ])
     })
 
-    test('tells the caller after the events of each network chunk', async () => {
-      // The provider's answer re-cut into chunks of two frames, all ready at once (a fast provider).
-      let chunks = 0
-      const fetchInTwos = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    /** The provider's answer re-cut into chunks of two frames, all ready at once (a fast provider); `chunks` counts them. */
+    function inTwos() {
+      const cut = { chunks: 0, fetch: undefined as unknown as typeof fetch }
+      cut.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
         const answer = await fetch(input, init)
         const frames = (await answer.text()).split(/(?<=\n\n)/)
         const body = new ReadableStream<Uint8Array>({
           start(controller) {
             for (let i = 0; i < frames.length; i += 2) controller.enqueue(new TextEncoder().encode(frames.slice(i, i + 2).join('')))
-            chunks = Math.ceil(frames.length / 2)
+            cut.chunks = Math.ceil(frames.length / 2)
             controller.close()
           },
         })
         return new Response(body, { status: answer.status, headers: answer.headers })
       }) as typeof fetch
+      return cut
+    }
+
+    test('tells the caller after the events of each network chunk', async () => {
+      const cut = inTwos()
       const seen: string[] = []
-      const stream = provider(kind, { fetch: fetchInTwos }).streamChat(
-        ask('hello big world', { onChunkEnd: () => seen.push('|') }),
+      const stream = provider(kind, { fetch: cut.fetch }).streamChat(
+        ask('hello big world', { onChunkEnd: () => void seen.push('|') }),
       )
       for await (const e of stream) seen.push(e.type)
       // Every chunk but perhaps the last one (which ends the reply) is followed by the signal.
-      expect(seen.filter((s) => s === '|').length).toBeGreaterThanOrEqual(chunks - 1)
+      expect(seen.filter((s) => s === '|').length).toBeGreaterThanOrEqual(cut.chunks - 1)
       expect(seen.join(' ')).not.toMatch(/(text ){3}/)
+      expect(seen.filter((s) => s === 'text').length).toBe(5)
+    })
+
+    test('reads on after a chunk only once the promise the caller returned for it settles', async () => {
+      // A relay returns one after a write, so that the write leaves before the rest is parsed.
+      let release!: () => void
+      let signals = 0
+      const seen: string[] = []
+      const stream = provider(kind, { fetch: inTwos().fetch }).streamChat(
+        ask('hello big world', {
+          onChunkEnd: () => {
+            signals++
+            if (signals === 1) return new Promise<void>((resolve) => (release = resolve))
+          },
+        }),
+      )
+      const reading = (async () => {
+        for await (const e of stream) seen.push(e.type)
+      })()
+      await until(() => signals === 1)
+      const before = seen.length
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0))
+      expect(seen.length).toBe(before)
+      expect(signals).toBe(1)
+      release()
+      await reading
+      expect(signals).toBeGreaterThan(1)
       expect(seen.filter((s) => s === 'text').length).toBe(5)
     })
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { type SseMessage, sseBatches } from './sse'
+import { MAX_BATCH, type SseMessage, sseBatches } from './sse'
 
 /** A body that arrives in exactly these pieces (strings or raw bytes). */
 function body(...pieces: Array<string | Uint8Array>) {
@@ -29,6 +29,14 @@ describe('sseBatches', () => {
       ],
       [{ event: null, data: 'd' }],
     ])
+  })
+
+  test('a chunk of more messages than MAX_BATCH is yielded in batches of at most MAX_BATCH, in order', async () => {
+    // A fast provider's answer that piled up while it was not read: thousands of frames in one chunk.
+    const count = 3 * MAX_BATCH + 5
+    const batches = await read(body(Array.from({ length: count }, (_, i) => `data: ${i}\n\n`).join('')))
+    expect(batches.map((b) => b.length)).toEqual([MAX_BATCH, MAX_BATCH, MAX_BATCH, 5])
+    expect(batches.flat().map((m) => m.data)).toEqual(Array.from({ length: count }, (_, i) => String(i)))
   })
 
   test('frames, lines and characters split across chunks are put back together', async () => {

@@ -45,10 +45,17 @@ export async function postSse(req: SseRequest): Promise<{ headers: Headers; batc
  * Reads a body of Server-Sent Events (WHATWG rules: lines end in \n, \r\n or \r; a blank line ends
  * a message; `data` lines are joined; comments, `id` and `retry` are ignored; an unfinished last
  * message is dropped) and yields the messages of each network chunk together, so that a chunk of
- * hundreds of small frames costs one await instead of hundreds. Linear in the body's size: only
+ * hundreds of small frames costs one await instead of hundreds (MAX_BATCH at most). Linear in the body's size: only
  * the unfinished last line is carried over to the next chunk. Returning early cancels the body,
  * which closes the connection.
  */
+/**
+ * The most messages yielded together. A provider that answers faster than its reply is relayed
+ * fills network chunks of hundreds of kilobytes (thousands of tokens); parsed in one piece, the
+ * first of them would wait for the last.
+ */
+export const MAX_BATCH = 64
+
 export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage[]> {
   const reader = body.getReader()
   const decoder = new TextDecoder()
@@ -74,13 +81,17 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenera
         }
         text = text.replace(/\r\n?/g, '\n')
       }
-      const batch: SseMessage[] = []
+      let batch: SseMessage[] = []
       let start = 0
       for (let end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
         if (end === start) {
           if (data.length) batch.push({ event, data: data.length === 1 ? data[0]! : data.join('\n') })
           event = null
           data = []
+          if (batch.length === MAX_BATCH) {
+            yield batch
+            batch = []
+          }
           continue
         }
         const line = text.slice(start, end)

@@ -44,9 +44,10 @@ export type ChatRequest = {
   signal?: AbortSignal
   /**
    * Streams only: called once the events parsed from one network chunk of the provider's answer
-   * were yielded (and taken), so that a relay can send them on together, at once.
+   * were yielded (and taken), so that a relay can send them on together, at once. When it returns a
+   * promise, the stream reads on once it settles: a relay that wrote lets its write leave first.
    */
-  onChunkEnd?: () => void
+  onChunkEnd?: () => void | Promise<void>
 }
 
 /** 'stop': the model finished; a reply that failed throws a ProviderError instead of finishing. */

@@ -13,7 +13,8 @@ export const MAX_UNREAD_BYTES = 1 << 20
 /** One client's stream of a reply: the events it is given, less what it already has (`seen`). */
 export type ReplySubscriber = {
   push: (e: ReplyEvent) => void
-  flush: () => void
+  /** Writes what waits; whether there was anything. */
+  flush: () => boolean
   close: () => void
   readonly closed: boolean
 }
@@ -84,6 +85,9 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
   return { stream, subscriber }
 }
 
+/** A promise that settles after the event loop has done its I/O (the writes made so far leave). */
+const nextTurn = () => new Promise<void>((resolve) => (globalThis.setImmediate ?? setTimeout)(resolve))
+
 /** The start of a reply as its stream announces it. */
 export type ReplyStart = Extract<ReplyEvent, { event: 'message_start' }>['data']
 
@@ -117,8 +121,17 @@ export class LiveReply {
     for (const s of this.subscribers) s.push(e)
   }
 
-  flush = () => {
-    for (const s of this.subscribers) s.flush()
+  /**
+   * Writes what the clients' streams collected. When something was written, the promise returned
+   * settles on the event loop's next turn: a caller that waits for it (the provider's reader, see
+   * `onChunkEnd`) lets the write leave before it parses on. Without it, a provider answer that
+   * arrived faster than it is relayed (all of it buffered while the reply's first rows were
+   * committed) would be parsed to its end in one turn and reach the client in one piece.
+   */
+  flush = (): Promise<void> | undefined => {
+    let wrote = false
+    for (const s of this.subscribers) wrote = s.flush() || wrote
+    return wrote ? nextTurn() : undefined
   }
 
   /** The reply has ended: every client's stream closes after what was sent. */

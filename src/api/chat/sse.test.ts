@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'bun:test'
+import type { AppDeps } from '../../lib/context'
+import { LiveReply } from './reply-relay'
 import { frameQueue, parsePositionId, positionId, REPLY_START, type ReplyEvent } from './sse'
 
 /** The queue's writes as text, one entry per write. */
@@ -70,5 +72,26 @@ describe('frameQueue', () => {
     // Timers run in the order they were set: the queue's backstop comes first.
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(writes).toEqual(['id: 2.0.0\nevent: text\ndata: {"delta":"xy"}\n\n'])
+  })
+})
+
+describe('LiveReply', () => {
+  test('a flush that wrote lets the event loop turn before its caller reads on; one with nothing to write does not wait', async () => {
+    const deps = { logger: { warn() {}, error() {} } } as unknown as AppDeps
+    const start = { threadId: 't', userMessageId: null, assistantMessageId: 'a', model: 'm' }
+    const live = new LiveReply(start, { content: '', reasoning: '', parts: [], inputTokens: null, outputTokens: null }, new AbortController())
+    const reader = live.follow(deps, REPLY_START).getReader()
+    live.send(text('Hel'))
+    live.send(text('lo'))
+    const turn = live.flush()
+    expect(turn).toBeInstanceOf(Promise)
+    // The write is in the client's stream already; the promise settles only after a turn of the loop.
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('id: 5.0.0\nevent: text\ndata: {"delta":"Hello"}\n\n')
+    let settled = false
+    void turn!.then(() => (settled = true))
+    for (let i = 0; i < 10; i++) await Promise.resolve()
+    expect(settled).toBe(false)
+    await turn
+    expect(live.flush()).toBeUndefined()
   })
 })

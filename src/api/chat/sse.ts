@@ -51,14 +51,16 @@ export function frameQueue(write: (bytes: Uint8Array) => void, from: ReplyPositi
     pending += `id: ${positionId(at)}\nevent: ${delta.event}\ndata: ${JSON.stringify({ delta: delta.text })}\n\n`
     delta = undefined
   }
+  /** Writes what waits; whether there was anything. */
   const flush = () => {
     if (backstop !== undefined) clearTimeout(backstop)
     backstop = undefined
     closeDelta()
-    if (!pending) return
+    if (!pending) return false
     const text = pending
     pending = ''
     write(encoder.encode(text))
+    return true
   }
   return {
     push(e: ReplyEvent) {

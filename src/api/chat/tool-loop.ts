@@ -26,8 +26,8 @@ export type ToolLoop = {
   toolContext: ToolContext
   state: ReplyState
   send: (e: ReplyEvent) => void
-  /** Sends what `send` collected: called after each network chunk of the provider's answer. */
-  flush: () => void
+  /** Sends what `send` collected: called after each network chunk of the provider's answer (see `onChunkEnd`). */
+  flush: () => void | Promise<void>
   /** Notes that the state changed; it is written to the database within a few hundred milliseconds. */
   changed: () => void
   /** Writes the state to the database now. */
@@ -40,7 +40,7 @@ export type ToolLoop = {
 export type EarlyCall = {
   events: AsyncIterable<StreamEvent>
   /** Where `onChunkEnd` goes from now on (the reply's stream, once it exists). */
-  flushTo: (flush: () => void) => void
+  flushTo: (flush: () => void | Promise<void>) => void
   /** Ends the call unread (its request is aborted). */
   cancel: () => void
 }
@@ -52,7 +52,7 @@ export type EarlyCall = {
  */
 export function startModelCall(provider: ChatProvider, req: Omit<ChatRequest, 'tools' | 'onChunkEnd' | 'signal'> & { tools: Tool[]; signal: AbortSignal }): EarlyCall {
   const own = new AbortController()
-  let flush = () => {}
+  let flush: () => void | Promise<void> = () => {}
   const iterator = provider
     .streamChat({ ...req, tools: definitionsOf(req.tools), signal: AbortSignal.any([req.signal, own.signal]), onChunkEnd: () => flush() })
     [Symbol.asyncIterator]()
