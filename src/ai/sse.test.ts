@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { MAX_BATCH, type SseMessage, sseBatches } from './sse'
+import { FIRST_BATCH, MAX_BATCH, type SseMessage, sseBatches } from './sse'
 
 /** A body that arrives in exactly these pieces (strings or raw bytes). */
 function body(...pieces: Array<string | Uint8Array>) {
@@ -31,12 +31,19 @@ describe('sseBatches', () => {
     ])
   })
 
-  test('a chunk of more messages than MAX_BATCH is yielded in batches of at most MAX_BATCH, in order', async () => {
+  test('a chunk of many messages is yielded in batches: FIRST_BATCH first, then at most MAX_BATCH, in order', async () => {
     // A fast provider's answer that piled up while it was not read: thousands of frames in one chunk.
-    const count = 3 * MAX_BATCH + 5
-    const batches = await read(body(Array.from({ length: count }, (_, i) => `data: ${i}\n\n`).join('')))
-    expect(batches.map((b) => b.length)).toEqual([MAX_BATCH, MAX_BATCH, MAX_BATCH, 5])
-    expect(batches.flat().map((m) => m.data)).toEqual(Array.from({ length: count }, (_, i) => String(i)))
+    const count = FIRST_BATCH + 2 * MAX_BATCH + 5
+    const frames = (from: number, n: number) => Array.from({ length: n }, (_, i) => `data: ${from + i}\n\n`).join('')
+    const batches = await read(body(frames(0, count), frames(count, 3)))
+    expect(batches.map((b) => b.length)).toEqual([FIRST_BATCH, MAX_BATCH, MAX_BATCH, 5, 3])
+    expect(batches.flat().map((m) => m.data)).toEqual(Array.from({ length: count + 3 }, (_, i) => String(i)))
+  })
+
+  test('the first batch is small only once: a later chunk of many messages starts with a full batch', async () => {
+    const frames = (from: number, n: number) => Array.from({ length: n }, (_, i) => `data: ${from + i}\n\n`).join('')
+    const batches = await read(body(frames(0, 2), frames(2, MAX_BATCH + 1)))
+    expect(batches.map((b) => b.length)).toEqual([2, MAX_BATCH, 1])
   })
 
   test('frames, lines and characters split across chunks are put back together', async () => {

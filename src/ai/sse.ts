@@ -45,16 +45,18 @@ export async function postSse(req: SseRequest): Promise<{ headers: Headers; batc
  * Reads a body of Server-Sent Events (WHATWG rules: lines end in \n, \r\n or \r; a blank line ends
  * a message; `data` lines are joined; comments, `id` and `retry` are ignored; an unfinished last
  * message is dropped) and yields the messages of each network chunk together, so that a chunk of
- * hundreds of small frames costs one await instead of hundreds (MAX_BATCH at most). Linear in the body's size: only
+ * hundreds of small frames costs one await instead of hundreds (see FIRST_BATCH). Linear in the body's size: only
  * the unfinished last line is carried over to the next chunk. Returning early cancels the body,
  * which closes the connection.
  */
 /**
- * The most messages yielded together. A provider that answers faster than its reply is relayed
- * fills network chunks of hundreds of kilobytes (thousands of tokens); parsed in one piece, the
- * first of them would wait for the last.
+ * The most messages yielded together: FIRST_BATCH the first time, MAX_BATCH after. A provider that
+ * answers faster than its reply is relayed fills network chunks of hundreds of kilobytes
+ * (thousands of tokens); parsed in one piece, the first of them would wait for the last. A small
+ * first batch gets the first words out at once; larger ones after it keep the cost per message low.
  */
-export const MAX_BATCH = 64
+export const FIRST_BATCH = 32
+export const MAX_BATCH = 1024
 
 export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage[]> {
   const reader = body.getReader()
@@ -63,6 +65,7 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenera
   let event: string | null = null
   let data: string[] = []
   let finished = false
+  let limit = FIRST_BATCH
   try {
     for (;;) {
       let chunk: Awaited<ReturnType<typeof reader.read>>
@@ -88,9 +91,10 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenera
           if (data.length) batch.push({ event, data: data.length === 1 ? data[0]! : data.join('\n') })
           event = null
           data = []
-          if (batch.length === MAX_BATCH) {
+          if (batch.length === limit) {
             yield batch
             batch = []
+            limit = MAX_BATCH
           }
           continue
         }
@@ -100,7 +104,10 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenera
         // Anything else is a comment (":"), an id, a retry or an unknown field: ignored.
       }
       rest = text.slice(start) + rest
-      if (batch.length) yield batch
+      if (batch.length) {
+        yield batch
+        limit = MAX_BATCH
+      }
       if (chunk.done) {
         finished = true
         return
