@@ -4,7 +4,6 @@ import type { AppDeps } from '../../lib/context'
 import { AppError, type ErrorCode } from '../../lib/errors'
 import { embeddingModelOf, providerClient } from '../models/access'
 import { chunkBlocks, type Chunk } from './chunk'
-import { parseDocument } from './parse'
 import { sweepDeletedFiles } from './service'
 import { ensureVectorTable, NO_VECTOR, storeVectors } from './vectors'
 
@@ -192,6 +191,8 @@ async function index(deps: AppDeps, source: SourceRow, lease: string, heartbeat:
   if (!bytes) throw new AppError('SOURCE_UNREADABLE')
   // Reading a page may take long (OCR of a large scan): the claim is renewed on a timer as well as
   // after each page, so that no other process takes the file over meanwhile.
+  // The document readers (HTML, office formats, PDF) load with the first file to read.
+  const { parseDocument } = await import('./parse')
   const renewing = setInterval(() => void heartbeat().catch(() => {}), LOCK_MS / 4)
   const doc = await parseDocument(source.kind, bytes, { progress: heartbeat, ocr: deps.ocr }).finally(() => clearInterval(renewing))
   const chunks = chunkBlocks(doc.blocks, source.kind === 'csv' || source.kind === 'xlsx' ? { overlap: 0 } : {})
