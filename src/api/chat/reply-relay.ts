@@ -85,8 +85,19 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
   return { stream, subscriber }
 }
 
-/** A promise that settles after the event loop has done its I/O (the writes made so far leave). */
-const nextTurn = () => new Promise<void>((resolve) => (globalThis.setImmediate ?? setTimeout)(resolve))
+/**
+ * The current turn of the event loop, as a promise that settles once the loop has done its I/O
+ * (the writes made so far leave). One for all replies: a turn costs one timer, however many
+ * replies write in it.
+ */
+let turn: Promise<void> | undefined
+const currentTurn = () =>
+  (turn ??= new Promise<void>((resolve) =>
+    (globalThis.setImmediate ?? setTimeout)(() => {
+      turn = undefined
+      resolve()
+    }),
+  ))
 
 /** The start of a reply as its stream announces it. */
 export type ReplyStart = Extract<ReplyEvent, { event: 'message_start' }>['data']
@@ -123,15 +134,16 @@ export class LiveReply {
 
   /**
    * Writes what the clients' streams collected. When something was written, the promise returned
-   * settles on the event loop's next turn: a caller that waits for it (the provider's reader, see
-   * `onChunkEnd`) lets the write leave before it parses on. Without it, a provider answer that
-   * arrived faster than it is relayed (all of it buffered while the reply's first rows were
-   * committed) would be parsed to its end in one turn and reach the client in one piece.
+   * settles once the current turn of the event loop is over: a caller that waits for it (the
+   * provider's reader, see `onChunkEnd`) lets the write leave before it parses on. Without it, a
+   * provider answer that arrived faster than it is relayed (buffered while the reply's first rows
+   * were committed) would be parsed to its end in one turn and reach the client in one piece. A
+   * provider read at its own pace loses nothing: its next chunk comes in a later turn anyway.
    */
   flush = (): Promise<void> | undefined => {
     let wrote = false
     for (const s of this.subscribers) wrote = s.flush() || wrote
-    return wrote ? nextTurn() : undefined
+    return wrote ? currentTurn() : undefined
   }
 
   /** The reply has ended: every client's stream closes after what was sent. */
