@@ -107,7 +107,7 @@ const table = [
   '',
   `**Reading.** From source Kontor answers its first health check after ${p50(source.startMs).toFixed(0)} ms and as the binary after ${p50(binary.startMs).toFixed(0)} ms (targets: 500 and 300 ms); warm, it holds ${p50(source.rssMb).toFixed(0)} MB from source and ${p50(binary.rssMb).toFixed(0)} MB as the binary (target 70 MB), against ${p50(baseline.rssMb).toFixed(0)} MB for the bare server.`,
   '',
-  'What the figures contain. The binary carries its code as bytecode, so its start parses nothing (decision 0083; it took about 500 ms before), and serves its web assets from inside itself (src/static-files.ts, decision 0081). ' +
+  'What the figures contain. The binary carries its code as bytecode, so its start parses nothing (decision 0083; it took about 500 ms before), keeps the code loaded on first use in chunks of its own, so that its start loads none of it (decision 0092; it held 112 MB warm before), and serves its web assets from inside itself (src/static-files.ts, decision 0081). ' +
     'Both starts include one exec of the process by itself, which gives it a limit of 4,096 requests at once instead of Bun\'s 256 (decision 0087): about 10 ms from source, 45 ms as the binary. ' +
     'Decision 0078 keeps better-auth with its plugins, the free-mail lists and better-auth\'s cipher out of the start (`tests/start-imports.test.ts` holds the code loaded at start at about 2.9 MB). ' +
     'What is left of the memory over the bare server is mostly React\'s server renderer and the app\'s routes for /login (about 17 MB, taken on the first page), the API\'s route definitions with their zod schemas, and Drizzle\'s schema; the binary also carries the OCR engine and its language data (about 12 MB) and its bytecode. ' +

@@ -71,6 +71,9 @@ const result = await Bun.build({
   minify: true,
   // Compiled to bytecode at build time: the start runs it without parsing the bundle (decision 0083).
   bytecode: true,
+  // Code loaded on first use (sign-in, SSO, SDKs, document readers) stays in chunks of its own,
+  // loaded and compiled when first imported instead of with the rest at start (decision 0092).
+  splitting: true,
   format: 'esm',
   plugins: [
     {

@@ -128,8 +128,8 @@ describe('sending a message', () => {
 
   test('what one network chunk of the provider brings reaches the client before the next one, merged into one frame', async () => {
     const { client, thread } = await chatSetup()
-    // 50 frames per network chunk; the provider then waits until released.
-    const res = await send(client, thread.id, '[[fake:tokens=400]][[fake:burst=50]][[fake:hold]] go')
+    // 20 frames per network chunk (fewer than the SSE reader's first batch); the provider then waits until released.
+    const res = await send(client, thread.id, '[[fake:tokens=400]][[fake:burst=20]][[fake:hold]] go')
     const events = sseEvents(res.body!)
     const seen: SseEvent[] = []
     // Read by hand: leaving a for-await loop would close the stream.
@@ -138,15 +138,15 @@ describe('sending a message', () => {
       if (next.done) break
       seen.push(next.value)
     }
-    // The role frame and 49 words came in the first chunk: they arrive now, as one text frame.
+    // The role frame and 19 words came in the first chunk: they arrive now, as one text frame.
     const words = Array.from({ length: 400 }, (_, i) => `t${i}`)
     expect(seen.map((e) => e.event)).toEqual(['message_start', 'text'])
-    expect(seen[1]!.data.delta).toBe(words.slice(0, 49).join(' '))
+    expect(seen[1]!.data.delta).toBe(words.slice(0, 19).join(' '))
     fake.release()
     for await (const e of events) seen.push(e)
     expect(textOf(seen)).toBe(words.join(' '))
     // Merged per chunk: at most one text frame for each of the provider's chunks.
-    expect(seen.filter((e) => e.event === 'text').length).toBeLessThanOrEqual(Math.ceil(404 / 50))
+    expect(seen.filter((e) => e.event === 'text').length).toBeLessThanOrEqual(Math.ceil(404 / 20))
     expect(seen.at(-1)).toEqual({ event: 'message_end', data: { status: 'complete' } })
   })
 
