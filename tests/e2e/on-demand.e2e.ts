@@ -15,6 +15,15 @@ test('a tooltip shows next to its trigger without replacing it, and a press whil
   await expect(page.getByRole('tooltip')).toHaveText('Collapse sidebar')
   await expect(collapse).toHaveAccessibleDescription('Collapse sidebar')
   expect(await collapse.evaluate((el) => el === (window as unknown as { trigger: Element }).trigger)).toBe(true)
+  // The bubble can be hovered itself (WCAG 1.4.13): the pointer moves onto it and it stays.
+  const bubble = (await page.getByRole('tooltip').boundingBox())!
+  await page.mouse.move(bubble.x + bubble.width / 2, bubble.y + bubble.height / 2, { steps: 5 })
+  await page.waitForTimeout(500)
+  await expect(page.getByRole('tooltip')).toHaveText('Collapse sidebar')
+  await page.mouse.move(bubble.x + bubble.width + 300, bubble.y + 300, { steps: 5 })
+  await expect(page.getByRole('tooltip')).toHaveCount(0)
+  await collapse.hover()
+  await expect(page.getByRole('tooltip')).toHaveText('Collapse sidebar')
   await page.keyboard.press('Escape')
   await expect(page.getByRole('tooltip')).toHaveCount(0)
   await expect(collapse).not.toHaveAttribute('aria-describedby')

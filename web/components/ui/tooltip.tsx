@@ -23,6 +23,8 @@ export type TooltipProps = { label: ReactNode; side?: Side; disabled?: boolean; 
 
 /** Hover waits this long before a tooltip shows; within as long after one closed, the next shows at once. */
 const DELAY = 300
+/** A pointer that leaves the trigger has this long to reach the bubble (which it may hover, WCAG 1.4.13) before it closes. */
+const CLOSE_GRACE = 150
 const GAP = 6
 const PADDING = 8
 
@@ -35,8 +37,9 @@ let lastClosed = 0
  * it is, always the same element (decision 0089): the tooltip adds its handlers to it and, while it
  * shows, a `role="tooltip"` bubble in a portal next to it, named by the child's `aria-describedby`.
  * Like Radix's tooltip it shows after 300 ms of hover (at once on keyboard focus, and at once when
- * another one closed less than 300 ms ago) and closes when the pointer leaves, on blur, press,
- * click, Escape and when the page under it scrolls. Other props (a wrapping trigger's handlers,
+ * another one closed less than 300 ms ago), stays while the pointer is on the child or on the
+ * bubble itself (so that it can be read with a magnifier, WCAG 1.4.13), and closes when the
+ * pointer leaves both, on blur, press, click, Escape and when the page under it scrolls. Other props (a wrapping trigger's handlers,
  * attributes and ref) go to the child too.
  */
 export function Tooltip({
@@ -52,6 +55,7 @@ export function Tooltip({
   const [open, setOpen] = useState(false)
   const anchor = useRef<HTMLElement | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const closing = useRef<ReturnType<typeof setTimeout>>(undefined)
   // As in Radix: the pointer's first move over the child starts the delay; once it showed (or was
   // closed by a press or click) it shows again only after the pointer left. The focus that a
   // press gives shows nothing.
@@ -69,6 +73,7 @@ export function Tooltip({
 
   const close = useCallback(() => {
     clearTimeout(timer.current)
+    clearTimeout(closing.current)
     setOpen((was) => {
       if (was) lastClosed = Date.now()
       return false
@@ -81,9 +86,18 @@ export function Tooltip({
     closeShown = close
     setOpen(true)
   }
+  /** The pointer left the child or the bubble: it closes unless the pointer reaches the other in time. */
+  const closeSoon = () => {
+    clearTimeout(timer.current)
+    clearTimeout(closing.current)
+    closing.current = setTimeout(close, CLOSE_GRACE)
+  }
+  const stay = () => clearTimeout(closing.current)
   const showLater = () => {
     if (disabled || moved.current) return
     moved.current = true
+    stay()
+    if (open) return
     if (Date.now() - lastClosed < DELAY) show()
     else timer.current = setTimeout(show, DELAY)
   }
@@ -94,6 +108,7 @@ export function Tooltip({
   useEffect(
     () => () => {
       clearTimeout(timer.current)
+      clearTimeout(closing.current)
       if (closeShown === close) closeShown = undefined
     },
     [close],
@@ -128,7 +143,7 @@ export function Tooltip({
         onPointerMove={also(rest.onPointerMove, (e) => e.pointerType !== 'touch' && showLater())}
         onPointerLeave={also(rest.onPointerLeave, () => {
           moved.current = false
-          close()
+          closeSoon()
         })}
         onPointerDown={also(rest.onPointerDown, () => {
           pressing.current = true
@@ -153,7 +168,7 @@ export function Tooltip({
         {cloneElement(child, { 'aria-describedby': describedBy })}
       </Slot.Root>
       {open && !disabled && anchor.current && (
-        <Bubble id={id} anchor={anchor.current} side={side} className={className}>
+        <Bubble id={id} anchor={anchor.current} side={side} className={className} onPointerEnter={stay} onPointerLeave={closeSoon}>
           {label}
         </Bubble>
       )}
@@ -164,7 +179,7 @@ export function Tooltip({
 const opposite = { top: 'bottom', bottom: 'top', left: 'right', right: 'left' } as const
 
 /** The tooltip itself: fixed next to its anchor on `side`, or on the other side when it does not fit there; kept within the viewport. */
-function Bubble(props: { id: string; anchor: HTMLElement; side: Side; className?: string; children: ReactNode }) {
+function Bubble(props: { id: string; anchor: HTMLElement; side: Side; className?: string; children: ReactNode; onPointerEnter: () => void; onPointerLeave: () => void }) {
   const ref = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
     const bubble = ref.current
@@ -192,7 +207,9 @@ function Bubble(props: { id: string; anchor: HTMLElement; side: Side; className?
       id={props.id}
       role="tooltip"
       style={{ position: 'fixed', left: 0, top: 0, visibility: 'hidden' }}
-      className={cn('pointer-events-none z-50 w-max max-w-[calc(100vw-16px)] rounded-md bg-foreground px-2 py-1 text-xs font-medium text-background shadow-md', props.className)}
+      onPointerEnter={props.onPointerEnter}
+      onPointerLeave={props.onPointerLeave}
+      className={cn('z-50 w-max max-w-[calc(100vw-16px)] rounded-md bg-foreground px-2 py-1 text-xs font-medium text-background shadow-md', props.className)}
     >
       {props.children}
     </div>,
