@@ -113,3 +113,21 @@ test('a press on a trigger whose code arrives after the user turned elsewhere op
   await collections.click()
   await expect(page.getByRole('menu', { name: 'Knowledge collections' })).toBeVisible()
 })
+
+test('a dialog whose code does not arrive leaves the page working, and opens once the code arrives', async ({ page }) => {
+  await signUpAndSignIn(page)
+  await page.goto('/chat')
+  await waitForHydration(page)
+  // From here on the browser's scripts fail to arrive (offline, or an update replaced them).
+  let failing = true
+  await page.route('**/build/*.js', (route) => (failing ? route.abort() : route.continue()))
+  const failed = page.waitForEvent('requestfailed', (r) => r.url().includes('/build/'))
+  await page.keyboard.press('Control+k')
+  await failed
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeEditable()
+  // Back online: the search opens by itself, as it was asked to.
+  failing = false
+  await expect(page.getByRole('dialog')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByRole('dialog').getByRole('combobox', { name: 'Search your chats' })).toBeVisible()
+})

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { lazyPart } from '../lib/lazy-part'
 import type { ConfirmOptions } from './confirm-dialog-view'
 
 export type { ConfirmOptions } from './confirm-dialog-view'
@@ -25,21 +26,16 @@ const subscribe = (listener: () => void) => {
 
 // The dialog itself (Radix) is loaded when the page is interactive, not before: nothing asks for a
 // confirmation earlier, and the first one still opens at once.
-const loadDialog = () => import('./confirm-dialog-view')
-const ConfirmDialog = lazy(loadDialog)
+const ConfirmDialog = lazyPart(() => import('./confirm-dialog-view').then((m) => m.default))
 
 /** Mounted once in the root layout; renders nothing until it is needed (so also nothing on the server). */
 export function ConfirmDialogHost() {
   const options = useSyncExternalStore(subscribe, () => current, () => null)
   // Once shown, the dialog stays mounted, so it can play its closing animation.
   const [shown, setShown] = useState(false)
-  useEffect(() => void loadDialog(), [])
+  useEffect(() => void ConfirmDialog.preload(), [])
   useEffect(() => {
     if (options) setShown(true)
   }, [options])
-  return shown || options ? (
-    <Suspense fallback={null}>
-      <ConfirmDialog options={options} onClose={close} />
-    </Suspense>
-  ) : null
+  return shown || options ? <ConfirmDialog options={options} onClose={close} /> : null
 }

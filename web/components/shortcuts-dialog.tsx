@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
+import { lazyPart } from '../lib/lazy-part'
 import { useShortcut } from '../lib/shortcuts'
 
 // The dialog (Radix) is not among the first scripts: it loads when `?` is first pressed.
-const ShortcutsDialogView = lazy(() => import('./shortcuts-dialog-view').then((m) => ({ default: m.ShortcutsDialogView })))
+const ShortcutsDialogView = lazyPart(() => import('./shortcuts-dialog-view').then((m) => m.ShortcutsDialogView))
 
 /** The list of keyboard shortcuts, opened with `?` anywhere outside a text field. */
 export function ShortcutsDialog() {
@@ -13,9 +14,5 @@ export function ShortcutsDialog() {
     setShown(true)
     setOpen(true)
   })
-  return shown ? (
-    <Suspense fallback={null}>
-      <ShortcutsDialogView open={open} setOpen={setOpen} />
-    </Suspense>
-  ) : null
+  return shown ? <ShortcutsDialogView open={open} setOpen={setOpen} /> : null
 }

@@ -1,34 +1,8 @@
 import { Slot } from 'radix-ui'
-import { createElement, useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactElement, type Ref } from 'react'
+import { createElement, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactElement, type Ref } from 'react'
+import { onDemand, type OnDemand } from './lazy-part'
 
-/**
- * A module that loads on first use (decision 0089): menus, popovers, dialogs and tooltips (Radix
- * with floating-ui) are not among a page's first scripts. `use()` gives the module once it has
- * arrived, and nothing while hydrating: the server rendered without it.
- */
-export type OnDemand<M> = { load: () => Promise<void>; use: () => M | undefined }
-
-export function onDemand<M>(load: () => Promise<M>): OnDemand<M> {
-  let module: M | undefined
-  let pending: Promise<void> | undefined
-  const listeners = new Set<() => void>()
-  const subscribe = (listener: () => void) => {
-    listeners.add(listener)
-    return () => void listeners.delete(listener)
-  }
-  return {
-    // A failed fetch (offline) is asked again on the next use.
-    load: () =>
-      (pending ??= load().then(
-        (m) => {
-          module = m
-          listeners.forEach((l) => l())
-        },
-        () => void (pending = undefined),
-      )),
-    use: () => useSyncExternalStore(subscribe, () => module, () => undefined),
-  }
-}
+export { onDemand, type OnDemand } from './lazy-part'
 
 /**
  * How a Radix trigger opens its part: a menu on pointer down and on Enter, Space or ArrowDown; a

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
+import { lazyPart } from '../../../lib/lazy-part'
 
 // The search (Radix Dialog, the results list) is not among the first scripts: it loads when it is
 // first opened (Ctrl/⌘+K or the sidebar's button).
-const SearchDialog = lazy(() => import('./search-dialog').then((m) => ({ default: m.SearchDialog })))
+const SearchDialog = lazyPart(() => import('./search-dialog').then((m) => m.SearchDialog))
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void }
 
@@ -11,9 +12,5 @@ export function LazySearchDialog(props: Props) {
   // Once shown it stays mounted, so it can play its closing animation.
   const [shown, setShown] = useState(false)
   if (props.open && !shown) setShown(true)
-  return props.open || shown ? (
-    <Suspense fallback={null}>
-      <SearchDialog {...props} />
-    </Suspense>
-  ) : null
+  return props.open || shown ? <SearchDialog {...props} /> : null
 }

@@ -1,14 +1,14 @@
 import { FileText, LoaderCircle, RotateCw, TriangleAlert, X } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { cn } from '../../../lib/cn'
+import { lazyPart } from '../../../lib/lazy-part'
 import type { Source } from '../api'
 
 // The details form (react-hook-form, zod) is not among the chat's first scripts: it loads when a
 // file's details are first opened.
-const loadDetailsDialog = () => import('./source-details-dialog')
-const SourceDetailsDialog = lazy(() => loadDetailsDialog().then((m) => ({ default: m.SourceDetailsDialog })))
+const SourceDetailsDialog = lazyPart(() => import('./source-details-dialog').then((m) => m.SourceDetailsDialog))
 
 /** attached: chosen for a chat that does not exist yet; the others as the server (or the upload) says. */
 export type ChipStatus = 'attached' | 'uploading' | 'processing' | 'ready' | 'failed'
@@ -71,8 +71,8 @@ function SourceChip({ chip }: { chip: Chip }) {
           <button
             type="button"
             onClick={() => setEditing(true)}
-            onPointerEnter={() => void loadDetailsDialog()}
-            onFocus={() => void loadDetailsDialog()}
+            onPointerEnter={() => void SourceDetailsDialog.preload()}
+            onFocus={() => void SourceDetailsDialog.preload()}
             aria-label={t('details.open', { name: chip.name })}
             className="min-w-0 max-w-48 truncate rounded-sm font-medium outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
           >
@@ -80,9 +80,7 @@ function SourceChip({ chip }: { chip: Chip }) {
           </button>
           {/* Once opened it stays mounted, so that it can animate its closing. */}
           {(editing || opened) && (
-            <Suspense fallback={null}>
-              <SourceDetailsDialog threadId={chip.details.threadId} source={chip.details.source} open={editing} onOpenChange={setEditing} />
-            </Suspense>
+            <SourceDetailsDialog threadId={chip.details.threadId} source={chip.details.source} open={editing} onOpenChange={setEditing} />
           )}
         </>
       ) : (
