@@ -40,10 +40,11 @@ describe('sseBatches', () => {
     expect(batches.flat().map((m) => m.data)).toEqual(Array.from({ length: count + 3 }, (_, i) => String(i)))
   })
 
-  test('the first batch is small only once: a later chunk of many messages starts with a full batch', async () => {
+  test('small chunks before it leave the first batch small; after the first cut, batches are large', async () => {
+    // A provider's role or preamble chunk often comes alone; the piled-up text after it still starts small.
     const frames = (from: number, n: number) => Array.from({ length: n }, (_, i) => `data: ${from + i}\n\n`).join('')
-    const batches = await read(body(frames(0, 2), frames(2, MAX_BATCH + 1)))
-    expect(batches.map((b) => b.length)).toEqual([2, MAX_BATCH, 1])
+    const batches = await read(body(frames(0, 2), frames(2, FIRST_BATCH + MAX_BATCH + 1), frames(0, FIRST_BATCH + 1)))
+    expect(batches.map((b) => b.length)).toEqual([2, FIRST_BATCH, MAX_BATCH, 1, FIRST_BATCH + 1])
   })
 
   test('frames, lines and characters split across chunks are put back together', async () => {

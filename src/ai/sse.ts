@@ -42,22 +42,23 @@ export async function postSse(req: SseRequest): Promise<{ headers: Headers; batc
 }
 
 /**
- * Reads a body of Server-Sent Events (WHATWG rules: lines end in \n, \r\n or \r; a blank line ends
- * a message; `data` lines are joined; comments, `id` and `retry` are ignored; an unfinished last
- * message is dropped) and yields the messages of each network chunk together, so that a chunk of
- * hundreds of small frames costs one await instead of hundreds (see FIRST_BATCH). Linear in the body's size: only
- * the unfinished last line is carried over to the next chunk. Returning early cancels the body,
- * which closes the connection.
- */
-/**
- * The most messages yielded together: FIRST_BATCH the first time, MAX_BATCH after. A provider that
- * answers faster than its reply is relayed fills network chunks of hundreds of kilobytes
- * (thousands of tokens); parsed in one piece, the first of them would wait for the last. A small
- * first batch gets the first words out at once; larger ones after it keep the cost per message low.
+ * The most messages yielded together: FIRST_BATCH until a chunk first had to be cut, MAX_BATCH
+ * after. A provider that answers faster than its reply is relayed fills network chunks of hundreds
+ * of kilobytes (thousands of tokens); parsed in one piece, the first of them would wait for the
+ * last. A small batch first gets the first words out at once; larger ones after the first cut keep
+ * the cost per message low. A chunk of ordinary size (a model at its own pace) is one batch.
  */
 export const FIRST_BATCH = 32
 export const MAX_BATCH = 1024
 
+/**
+ * Reads a body of Server-Sent Events (WHATWG rules: lines end in \n, \r\n or \r; a blank line ends
+ * a message; `data` lines are joined; comments, `id` and `retry` are ignored; an unfinished last
+ * message is dropped) and yields the messages of each network chunk together, at most
+ * FIRST_BATCH or MAX_BATCH at a time, so that a chunk of hundreds of small frames costs one await
+ * instead of hundreds. Linear in the body's size: only the unfinished last line is carried over to
+ * the next chunk. Returning early cancels the body, which closes the connection.
+ */
 export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage[]> {
   const reader = body.getReader()
   const decoder = new TextDecoder()
@@ -94,6 +95,7 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenera
           if (batch.length === limit) {
             yield batch
             batch = []
+            // The first words are out: the rest of a piled-up answer goes in larger batches.
             limit = MAX_BATCH
           }
           continue
@@ -104,10 +106,7 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenera
         // Anything else is a comment (":"), an id, a retry or an unknown field: ignored.
       }
       rest = text.slice(start) + rest
-      if (batch.length) {
-        yield batch
-        limit = MAX_BATCH
-      }
+      if (batch.length) yield batch
       if (chunk.done) {
         finished = true
         return

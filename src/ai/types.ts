@@ -44,8 +44,9 @@ export type ChatRequest = {
   signal?: AbortSignal
   /**
    * Streams only: called once the events parsed from one network chunk of the provider's answer
-   * were yielded (and taken), so that a relay can send them on together, at once. When it returns a
-   * promise, the stream reads on once it settles: a relay that wrote lets its write leave first.
+   * (or from one batch of a large chunk, see FIRST_BATCH in sse.ts) were yielded and taken, so
+   * that a relay can send them on together, at once. When it returns a promise, the stream reads
+   * on once it settles: a relay that wrote lets its write leave first.
    */
   onChunkEnd?: () => void | Promise<void>
 }

@@ -11,6 +11,7 @@ import { waitFor } from '../../../tests/support/wait-for'
 import { createLocalFileStore } from '../../storage/local'
 import { MAX_UNREAD_BYTES } from './reply-relay'
 import { processingIdle } from '../sources/process'
+import { FIRST_BATCH } from '../../ai/sse'
 
 let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -148,6 +149,27 @@ describe('sending a message', () => {
     // Merged per chunk: at most one text frame for each of the provider's chunks.
     expect(seen.filter((e) => e.event === 'text').length).toBeLessThanOrEqual(Math.ceil(404 / 20))
     expect(seen.at(-1)).toEqual({ event: 'message_end', data: { status: 'complete' } })
+  })
+
+  test('a network chunk of many frames (a fast answer that piled up) reaches the client in steps: a few words first, then the rest', async () => {
+    const { client, thread } = await chatSetup()
+    // 200 frames in the first network chunk: the role frame and 199 words; the provider then waits until released.
+    const res = await send(client, thread.id, '[[fake:tokens=400]][[fake:burst=200]][[fake:hold]] go')
+    const events = sseEvents(res.body!)
+    const seen: SseEvent[] = []
+    while (seen.filter((e) => e.event === 'text').length < 2) {
+      const next = await events.next()
+      if (next.done) break
+      seen.push(next.value)
+    }
+    const words = Array.from({ length: 400 }, (_, i) => `t${i}`)
+    // FIRST_BATCH messages first (the role frame and 31 words), then the rest of the chunk.
+    const texts = seen.filter((e) => e.event === 'text').map((e) => e.data.delta as string)
+    expect(texts[0]).toBe(words.slice(0, FIRST_BATCH - 1).join(' '))
+    expect(texts[1]).toBe(` ${words.slice(FIRST_BATCH - 1, 199).join(' ')}`)
+    fake.release()
+    for await (const e of events) seen.push(e)
+    expect(textOf(seen)).toBe(words.join(' '))
   })
 
   test('a provider failure before the first token: error event, reply failed, the user message kept', async () => {

@@ -85,20 +85,6 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
   return { stream, subscriber }
 }
 
-/**
- * The current turn of the event loop, as a promise that settles once the loop has done its I/O
- * (the writes made so far leave). One for all replies: a turn costs one timer, however many
- * replies write in it.
- */
-let turn: Promise<void> | undefined
-const currentTurn = () =>
-  (turn ??= new Promise<void>((resolve) =>
-    (globalThis.setImmediate ?? setTimeout)(() => {
-      turn = undefined
-      resolve()
-    }),
-  ))
-
 /** The start of a reply as its stream announces it. */
 export type ReplyStart = Extract<ReplyEvent, { event: 'message_start' }>['data']
 
@@ -143,7 +129,23 @@ export class LiveReply {
   flush = (): Promise<void> | undefined => {
     let wrote = false
     for (const s of this.subscribers) wrote = s.flush() || wrote
-    return wrote ? currentTurn() : undefined
+    return wrote ? this.currentTurn() : undefined
+  }
+
+  /**
+   * The current turn of the event loop, as a promise that settles once the loop has done its I/O
+   * (the writes made so far leave): one timer per reply and turn. Each reply has its own: on
+   * Workers a timer belongs to the request that set it, and one that was cancelled would never
+   * settle a promise that other replies wait for (see sources/process.ts).
+   */
+  private turn: Promise<void> | undefined
+  private currentTurn() {
+    return (this.turn ??= new Promise<void>((resolve) =>
+      (globalThis.setImmediate ?? setTimeout)(() => {
+        this.turn = undefined
+        resolve()
+      }),
+    ))
   }
 
   /** The reply has ended: every client's stream closes after what was sent. */

@@ -79,8 +79,7 @@ describe('LiveReply', () => {
   test('a flush that wrote lets the event loop turn before its caller reads on; one with nothing to write does not wait', async () => {
     const deps = { logger: { warn() {}, error() {} } } as unknown as AppDeps
     const start = { threadId: 't', userMessageId: null, assistantMessageId: 'a', model: 'm' }
-    const reply = () => new LiveReply(start, { content: '', reasoning: '', parts: [], inputTokens: null, outputTokens: null }, new AbortController())
-    const live = reply()
+    const live = new LiveReply(start, { content: '', reasoning: '', parts: [], inputTokens: null, outputTokens: null }, new AbortController())
     const reader = live.follow(deps, REPLY_START).getReader()
     live.send(text('Hel'))
     live.send(text('lo'))
@@ -92,11 +91,10 @@ describe('LiveReply', () => {
     void turn!.then(() => (settled = true))
     for (let i = 0; i < 10; i++) await Promise.resolve()
     expect(settled).toBe(false)
-    // Replies writing in the same turn wait for the same one.
-    const other = reply()
-    other.follow(deps, REPLY_START)
-    other.send(text('x'))
-    expect(other.flush()).toBe(turn)
+    // A second write in the same turn waits for the same turn.
+    live.send(text('!'))
+    expect(live.flush()).toBe(turn)
+    await reader.read()
     await turn
     expect(live.flush()).toBeUndefined()
   })

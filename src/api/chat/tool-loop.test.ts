@@ -4,7 +4,9 @@ import { messages, outboxEmails } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse, sseEvents, type SseEvent } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, registerOrg, type TestClient } from '../../../tests/support/test-app'
-import { MAX_MODEL_CALLS } from './tool-loop'
+import type { ChatProvider, ChatRequest } from '../../ai'
+import type { ToolContext } from '../../ai/tools/types'
+import { MAX_MODEL_CALLS, runToolLoop, startModelCall, type ReplyState } from './tool-loop'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 let fake: FakeLlm
@@ -262,5 +264,58 @@ describe('Anthropic with thinking', () => {
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_fake0', content: expect.stringMatching(/NOT been sent/) }] },
     ])
     expect(await lastReply(client, thread.id)).toMatchObject({ status: 'complete', content: 'Drafted.', reasoning: 'The user wants a draft.' })
+  })
+})
+
+describe('the relay sets the pace', () => {
+  /** A provider that answers in two chunks and keeps what it got back after the first. */
+  function twoChunks(got: unknown[]): ChatProvider {
+    const unused = () => Promise.reject(new Error('not used'))
+    return {
+      async *streamChat(req: ChatRequest) {
+        yield { type: 'text', delta: 'a' }
+        const pace = req.onChunkEnd?.()
+        got.push(pace)
+        await pace
+        yield { type: 'text', delta: 'b' }
+      },
+      complete: unused,
+      embed: unused,
+      listModels: unused,
+    }
+  }
+
+  test("what the relay's flush returns after a chunk reaches the provider, for a call started early and one started by the loop", async () => {
+    // The promise a relay returns when it wrote: the provider waits for it before it reads on.
+    const turn = Promise.resolve()
+    const signal = new AbortController().signal
+    const loop = (provider: ChatProvider, state: ReplyState) => ({
+      provider,
+      model: 'm',
+      messages: [],
+      tools: [],
+      toolContext: { signal } as unknown as ToolContext,
+      state,
+      send: () => {},
+      flush: () => turn,
+      changed: () => {},
+      checkpoint: async () => {},
+    })
+    const state = () => ({ content: '', reasoning: '', parts: [], inputTokens: null, outputTokens: null })
+
+    const early: unknown[] = []
+    const first = twoChunks(early)
+    const firstState = state()
+    await runToolLoop({ ...loop(first, firstState), firstCall: startModelCall(first, { model: 'm', messages: [], tools: [], signal }) })
+    expect(early).toHaveLength(1)
+    expect(early[0]).toBe(turn)
+    expect(firstState.content).toBe('ab')
+
+    const later: unknown[] = []
+    const laterState = state()
+    await runToolLoop(loop(twoChunks(later), laterState))
+    expect(later).toHaveLength(1)
+    expect(later[0]).toBe(turn)
+    expect(laterState.content).toBe('ab')
   })
 })

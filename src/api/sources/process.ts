@@ -189,10 +189,10 @@ async function index(deps: AppDeps, source: SourceRow, lease: string, heartbeat:
   if (!model) throw new AppError('EMBEDDING_MODEL_REQUIRED')
   const bytes = await deps.files.get(source.fileKey)
   if (!bytes) throw new AppError('SOURCE_UNREADABLE')
-  // Reading a page may take long (OCR of a large scan): the claim is renewed on a timer as well as
-  // after each page, so that no other process takes the file over meanwhile.
   // The document readers (HTML, office formats, PDF) load with the first file to read.
   const { parseDocument } = await import('./parse')
+  // Reading a page may take long (OCR of a large scan): the claim is renewed on a timer as well as
+  // after each page, so that no other process takes the file over meanwhile.
   const renewing = setInterval(() => void heartbeat().catch(() => {}), LOCK_MS / 4)
   const doc = await parseDocument(source.kind, bytes, { progress: heartbeat, ocr: deps.ocr }).finally(() => clearInterval(renewing))
   const chunks = chunkBlocks(doc.blocks, source.kind === 'csv' || source.kind === 'xlsx' ? { overlap: 0 } : {})
