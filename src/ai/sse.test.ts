@@ -12,6 +12,9 @@ function body(...pieces: Array<string | Uint8Array>) {
   })
 }
 
+/** `n` frames whose data counts up from `from`. */
+const frames = (from: number, n: number) => Array.from({ length: n }, (_, i) => `data: ${from + i}\n\n`).join('')
+
 async function read(stream: ReadableStream<Uint8Array>) {
   const batches: SseMessage[][] = []
   for await (const batch of sseBatches(stream)) batches.push(batch)
@@ -34,7 +37,6 @@ describe('sseBatches', () => {
   test('a chunk of many messages is yielded in batches: FIRST_BATCH first, then at most MAX_BATCH, in order', async () => {
     // A fast provider's answer that piled up while it was not read: thousands of frames in one chunk.
     const count = FIRST_BATCH + 2 * MAX_BATCH + 5
-    const frames = (from: number, n: number) => Array.from({ length: n }, (_, i) => `data: ${from + i}\n\n`).join('')
     const batches = await read(body(frames(0, count), frames(count, 3)))
     expect(batches.map((b) => b.length)).toEqual([FIRST_BATCH, MAX_BATCH, MAX_BATCH, 5, 3])
     expect(batches.flat().map((m) => m.data)).toEqual(Array.from({ length: count + 3 }, (_, i) => String(i)))
@@ -42,7 +44,6 @@ describe('sseBatches', () => {
 
   test('small chunks before it leave the first batch small; after the first cut, batches are large', async () => {
     // A provider's role or preamble chunk often comes alone; the piled-up text after it still starts small.
-    const frames = (from: number, n: number) => Array.from({ length: n }, (_, i) => `data: ${from + i}\n\n`).join('')
     const batches = await read(body(frames(0, 2), frames(2, FIRST_BATCH + MAX_BATCH + 1), frames(0, FIRST_BATCH + 1)))
     expect(batches.map((b) => b.length)).toEqual([2, FIRST_BATCH, MAX_BATCH, 1, FIRST_BATCH + 1])
   })

@@ -39,8 +39,8 @@ let lastClosed = 0
  * Like Radix's tooltip it shows after 300 ms of hover (at once on keyboard focus, and at once when
  * another one closed less than 300 ms ago), stays while the pointer is on the child or on the
  * bubble itself (so that it can be read with a magnifier, WCAG 1.4.13), and closes when the
- * pointer leaves both, on blur, press, click, Escape and when the page under it scrolls. Other props (a wrapping trigger's handlers,
- * attributes and ref) go to the child too.
+ * pointer leaves both, on blur, press, click, Escape and when the page under it scrolls. Other
+ * props (a wrapping trigger's handlers, attributes and ref) go to the child too.
  */
 export function Tooltip({
   label,
