@@ -79,6 +79,34 @@ describe('flatRows', () => {
   })
 })
 
+describe('rows read by position', () => {
+  test('a database file answers a `raw` statement with plain arrays, its values as a named row has them', async () => {
+    const db = await database()
+    const statement = { sql: 'SELECT id, count, data, note, 9007199254740991 AS big FROM items ORDER BY id', args: [] }
+    const named = await db.$client.execute(statement)
+    const raw = await db.$client.execute({ ...statement, raw: true } as typeof statement)
+    expect(raw.rows.every((row) => Array.isArray(row))).toBe(true)
+    expect(raw.rows.map((row) => [...(row as unknown as unknown[])])).toEqual(named.rows.map((row) => Array.from(row)))
+    // Integers arrive as numbers and blobs as ArrayBuffers, as in a named row.
+    expect(raw.rows[0] as unknown).toEqual(['a', 3, new Uint8Array([1, 2, 3]).buffer, null, 9007199254740991])
+    // Without `raw`, rows name their values.
+    expect(named.rows[0]!.id).toBe('a')
+  })
+
+  test("Drizzle's reads ask for them, and every kind of read answers as before", async () => {
+    const db = await database()
+    const executed: unknown[] = []
+    const execute = db.$client.execute.bind(db.$client)
+    db.$client.execute = ((stmt: unknown) => (executed.push(stmt), execute(stmt as never))) as typeof execute
+    const rows = await db.select({ id: items.id, tags: items.tags, at: items.at, data: items.data }).from(items).orderBy(items.id)
+    expect(executed.at(-1)).toMatchObject({ raw: true })
+    expect(rows[0]).toEqual({ id: 'a', tags: ['x', 'y'], at: new Date(1_700_000_000_123), data: Buffer.from([1, 2, 3]) })
+    expect(await db.select().from(items).where(eq(items.id, 'b')).get()).toMatchObject({ id: 'b', done: false, seen: null, data: null })
+    // A read of raw SQL names its columns itself: it still gets named rows.
+    expect(await db.all(sql`SELECT id, count FROM items ORDER BY id`)).toEqual([{ id: 'a', count: 3 }, { id: 'b', count: 0 }])
+  })
+})
+
 describe('a database file', () => {
   test('commits without waiting for the disk on every connection the client opens, also those opened after a transaction took one', async () => {
     const client = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), 'kontor-sync-')), 'sync.db')}` })

@@ -76,6 +76,10 @@ export async function beginWithEarlyCall(deps: AppDeps, threadId: string, mode: 
   // A failed read only means the call waits: the writes meet (and report) the same failure.
   const planned = await plannedHistory(deps, threadId, mode).catch(() => null)
   const early = planned && start(planned)
+  // The call's request leaves once its own steps (the address check among them) have run; the
+  // writes run synchronously on a local database file, so they wait for the next turn of the
+  // loop, and the provider starts on its answer while they commit.
+  if (early) await nextTurn()
   try {
     const begun = await beginReply(deps, threadId, mode, model, assistantMessageId)
     const turns = turnsOf(begun.history)
@@ -127,6 +131,8 @@ export async function plannedHistory(deps: AppDeps, threadId: string, mode: Begi
   const kept = lastUser >= 0 ? branch.slice(0, lastUser) : branch
   return turnsOf([...kept, { role: 'user', content: mode.content, status: 'complete' }])
 }
+
+const nextTurn = () => new Promise<void>((resolve) => (globalThis.setImmediate ?? setTimeout)(() => resolve()))
 
 const sameTurns = (a: Turn[], b: Turn[]) => a.length === b.length && a.every((m, i) => m.role === b[i]!.role && m.content === b[i]!.content)
 

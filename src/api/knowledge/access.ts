@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { preparedFor } from '../../../db/client'
 import { agentCollections, collectionGroups, collections, groupMembers, sources, threadCollections, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
@@ -120,13 +121,18 @@ export async function setAgentCollections(deps: AppDeps, agentId: string, ids: s
   if (ids.length) await deps.db.insert(agentCollections).values(ids.map((collectionId) => ({ agentId, collectionId })))
 }
 
+/** The collections attached to a chat, read before every reply starts: prepared once. */
+const attachedCollections = preparedFor((db) =>
+  db.select({ id: threadCollections.collectionId }).from(threadCollections).where(eq(threadCollections.threadId, sql.placeholder('threadId'))).prepare(),
+)
+
 /**
  * The collections a chat's source_query searches: those attached to the chat and those of its
  * agent, as far as the chat's user may still read them (a share taken back takes them out).
  */
 export async function searchableCollections(deps: AppDeps, thread: Pick<typeof threads.$inferSelect, 'id' | 'userId' | 'organizationId' | 'agentId'>) {
   const [attached, ofAgent] = await Promise.all([
-    deps.db.select({ id: threadCollections.collectionId }).from(threadCollections).where(eq(threadCollections.threadId, thread.id)),
+    attachedCollections(deps.db).all({ threadId: thread.id }),
     thread.agentId ? collectionIdsOfAgent(deps, thread.agentId) : Promise.resolve([]),
   ])
   const ids = [...attached.map((r) => r.id), ...ofAgent]

@@ -1,5 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { preparedFor } from '../../../db/client'
 import { groupMembers, mcpServers, mcpToolAgents, mcpToolGroups, mcpTools } from '../../../db/schema'
 import { callMcpTool, McpError, readMcpResult, type McpServerAddress } from '../../ai/mcp'
 import { ToolError, type Tool } from '../../ai/tools/types'
@@ -25,17 +26,13 @@ export const mcpPolicy = (deps: AppDeps) => serverPolicy(deps)
 
 const anyArguments = z.record(z.string(), z.unknown())
 
-/**
- * The MCP tools enabled for this chat: for everyone, for a group the caller is in, or for the
- * chat's agent. Each is offered with the description and schema the server listed when it was
- * enabled; a call connects to the server then (see src/ai/mcp.ts), and a server that is down,
- * slow or answers garbage gives a failed tool result, never a failed reply.
- */
-export async function mcpToolsFor(deps: AppDeps, caller: SessionUser, agentId: string | null): Promise<Tool[]> {
+/** The tools enabled for a member (and the chat's agent: none when `agentId` is null), read before every reply starts: prepared once. */
+const enabledTools = preparedFor((db) => {
   const inGroup = sql`exists (select 1 from ${mcpToolGroups} inner join ${groupMembers} on ${groupMembers.groupId} = ${mcpToolGroups.groupId}
-    where ${mcpToolGroups.toolId} = ${mcpTools.id} and ${groupMembers.userId} = ${caller.id})`
-  const forAgent = agentId ? sql`exists (select 1 from ${mcpToolAgents} where ${mcpToolAgents.toolId} = ${mcpTools.id} and ${mcpToolAgents.agentId} = ${agentId})` : sql`0`
-  const rows = await deps.db
+    where ${mcpToolGroups.toolId} = ${mcpTools.id} and ${groupMembers.userId} = ${sql.placeholder('userId')})`
+  // `agent_id = NULL` holds for no row: a chat without an agent gets no agent's tools.
+  const forAgent = sql`exists (select 1 from ${mcpToolAgents} where ${mcpToolAgents.toolId} = ${mcpTools.id} and ${mcpToolAgents.agentId} = ${sql.placeholder('agentId')})`
+  return db
     .select({
       name: mcpTools.name,
       description: mcpTools.description,
@@ -46,11 +43,22 @@ export async function mcpToolsFor(deps: AppDeps, caller: SessionUser, agentId: s
     .innerJoin(mcpServers, eq(mcpServers.id, mcpTools.serverId))
     .where(
       and(
-        eq(mcpTools.organizationId, caller.organizationId),
+        eq(mcpTools.organizationId, sql.placeholder('organizationId')),
         or(eq(mcpTools.scope, 'everyone'), and(eq(mcpTools.scope, 'groups'), inGroup), and(eq(mcpTools.scope, 'agents'), forAgent)),
       ),
     )
     .orderBy(mcpServers.name, mcpTools.name)
+    .prepare()
+})
+
+/**
+ * The MCP tools enabled for this chat: for everyone, for a group the caller is in, or for the
+ * chat's agent. Each is offered with the description and schema the server listed when it was
+ * enabled; a call connects to the server then (see src/ai/mcp.ts), and a server that is down,
+ * slow or answers garbage gives a failed tool result, never a failed reply.
+ */
+export async function mcpToolsFor(deps: AppDeps, caller: SessionUser, agentId: string | null): Promise<Tool[]> {
+  const rows = await enabledTools(deps.db).all({ organizationId: caller.organizationId, userId: caller.id, agentId })
   const used = new Set<string>()
   return rows.map((row): Tool => {
     let name = mcpToolChatName(row.server.name, row.name)

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { preparedFor } from '../../../db/client'
 import { deletedFiles, sources, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
@@ -28,13 +29,25 @@ export const toSourceView = (s: SourceRow): SourceView => ({
  * threads and chat import it from here.
  */
 export async function findOwnThread(deps: AppDeps, caller: SessionUser, id: string) {
-  const thread = await deps.db.query.threads.findFirst({ where: and(eq(threads.id, id), eq(threads.userId, caller.id)) })
+  const thread = await ownThread(deps.db).get({ id, userId: caller.id })
   return thread ?? fail('THREAD_NOT_FOUND')
 }
 
+// Both are read before every reply starts: prepared once (db/client.ts).
+const ownThread = preparedFor((db) =>
+  db
+    .select()
+    .from(threads)
+    .where(and(eq(threads.id, sql.placeholder('id')), eq(threads.userId, sql.placeholder('userId'))))
+    .prepare(),
+)
+const threadSources = preparedFor((db) =>
+  db.select().from(sources).where(eq(sources.threadId, sql.placeholder('threadId'))).orderBy(asc(sources.createdAt), asc(sources.id)).prepare(),
+)
+
 /** Sources of a thread, oldest first (no ownership check: callers have done it). */
 export async function sourcesOfThread(deps: AppDeps, threadId: string) {
-  const rows = await deps.db.select().from(sources).where(eq(sources.threadId, threadId)).orderBy(asc(sources.createdAt), asc(sources.id))
+  const rows = await threadSources(deps.db).all({ threadId })
   return rows.map(toSourceView)
 }
 

@@ -1,4 +1,5 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { preparedFor } from '../../../db/client'
 import { budgetAlerts, budgetReservations, budgets, groups, users } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
 import { AppError } from '../../lib/errors'
@@ -19,7 +20,7 @@ export function monthOf(at: Date) {
 }
 
 /** The budgets that apply to a member: the organisation's, their groups' (as they are now) and their own. */
-const appliesTo = (m: Member) => sql`${budgets.organizationId} = ${m.organizationId} AND (
+const appliesTo = (m: { id: string | Placeholder; organizationId: string | Placeholder }) => sql`${budgets.organizationId} = ${m.organizationId} AND (
   ${budgets.scope} = 'organization'
   OR (${budgets.scope} = 'user' AND ${budgets.targetId} = ${m.id})
   OR (${budgets.scope} = 'group' AND ${budgets.targetId} IN (SELECT group_id FROM group_members WHERE user_id = ${m.id})))`
@@ -30,10 +31,11 @@ const countedBy = (t: string) =>
     OR (budgets.scope = 'group' AND ${t}.user_id IN (SELECT user_id FROM group_members WHERE group_id = budgets.target_id)))`)
 
 /** A budget's spend this month (from the daily roll-ups) and what running calls have reserved. */
-export const spentOf = (month: ReturnType<typeof monthOf>) => sql<number>`(SELECT coalesce(sum(CASE WHEN budgets.metric = 'cost' THEN d.cost ELSE d.input_tokens + d.output_tokens END), 0)
+export const spentOf = (month: { from: string | Placeholder; next: string | Placeholder }) => sql<number>`(SELECT coalesce(sum(CASE WHEN budgets.metric = 'cost' THEN d.cost ELSE d.input_tokens + d.output_tokens END), 0)
   FROM usage_daily d WHERE d.organization_id = budgets.organization_id AND d.day >= ${month.from} AND d.day < ${month.next} AND ${countedBy('d')})`
-const reservedOf = (now: number) => sql<number>`(SELECT coalesce(sum(CASE WHEN budgets.metric = 'cost' THEN r.cost ELSE r.tokens END), 0)
-  FROM budget_reservations r WHERE r.organization_id = budgets.organization_id AND r.created_at > ${now - RESERVATION_TTL_MS} AND ${countedBy('r')})`
+const reservedSince = (since: number | Placeholder) => sql<number>`(SELECT coalesce(sum(CASE WHEN budgets.metric = 'cost' THEN r.cost ELSE r.tokens END), 0)
+  FROM budget_reservations r WHERE r.organization_id = budgets.organization_id AND r.created_at > ${since} AND ${countedBy('r')})`
+const reservedOf = (now: number) => reservedSince(now - RESERVATION_TTL_MS)
 
 export type BudgetState = {
   id: string
@@ -50,7 +52,19 @@ export type BudgetState = {
 /** The budgets that apply to a member with this month's spend, tightest (highest share used) first. */
 export async function budgetStates(deps: Pick<AppDeps, 'db'>, member: Member, now = new Date()): Promise<BudgetState[]> {
   const month = monthOf(now)
-  const rows = await deps.db
+  const rows = await budgetRows(deps.db).all({
+    organizationId: member.organizationId,
+    userId: member.id,
+    monthFrom: month.from,
+    monthNext: month.next,
+    reservedSince: now.getTime() - RESERVATION_TTL_MS,
+  })
+  return rows.sort((a, b) => ratio(b) - ratio(a))
+}
+
+/** Read before every model call: prepared once. */
+const budgetRows = preparedFor((db) =>
+  db
     .select({
       id: budgets.id,
       scope: budgets.scope,
@@ -58,14 +72,14 @@ export async function budgetStates(deps: Pick<AppDeps, 'db'>, member: Member, no
       label: groups.name,
       metric: budgets.metric,
       limit: budgets.monthlyLimit,
-      spent: spentOf(month).mapWith(Number),
-      reserved: reservedOf(now.getTime()).mapWith(Number),
+      spent: spentOf({ from: sql.placeholder('monthFrom'), next: sql.placeholder('monthNext') }).mapWith(Number),
+      reserved: reservedSince(sql.placeholder('reservedSince')).mapWith(Number),
     })
     .from(budgets)
     .leftJoin(groups, and(eq(budgets.scope, 'group'), eq(groups.id, budgets.targetId)))
-    .where(appliesTo(member))
-  return rows.sort((a, b) => ratio(b) - ratio(a))
-}
+    .where(appliesTo({ id: sql.placeholder('userId'), organizationId: sql.placeholder('organizationId') }))
+    .prepare(),
+)
 
 const ratio = (b: Pick<BudgetState, 'spent' | 'limit'>) => (b.limit > 0 ? b.spent / b.limit : Number.POSITIVE_INFINITY)
 
