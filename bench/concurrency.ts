@@ -93,6 +93,11 @@ async function setup() {
 }
 
 const rssMb = () => Number(readFileSync(`/proc/${kontor.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024
+/** Kontor's CPU time so far (user and system, all its threads), in seconds. */
+const cpuSeconds = () => {
+  const fields = readFileSync(`/proc/${kontor.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
 
 /** Runs all streams at once; samples Kontor's RSS every 100 ms meanwhile. */
 async function round(start: () => Promise<Stream>[]) {
@@ -113,13 +118,15 @@ try {
   const load = [loadavg()[0]!]
   const session = await setup()
   const idleRss = rssMb()
-  const results = { direct: [] as Stream[], kontor: [] as Stream[], directWall: 0, kontorWall: 0, peak: 0, mostDirect: 0, mostKontor: 0 }
+  const results = { direct: [] as Stream[], kontor: [] as Stream[], directWall: 0, kontorWall: 0, peak: 0, mostDirect: 0, mostKontor: 0, cpu: 0 }
   for (let r = 0; r < ROUNDS; r++) {
     const d = await round(() => Array.from({ length: STREAMS }, direct))
     results.direct.push(...d.streams)
     results.directWall += d.wall
     results.mostDirect = Math.max(results.mostDirect, d.most)
+    const cpuBefore = cpuSeconds()
     const k = await round(() => session.ids.map((id) => throughKontor(session.cookie, id)))
+    results.cpu += cpuSeconds() - cpuBefore
     results.kontor.push(...k.streams)
     results.kontorWall += k.wall
     results.peak = Math.max(results.peak, k.peak)
@@ -144,7 +151,7 @@ try {
   const reading =
     `**Reading.** Through Kontor the p99 gap is ${fmt(pct(gk, 99) - pct(gd, 99))} ms above reading the provider directly (p50 ${fmt(pct(gk, 50) - pct(gd, 50))} ms). ` +
     `Kontor's resident memory: ${fmt(idleRss, 0)} MB before the first round, ${fmt(results.peak, 0)} MB at its peak. ` +
-    `A round took ${fmt(results.directWall / ROUNDS / 1000, 1)} s direct and ${fmt(results.kontorWall / ROUNDS / 1000, 1)} s through Kontor; at most ${results.mostDirect} replies streamed at once directly and ${results.mostKontor} through Kontor. ` +
+    `A round took ${fmt(results.directWall / ROUNDS / 1000, 1)} s direct and ${fmt(results.kontorWall / ROUNDS / 1000, 1)} s through Kontor, which used ${fmt(results.cpu / ROUNDS, 1)} s of CPU time in it (${fmt((results.cpu / ROUNDS / (STREAMS * TOKENS)) * 1e6, 0)} µs a token, the replies' start and end included); at most ${results.mostDirect} replies streamed at once directly and ${results.mostKontor} through Kontor. ` +
     `Every reply is persisted as it streams (its new text appended every 300 ms, decision 0044). The reader, the fake provider and Kontor share the machine's cores.\n\n` +
     'Until 2026-11-26 this bench read at most 256 replies at once (Bun\'s fetch runs 256 requests at once unless started with BUN_CONFIG_MAX_HTTP_REQUESTS), and so did Kontor\'s model calls; both now run all 1,000 (decision 0087). ' +
     'Where the time goes (a CPU profile of one round, `BENCH_SERVER_FLAGS="--cpu-prof-md --cpu-prof-dir=…"`): SQLite running the statements a send writes (about twenty, with the search-index triggers of `messages`; each connection keeps them prepared, decision 0088, and a commit no longer waits for the disk, decision 0090); ' +

@@ -26,6 +26,7 @@ import { endAbandonedReplies } from './api/threads/access'
 import { tesseractRecognition } from './ocr/tesseract'
 import { createLocalFileStore } from './storage/local'
 import { createSmtpTransport } from './mail/smtp'
+import { startGate } from './lib/start-gate'
 import { createPageRenderer, type WebAssets } from './ssr/render'
 import { readBuiltFile, staticFiles } from './static-files'
 
@@ -41,6 +42,9 @@ function shownUrl(url: string) {
     return 'DATABASE_URL'
   }
 }
+
+/** How many requests start in one turn of the event loop at most (decision 0094). */
+const STARTS_PER_TURN = 8
 
 export async function startServer(config: Config) {
   const buildDir = resolve(process.env.WEB_BUILD_DIR ?? join(ROOT, 'public/build'))
@@ -139,11 +143,18 @@ export async function startServer(config: Config) {
     renderPage: createPageRenderer(assets),
   })
 
+  // A burst of requests starts a few per turn, between the tokens of the replies streaming
+  // (lib/start-gate.ts): eight sends are about ten milliseconds of work.
+  const startsNow = startGate(STARTS_PER_TURN)
   const server = Bun.serve({
     port: config.port,
     // Streamed chat replies may stay open for minutes.
     idleTimeout: 0,
-    fetch: (request, srv) => app.fetch(request, { ip: srv.requestIP(request)?.address }),
+    fetch: (request, srv) => {
+      const ip = srv.requestIP(request)?.address
+      const wait = startsNow()
+      return wait ? wait.then(() => app.fetch(request, { ip })) : app.fetch(request, { ip })
+    },
   })
   deps.logger.info('Kontor is running', { url: config.baseUrl, port: server.port })
 
