@@ -16,7 +16,7 @@ const FAKE_PORT = PORT + 1
 const promptOf = (tokens: number) => `[[fake:tokens=${tokens}]][[fake:burst=20]] go`
 const textOf = (tokens: number) => Array.from({ length: tokens }, (_, i) => `t${i}`).join(' ')
 /** BENCH_STREAMS=1 (or 200) runs one level only, e.g. to profile it; only a full run writes RESULTS.md. */
-const LEVELS = ([[1, 10], [200, 2]] as const).filter(([n]) => !process.env.BENCH_STREAMS || process.env.BENCH_STREAMS === String(n))
+const LEVELS = ([[1, 30], [200, 2]] as const).filter(([n]) => !process.env.BENCH_STREAMS || process.env.BENCH_STREAMS === String(n))
 
 // The fake runs in its own process, so that neither side measures the other's CPU.
 const fakeProcess = Bun.spawn([process.execPath, 'tests/support/fake-llm-server.ts', '--port', String(FAKE_PORT)], { cwd: ROOT, stdout: 'pipe' })
@@ -170,7 +170,7 @@ try {
   }
   load.push(loadavg()[0]!)
   const table = [
-    'Replies from the fake provider (a separate process, 20 tokens per network chunk), read directly and through Kontor (SSE over HTTP, each reply persisted; a new reply to the same message each round, and at one stream also a send to a new chat), interleaved in one run. ' +
+    'Replies from the fake provider (a separate process, 20 tokens per network chunk), read directly and through Kontor (SSE over HTTP, each reply persisted; a new reply to the same message each round, and at one stream also a send to a new chat), interleaved in one run (' + LEVELS.map(([n, rounds]) => `${rounds} rounds at ${n} at once`).join(', ') + '). ' +
       'Throughput counts the tokens between a reply’s first and last token, at 200 at once all the tokens of a round between its first and its last (“in one read”: Kontor’s frames of a reply reached the reader together, too fast to time; one at a time, such replies are left out of the rate); the time to first token is reported apart.',
     '',
     '| Tokens | Streams at once | Throughput, Kontor / direct | Added time to first token, p50 | Added, p95 | Added, p50, a send to a new chat | Bytes on the wire per byte of text, Kontor | Direct |',
