@@ -187,9 +187,9 @@ try {
         'What the relay does (decisions 0024, 0041, 0091): it reads the provider with its own SSE reader, and what one network chunk brought leaves in one write as soon as it is parsed, ' +
         'the chunk’s text deltas merged into one frame, so Kontor sends less than the provider’s verbose chunks; a chunk of more than 32 messages (the answer of a provider faster than the relay piles up in chunks of 256 KB, about 1,500 tokens) is parsed 32 messages first and then 1,024 at a time, and after each write the event loop turns before the provider is read on, so that the write leaves at once. ' +
         'Throughput: where the provider is faster than Kontor, the rate is Kontor’s cost per token, about twice the direct reader’s (both parse the JSON; Kontor also passes each event through the provider gateway, the usage meter and the relay, keeps the text and writes the frames); a model’s own pace (a token every 20–50 ms, bench/concurrency.ts) is far below either. ' +
-        'Before the first token it reads the session, the chat, the model, tools, attached files and budgets and the chat’s history, then calls the provider while it commits the new reply (its lock; decision 0085); frames leave once that commit is done. ' +
+        'Before the first token it reads the session, the chat, the model, tools, attached files and budgets and the chat’s history (statements prepared once, decision 0093), then calls the provider; the request leaves before the new reply is committed (its lock; decisions 0085 and 0093), and frames leave once that commit is done. ' +
         'A new reply to the same message also takes the earlier reply out of the chat search index inside that commit (its whole text: here 5,000 different words, 2–5 ms; a real reply of that length has far fewer), which a send does not. ' +
-        'At 200 streams the requests arrive at once and queue for two cores shared with the fake provider and this script. ' +
+        'At 200 streams the requests arrive at once and queue for two cores shared with the fake provider and this script; they start eight per turn of the event loop (decision 0094), so the first replies stream while the last have not started, which lengthens a round’s span from its first token to its last. ' +
         'Other work on the machine inflates every time; compare the ratios.',
     )
   }
