@@ -95,7 +95,9 @@ async function setup() {
 const rssMb = () => Number(readFileSync(`/proc/${kontor.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024
 /** Kontor's CPU time so far (user and system, all its threads), in seconds. */
 const cpuSeconds = () => {
-  const fields = readFileSync(`/proc/${kontor.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  const stat = readFileSync(`/proc/${kontor.pid}/stat`, 'utf8')
+  // After the command name in parentheses (which may hold anything), in clock ticks of 1/100 s.
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ')
   return (Number(fields[11]) + Number(fields[12])) / 100
 }
 

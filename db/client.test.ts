@@ -93,7 +93,7 @@ describe('rows read by position', () => {
     expect(named.rows[0]!.id).toBe('a')
   })
 
-  test("Drizzle's reads ask for them, and every kind of read answers as before", async () => {
+  test("Drizzle's reads ask for them; selects, single rows, reads in a transaction, batches and raw SQL answer as before", async () => {
     const db = await database()
     const executed: unknown[] = []
     const execute = db.$client.execute.bind(db.$client)
@@ -102,6 +102,9 @@ describe('rows read by position', () => {
     expect(executed.at(-1)).toMatchObject({ raw: true })
     expect(rows[0]).toEqual({ id: 'a', tags: ['x', 'y'], at: new Date(1_700_000_000_123), data: Buffer.from([1, 2, 3]) })
     expect(await db.select().from(items).where(eq(items.id, 'b')).get()).toMatchObject({ id: 'b', done: false, seen: null, data: null })
+    expect(await db.transaction((tx) => tx.select({ id: items.id, done: items.done }).from(items).where(eq(items.id, 'a')))).toEqual([{ id: 'a', done: true }])
+    const [batched] = await db.batch([db.select({ id: items.id, count: items.count }).from(items).orderBy(items.id)])
+    expect(batched).toEqual([{ id: 'a', count: 3 }, { id: 'b', count: 0 }])
     // A read of raw SQL names its columns itself: it still gets named rows.
     expect(await db.all(sql`SELECT id, count FROM items ORDER BY id`)).toEqual([{ id: 'a', count: 3 }, { id: 'b', count: 0 }])
   })

@@ -26,7 +26,7 @@ import { endAbandonedReplies } from './api/threads/access'
 import { tesseractRecognition } from './ocr/tesseract'
 import { createLocalFileStore } from './storage/local'
 import { createSmtpTransport } from './mail/smtp'
-import { startGate } from './lib/start-gate'
+import { startGate, startsReply } from './lib/start-gate'
 import { createPageRenderer, type WebAssets } from './ssr/render'
 import { readBuiltFile, staticFiles } from './static-files'
 
@@ -43,7 +43,7 @@ function shownUrl(url: string) {
   }
 }
 
-/** How many requests start in one turn of the event loop at most (decision 0094). */
+/** How many requests that start a reply start in one turn of the event loop at most (decision 0094). */
 const STARTS_PER_TURN = 8
 
 export async function startServer(config: Config) {
@@ -143,7 +143,7 @@ export async function startServer(config: Config) {
     renderPage: createPageRenderer(assets),
   })
 
-  // A burst of requests starts a few per turn, between the tokens of the replies streaming
+  // A burst of sends starts a few per turn, between the tokens of the replies streaming
   // (lib/start-gate.ts): eight sends are about ten milliseconds of work.
   const startsNow = startGate(STARTS_PER_TURN)
   const server = Bun.serve({
@@ -152,7 +152,7 @@ export async function startServer(config: Config) {
     idleTimeout: 0,
     fetch: (request, srv) => {
       const ip = srv.requestIP(request)?.address
-      const wait = startsNow()
+      const wait = startsReply(request) ? startsNow() : undefined
       return wait ? wait.then(() => app.fetch(request, { ip })) : app.fetch(request, { ip })
     },
   })

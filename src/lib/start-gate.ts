@@ -1,6 +1,7 @@
 /**
  * Lets at most `perTurn` requests start in one turn of the event loop; the others start in the
- * turns after, in the order they came. A burst of requests (a thousand members sending at once)
+ * turns after, in the order they came. The Bun server passes only the requests that start a
+ * model reply through it (`startsReply`): a burst of them (a thousand members sending at once)
  * otherwise runs its first steps in one stretch: each goes on without waiting (a database file
  * answers synchronously), and the replies already streaming get no turn to pass their tokens on
  * until the whole burst is through, hundreds of milliseconds later. Spread over turns, the burst
@@ -23,8 +24,9 @@ export function startGate(perTurn: number) {
       left--
       waiting[head++]!()
     }
-    if (head === waiting.length) {
-      waiting.length = 0
+    // What was let through leaves the queue: all of it when it ran empty, else now and then.
+    if (head === waiting.length || (head > 1024 && head * 2 > waiting.length)) {
+      waiting.splice(0, head)
       head = 0
     }
     // The requests let through in this turn count against it until the next one begins.
@@ -46,3 +48,12 @@ export function startGate(perTurn: number) {
     return new Promise<void>((resolve) => waiting.push(resolve))
   }
 }
+
+/**
+ * The requests that start a model reply: a chat's send or new reply, and the OpenAI-compatible
+ * chat completions. Everything else (Stop, following a reply, pages, files, health checks) starts
+ * at once, also during a burst.
+ */
+const STARTS_REPLY = /^https?:\/\/[^/]+\/(?:api\/threads\/[^/?#]+\/(?:messages|regenerate)|v1\/chat\/completions)\/?(?:[?#]|$)/
+
+export const startsReply = (request: Request) => request.method === 'POST' && STARTS_REPLY.test(request.url)

@@ -76,9 +76,10 @@ export async function beginWithEarlyCall(deps: AppDeps, threadId: string, mode: 
   // A failed read only means the call waits: the writes meet (and report) the same failure.
   const planned = await plannedHistory(deps, threadId, mode).catch(() => null)
   const early = planned && start(planned)
-  // The call's request leaves once its own steps (the address check among them) have run; the
+  // The call's request leaves once its own steps (the gateway, the address check) have run; the
   // writes run synchronously on a local database file, so they wait for the next turn of the
-  // loop, and the provider starts on its answer while they commit.
+  // loop. By then a provider at an address (or a name the resolver has cached) has the request
+  // and answers while they commit; a name still being resolved goes on alongside them.
   if (early) await nextTurn()
   try {
     const begun = await beginReply(deps, threadId, mode, model, assistantMessageId)

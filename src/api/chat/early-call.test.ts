@@ -22,6 +22,8 @@ let other: Client
  */
 let gate: { opened: ReturnType<typeof Promise.withResolvers<void>>; reached: boolean } | null = null
 const holdWrites = () => (gate = { opened: Promise.withResolvers<void>(), reached: false })
+/** Told when a write that begins a reply starts. */
+let onWrites: (() => void) | null = null
 const beginsReply = (stmts: InStatement[]) => stmts.some((s) => /^insert into "messages"/i.test(typeof s === 'string' ? s : s.sql))
 const held = async () => {
   const g = gate
@@ -33,7 +35,8 @@ const held = async () => {
 const holding = (client: Client): Client =>
   new Proxy(client, {
     get(target, key) {
-      if (key === 'batch') return async (stmts: InStatement[], mode?: TransactionMode) => (beginsReply(stmts) && (await held()), target.batch(stmts, mode))
+      if (key === 'batch')
+        return async (stmts: InStatement[], mode?: TransactionMode) => (beginsReply(stmts) && (onWrites?.(), await held()), target.batch(stmts, mode))
       if (key === 'transaction') return async (mode?: TransactionMode) => (await held(), target.transaction(mode))
       const value = Reflect.get(target, key, target)
       return typeof value === 'function' ? value.bind(target) : value
@@ -107,6 +110,28 @@ describe('the model call starts while the reply is written', () => {
     ])
     // The early call was the one used.
     expect(streamedCalls()).toHaveLength(1)
+  }, 30_000)
+
+  test("the call's request leaves before the writes begin (on a database file they run without a pause once begun)", async () => {
+    const { thread, send } = await chatSetup()
+    fake.script({ text: 'In order.' })
+    const order: string[] = []
+    const { fetch: realFetch } = globalThis
+    globalThis.fetch = Object.assign((input: string | URL | Request, init?: RequestInit) => {
+      if (String(input instanceof Request ? input.url : input).endsWith('/chat/completions')) order.push('request')
+      return realFetch(input, init)
+    }, realFetch)
+    onWrites = () => order.push('writes')
+    try {
+      const res = await send('Hello')
+      expect(res.status).toBe(200)
+      await readSse(res)
+    } finally {
+      globalThis.fetch = realFetch
+      onWrites = null
+    }
+    expect(order.slice(0, 2)).toEqual(['request', 'writes'])
+    expect(await messageCount(thread.id)).toBe(2)
   }, 30_000)
 
   test('a regenerate: the provider is asked with the history before the reply it replaces, while that write waits', async () => {

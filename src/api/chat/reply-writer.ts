@@ -109,10 +109,17 @@ class LiveReplies {
  */
 const idIn = (ids: string[]) => sql`${messages.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`
 
-/** Appends what replies said since their last write, one row each. */
-const appendChunks = (deps: AppDeps, rows: Array<typeof replyChunks.$inferInsert>) =>
+/**
+ * Appends what replies said since their last write, one row each. A lone UTF-16 surrogate (half
+ * of a character a model cut in two) becomes U+FFFD first, as a bound parameter turns it: in JSON
+ * it is an escape that SQLite would store as bytes that are not UTF-8, which the driver then
+ * cannot read back.
+ */
+const appendChunks = (deps: AppDeps, rows: Array<{ messageId: string; seq: number; content: string; reasoning: string }>) =>
   deps.db.run(sql`INSERT INTO ${replyChunks} (message_id, seq, content, reasoning)
-    SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]' FROM json_each(${JSON.stringify(rows.map((r) => [r.messageId, r.seq, r.content, r.reasoning]))})`)
+    SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]' FROM json_each(${JSON.stringify(rows.map((r) => [r.messageId, r.seq, wellFormed(r.content), wellFormed(r.reasoning)]))})`)
+
+const wellFormed = (text: string) => text.replace(/\p{Surrogate}/gu, '\uFFFD')
 
 /** Whether someone asked the given streaming replies to stop: their rows (a reply without one was deleted with its chat). */
 const stopRequests = (deps: AppDeps, ids: string[]) =>

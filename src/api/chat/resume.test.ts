@@ -9,7 +9,7 @@ import { messages } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse, sseEvents, type SseEvent } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, enableOpenAiModels, registerOrg, type TestClient } from '../../../tests/support/test-app'
-import { waitFor } from '../../../tests/support/wait-for'
+import { until, waitFor } from '../../../tests/support/wait-for'
 
 type App = Awaited<ReturnType<typeof createTestApp>>
 let fake: FakeLlm
@@ -99,6 +99,25 @@ describe('a client that leaves mid-reply', () => {
     expect(rest.at(-1)!.data).toEqual({ status: 'complete' })
     const ids = rest.filter((e) => e.event === 'text').map((e) => Number(e.id!.split('.')[0]))
     expect(ids).toEqual([...ids].sort((a, b) => a - b))
+  }, 30_000)
+
+  test('a lone surrogate in what the model said is written as U+FFFD while the reply streams: the chat still reads', async () => {
+    const { client, thread } = await chatSetup()
+    // Half of a character (a model that cut an emoji in two), then the provider holds the rest back.
+    fake.script({ text: `Hello \ud83d there ${tokens(20)}`, hold: true, burst: 4 })
+    const res = await send(client, thread.id, 'hi')
+    expect(res.status).toBe(200)
+    // Opening the chat reads the reply's appended text (written every 300 ms) from the database.
+    const shown = await until('the streaming reply to be read back', async () => {
+      const got = await client.get(`/api/threads/${thread.id}`)
+      expect(got.status).toBe(200)
+      const content = (got.body as { messages: { content: string }[] }).messages.at(-1)!.content
+      return content.startsWith('Hello') && content
+    }, 10_000)
+    expect(shown).toStartWith('Hello \uFFFD there')
+    fake.release()
+    const events = await readSse(res)
+    expect(events.at(-1)!.data).toEqual({ status: 'complete' })
   }, 30_000)
 
   test('Stop through another process stops the reply; every client following it gets the stopped end', async () => {
