@@ -26,7 +26,7 @@ import { endAbandonedReplies } from './api/threads/access'
 import { tesseractRecognition } from './ocr/tesseract'
 import { createLocalFileStore } from './storage/local'
 import { createSmtpTransport } from './mail/smtp'
-import { startGate, startsReply } from './lib/start-gate'
+import { startGate } from './lib/start-gate'
 import { createPageRenderer, type WebAssets } from './ssr/render'
 import { readBuiltFile, staticFiles } from './static-files'
 
@@ -42,6 +42,15 @@ function shownUrl(url: string) {
     return 'DATABASE_URL'
   }
 }
+
+/**
+ * The requests that start a model reply: a chat's send or new reply, and the OpenAI-compatible
+ * chat completions. Everything else (Stop, following a reply, pages, files, health checks) starts
+ * at once, also during a burst.
+ */
+const STARTS_REPLY = /^https?:\/\/[^/]+\/(?:api\/threads\/[^/?#]+\/(?:messages|regenerate)|v1\/chat\/completions)\/?(?:[?#]|$)/
+
+export const startsReply = (request: Request) => request.method === 'POST' && STARTS_REPLY.test(request.url)
 
 /** How many requests that start a reply start in one turn of the event loop at most (decision 0094). */
 const STARTS_PER_TURN = 8

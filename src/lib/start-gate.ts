@@ -1,10 +1,10 @@
 /**
  * Lets at most `perTurn` requests start in one turn of the event loop; the others start in the
  * turns after, in the order they came. The Bun server passes only the requests that start a
- * model reply through it (`startsReply`): a burst of them (a thousand members sending at once)
- * otherwise runs its first steps in one stretch: each goes on without waiting (a database file
- * answers synchronously), and the replies already streaming get no turn to pass their tokens on
- * until the whole burst is through, hundreds of milliseconds later. Spread over turns, the burst
+ * model reply through it (`startsReply` in src/server.ts): a burst of them (a thousand members
+ * sending at once) otherwise runs its first steps in one stretch: each goes on without waiting
+ * (a database file answers synchronously), and the replies already streaming get no turn to pass
+ * their tokens on until the whole burst is through, hundreds of milliseconds later. Spread over turns, the burst
  * takes as long, and the tokens go out between its parts. Under ordinary load a request starts at
  * once (no promise, no wait).
  *
@@ -49,11 +49,3 @@ export function startGate(perTurn: number) {
   }
 }
 
-/**
- * The requests that start a model reply: a chat's send or new reply, and the OpenAI-compatible
- * chat completions. Everything else (Stop, following a reply, pages, files, health checks) starts
- * at once, also during a burst.
- */
-const STARTS_REPLY = /^https?:\/\/[^/]+\/(?:api\/threads\/[^/?#]+\/(?:messages|regenerate)|v1\/chat\/completions)\/?(?:[?#]|$)/
-
-export const startsReply = (request: Request) => request.method === 'POST' && STARTS_REPLY.test(request.url)

@@ -3,6 +3,7 @@ import { preparedFor } from '../../../db/client'
 import { messages, threads } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
+import { nextTurn } from '../../lib/next-turn'
 import { endAbandonedReplies, replyLease } from '../threads/access'
 import type { EarlyCall } from './tool-loop'
 
@@ -132,8 +133,6 @@ export async function plannedHistory(deps: AppDeps, threadId: string, mode: Begi
   const kept = lastUser >= 0 ? branch.slice(0, lastUser) : branch
   return turnsOf([...kept, { role: 'user', content: mode.content, status: 'complete' }])
 }
-
-const nextTurn = () => new Promise<void>((resolve) => (globalThis.setImmediate ?? setTimeout)(() => resolve()))
 
 const sameTurns = (a: Turn[], b: Turn[]) => a.length === b.length && a.every((m, i) => m.role === b[i]!.role && m.content === b[i]!.content)
 

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../lib/context'
+import { nextTurn } from '../../lib/next-turn'
 import type { ReplyEvent } from './schema'
 import { frameQueue, type ReplyPosition } from './sse'
 import type { ReplyState } from './tool-loop'
@@ -140,12 +141,7 @@ export class LiveReply {
    */
   private turn: Promise<void> | undefined
   private currentTurn() {
-    return (this.turn ??= new Promise<void>((resolve) =>
-      (globalThis.setImmediate ?? setTimeout)(() => {
-        this.turn = undefined
-        resolve()
-      }),
-    ))
+    return (this.turn ??= nextTurn(() => (this.turn = undefined)))
   }
 
   /** The reply has ended: every client's stream closes after what was sent. */
