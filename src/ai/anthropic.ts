@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk'
 import type { ContentBlockParam, MessageCreateParamsBase, MessageParam, RawMessageStreamEvent, ToolChoice as ToolChoiceParam } from '@anthropic-ai/sdk/resources/messages'
 import { connectionLost, fromHttpStatus, fromUnknown, ProviderError, streamEndedEarly } from './errors'
 import { postSse } from './sse'
+import { ChunkEvents, TextTemplate } from './text-template'
 import type { ChatMessage, ChatProvider, ChatRequest, FinishReason, ProviderConfig, ToolCall, ToolChoice, Usage } from './types'
 
 const THINKING_BUDGET = { low: 1024, medium: 4096, high: 16_384 }
@@ -11,6 +12,13 @@ const DEFAULT_MAX_TOKENS = 8192
 const STATUS_OF_TYPE: Record<string, number> = { overloaded_error: 529, api_error: 500, rate_limit_error: 429 }
 /** The `anthropic-version` header: the same as the installed SDK sends for the other calls. */
 const API_VERSION = '2026-10-21'
+
+/** The text of an event that carries nothing else the reader uses (see TextTemplate). */
+function textOnly(value: unknown): string | undefined {
+  const event = value as RawMessageStreamEvent | null
+  if (!event || typeof event !== 'object' || event.type !== 'content_block_delta' || event.delta?.type !== 'text_delta') return undefined
+  return typeof event.delta.text === 'string' ? event.delta.text : undefined
+}
 
 /** Anthropic's Messages API. It has no embeddings. */
 export function anthropicAdapter(config: ProviderConfig): ChatProvider {
@@ -55,6 +63,7 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
   return {
     // Streams over fetch with our own SSE reader: the SDK's copies its buffer for every frame.
     async *streamChat(req) {
+      const events = new ChunkEvents()
       try {
         const { headers, batches } = await postSse({
           url: `${baseURL}/v1/messages`,
@@ -67,6 +76,7 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
         const tools = new Map<number, ToolCall>()
         const usage: Usage = { inputTokens: 0, outputTokens: 0 }
         let finish: FinishReason | undefined
+        const template = new TextTemplate('text', textOnly)
         read: for await (const batch of batches) {
           for (const message of batch) {
             // Events a network chunk brought along stop too, once the reply was stopped.
@@ -74,40 +84,52 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
             // As the SDK: pings and unnamed messages carry nothing; an error event ends the reply.
             if (message.event === null || message.event === 'ping' || !message.data) continue
             if (message.event === 'error') throw httpFailure(undefined, headers, message.data)
+            const text = template.read(message.data)
+            if (text !== undefined) {
+              if (text) events.delta('text', text)
+              continue
+            }
             const event = JSON.parse(message.data) as RawMessageStreamEvent
+            template.learn(message.data, event)
             if (event.type === 'message_start') usage.inputTokens = inputTokens(event.message.usage)
             else if (event.type === 'content_block_start') {
               const block = event.content_block
               if (block.type === 'tool_use') tools.set(event.index, { id: block.id, name: block.name, arguments: '' })
-              else if (block.type === 'text' && block.text) yield { type: 'text', delta: block.text }
-              else if (block.type === 'thinking' && block.thinking) yield { type: 'reasoning', delta: block.thinking }
+              else if (block.type === 'text' && block.text) events.delta('text', block.text)
+              else if (block.type === 'thinking' && block.thinking) events.delta('reasoning', block.thinking)
             } else if (event.type === 'content_block_delta') {
               const delta = event.delta
-              if (delta.type === 'text_delta') yield { type: 'text', delta: delta.text }
-              else if (delta.type === 'thinking_delta') yield { type: 'reasoning', delta: delta.thinking }
-              else if (delta.type === 'signature_delta') yield { type: 'reasoning_signature', signature: delta.signature }
+              if (delta.type === 'text_delta') {
+                if (delta.text) events.delta('text', delta.text)
+              } else if (delta.type === 'thinking_delta') {
+                if (delta.thinking) events.delta('reasoning', delta.thinking)
+              } else if (delta.type === 'signature_delta') events.push({ type: 'reasoning_signature', signature: delta.signature })
               else if (delta.type === 'input_json_delta') {
                 const call = tools.get(event.index)
                 if (call) call.arguments += delta.partial_json
               }
             } else if (event.type === 'content_block_stop') {
               const call = tools.get(event.index)
-              if (call) yield { type: 'tool_call', ...call, arguments: call.arguments.trim() || '{}' }
+              if (call) events.push({ type: 'tool_call', ...call, arguments: call.arguments.trim() || '{}' })
             } else if (event.type === 'message_delta') {
               if (event.delta.stop_reason) finish = finishReason(event.delta.stop_reason)
               usage.outputTokens = event.usage.output_tokens
               if (event.usage.input_tokens != null) usage.inputTokens = inputTokens(event.usage)
             } else if (event.type === 'message_stop') {
               if (!finish) break read
-              yield { type: 'usage', ...usage }
-              yield { type: 'finish', reason: finish }
+              events.push({ type: 'usage', ...usage })
+              events.push({ type: 'finish', reason: finish })
+              for (const e of events.take()) yield e
               return
             }
           }
+          for (const e of events.take()) yield e
           await req.onChunkEnd?.()
         }
         throw streamEndedEarly()
       } catch (error) {
+        // What the chunk brought before a broken or failing event is still the reply's.
+        for (const e of events.take()) yield e
         throw mapError(error)
       }
     },

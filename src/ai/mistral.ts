@@ -3,6 +3,7 @@ import { SDK_METADATA } from '@mistralai/mistralai/lib/config.js'
 import type { ChatCompletionStreamRequest, ContentChunk, UsageInfo } from '@mistralai/mistralai/models/components'
 import { connectionLost, fromHttpStatus, fromUnknown, ProviderError } from './errors'
 import { postSse } from './sse'
+import { ChunkEvents, TextTemplate } from './text-template'
 import { streamEnd, ToolCallBuffer } from './tool-call-buffer'
 import type { ChatMessage, ChatProvider, ChatRequest, FinishReason, ProviderConfig, StreamEvent, Usage } from './types'
 
@@ -24,6 +25,16 @@ type WireChunk = {
   usage?: { prompt_tokens?: number; completion_tokens?: number } | null
 }
 type WireContent = { type: string; text?: string; thinking?: Array<{ type: string; text?: string }> }
+
+/** The text of a chunk that carries nothing else the reader uses (see TextTemplate). */
+function textOnly(value: unknown): string | undefined {
+  const chunk = value as WireChunk | null
+  if (!chunk || typeof chunk !== 'object' || chunk.object === 'error' || chunk.error || chunk.usage || !Array.isArray(chunk.choices)) return undefined
+  const choice = chunk.choices[0]
+  if (!choice || choice.finish_reason || choice.delta?.tool_calls?.length) return undefined
+  const content = choice.delta?.content
+  return typeof content === 'string' ? content : undefined
+}
 
 /** Mistral's own API. Its SDK posts to `<serverURL>/v1/...`, so the base URL has no /v1. */
 export function mistralAdapter(config: ProviderConfig): ChatProvider {
@@ -62,6 +73,7 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
     // Streams over fetch with our own SSE reader (the SDK's copies its buffer for every frame);
     // the body is still the SDK's own serialisation of the request.
     async *streamChat(req) {
+      const events = new ChunkEvents()
       try {
         const { batches } = await postSse({
           url: `${serverURL}/v1/chat/completions`,
@@ -75,27 +87,37 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
         let finish: FinishReason | undefined
         let usage: Usage | undefined
         let done = false
+        const template = new TextTemplate('content', textOnly)
         for await (const batch of batches) {
           for (const message of batch) {
             // Events a network chunk brought along stop too, once the reply was stopped.
             req.signal?.throwIfAborted()
             if (done || (done = message.data === '[DONE]')) continue
+            const text = template.read(message.data)
+            if (text !== undefined) {
+              if (text) events.delta('text', text)
+              continue
+            }
             const chunk = JSON.parse(message.data) as WireChunk
+            template.learn(message.data, chunk)
             if (chunk?.object === 'error' || chunk?.error) throw streamError(chunk)
             if (!Array.isArray(chunk?.choices)) throw new ProviderError('PROVIDER_BAD_RESPONSE', { detail: 'a chunk without choices' })
             if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 }
             const choice = chunk.choices[0]
             if (!choice) continue
-            yield* contentEvents(choice.delta?.content)
+            for (const e of contentEvents(choice.delta?.content)) events.delta(e.type, e.delta)
             for (const call of choice.delta?.tool_calls ?? []) calls.add(call.index ?? 0, { id: call.id, ...call.function })
             if (choice.finish_reason) finish = finishReason(choice.finish_reason)
           }
+          for (const e of events.take()) yield e
           await req.onChunkEnd?.()
         }
         // A stop after the last chunk ends the reply stopped, not finished.
         req.signal?.throwIfAborted()
         yield* streamEnd(finish, calls, usage)
       } catch (error) {
+        // What the chunk brought before a broken or failing event is still the reply's.
+        for (const e of events.take()) yield e
         throw mapError(error)
       }
     },

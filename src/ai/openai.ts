@@ -7,11 +7,25 @@ import type {
 } from 'openai/resources/chat/completions'
 import { connectionLost, fromHttpStatus, fromUnknown, ProviderError } from './errors'
 import { postSse } from './sse'
+import { ChunkEvents, TextTemplate } from './text-template'
 import { streamEnd, ToolCallBuffer } from './tool-call-buffer'
 import type { ChatMessage, ChatProvider, ChatRequest, FinishReason, ProviderConfig, StreamEvent, Usage } from './types'
 
 /** Reasoning text as compatible servers send it: vLLM and llama.cpp say reasoning_content, Ollama says reasoning. */
 type WithReasoning = { reasoning_content?: string | null; reasoning?: string | null }
+
+type WireChunk = ChatCompletionChunk & { error?: { message?: string; type?: string; code?: string } }
+
+/** The text of a chunk that carries nothing else the reader uses (see TextTemplate). */
+function textOnly(value: unknown): string | undefined {
+  const chunk = value as WireChunk | null
+  if (!chunk || typeof chunk !== 'object' || chunk.error || chunk.usage) return undefined
+  const choice = chunk.choices?.[0]
+  if (!choice || choice.finish_reason) return undefined
+  const delta = choice.delta as (ChatCompletionChunk.Choice.Delta & WithReasoning) | undefined
+  if (!delta || delta.reasoning_content || delta.reasoning || delta.tool_calls?.length) return undefined
+  return typeof delta.content === 'string' ? delta.content : undefined
+}
 
 /** OpenAI, and self-hosted OpenAI-compatible servers (Ollama, vLLM, llama.cpp server). */
 export function openaiAdapter(config: ProviderConfig): ChatProvider {
@@ -54,6 +68,7 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
     // Streams over fetch with our own SSE reader: the SDK's stream parser copies its whole
     // buffer for every frame, which dominated the cost of a long reply.
     async *streamChat(req) {
+      const events = new ChunkEvents()
       try {
         const { batches } = await postSse({
           url: `${baseURL}/chat/completions`,
@@ -68,30 +83,40 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
         let finish: FinishReason | undefined
         let usage: Usage | undefined
         let done = false
+        const template = new TextTemplate('content', textOnly)
         for await (const batch of batches) {
           for (const message of batch) {
             // Events a network chunk brought along stop too, once the reply was stopped.
             req.signal?.throwIfAborted()
             // Whatever follows [DONE] is ignored, as the SDK does.
             if (done || (done = message.data.startsWith('[DONE]'))) continue
-            const chunk = JSON.parse(message.data) as ChatCompletionChunk & { error?: { message?: string; type?: string; code?: string } }
+            const text = template.read(message.data)
+            if (text !== undefined) {
+              if (text) events.delta('text', text)
+              continue
+            }
+            const chunk = JSON.parse(message.data) as WireChunk
+            template.learn(message.data, chunk)
             if (chunk?.error) throw streamError(chunk.error)
             if (chunk.usage) usage = usageOf(chunk.usage)
             const choice = chunk.choices?.[0]
             if (!choice) continue
             const delta = (choice.delta ?? {}) as ChatCompletionChunk.Choice.Delta & WithReasoning
             const reasoning = delta.reasoning_content ?? delta.reasoning
-            if (reasoning) yield { type: 'reasoning', delta: reasoning } satisfies StreamEvent
-            if (delta.content) yield { type: 'text', delta: delta.content } satisfies StreamEvent
+            if (reasoning) events.delta('reasoning', reasoning)
+            if (delta.content) events.delta('text', delta.content)
             for (const call of delta.tool_calls ?? []) calls.add(call.index, { id: call.id, ...call.function })
             if (choice.finish_reason) finish = finishReason(choice.finish_reason)
           }
+          for (const e of events.take()) yield e
           await req.onChunkEnd?.()
         }
         // A stop after the last chunk ends the reply stopped, not finished.
         req.signal?.throwIfAborted()
         yield* streamEnd(finish, calls, usage)
       } catch (error) {
+        // What the chunk brought before a broken or failing event is still the reply's.
+        for (const e of events.take()) yield e
         throw mapError(error)
       }
     },

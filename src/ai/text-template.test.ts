@@ -1,0 +1,99 @@
+import { describe, expect, test } from 'bun:test'
+import { ChunkEvents, TextTemplate } from './text-template'
+
+/** As the OpenAI adapter decides: a chunk whose choice carries only `content`. */
+const textOnly = (value: unknown) => {
+  const chunk = value as { usage?: unknown; choices?: { delta?: { content?: unknown; tool_calls?: unknown[] }; finish_reason?: unknown }[] } | null
+  const choice = chunk?.choices?.[0]
+  if (!choice || chunk?.usage || choice.finish_reason || choice.delta?.tool_calls?.length) return undefined
+  return typeof choice.delta?.content === 'string' ? choice.delta.content : undefined
+}
+
+const event = (content: unknown, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4.1', ...extra, choices: [{ index: 0, delta: { content }, finish_reason: null }] })
+
+/** A template that learned `first`, as an adapter teaches it: after parsing it in full. */
+function learned(first = event('Hello')) {
+  const template = new TextTemplate('content', textOnly)
+  expect(template.read(first)).toBeUndefined()
+  template.learn(first, JSON.parse(first))
+  return template
+}
+
+describe('TextTemplate', () => {
+  test('reads the text of an event that differs from the learned one only in its text, whatever the text holds', () => {
+    const template = learned()
+    for (const text of ['', ' world', 'a "quoted" word', 'back\\slash', 'line\nbreak\ttab', 'ümlaut é 😀', '\u2028', '}]}', '","x":"'])
+      expect(template.read(event(text))).toBe(text)
+    // Escapes as a provider may write them, not as JSON.stringify does.
+    expect(template.read(event('x').replace('"x"', '"\\u00e9\\/"'))).toBe('é/')
+  })
+
+  test('anything else is not read, so the caller parses it in full', () => {
+    const template = learned()
+    // Another field changed, the end, a tool call, usage.
+    expect(template.read(event('a', { created: 2 }))).toBeUndefined()
+    expect(template.read(event('a').replace('"finish_reason":null', '"finish_reason":"stop"'))).toBeUndefined()
+    expect(template.read(JSON.stringify({ id: 'chatcmpl-1', choices: [{ index: 0, delta: { tool_calls: [{ index: 0 }] } }] }))).toBeUndefined()
+    expect(template.read(`${event('a').slice(0, -1)},"usage":{"prompt_tokens":1}}`)).toBeUndefined()
+    // Between the learned parts, more than one string: a field slipped in, or not a string at all.
+    for (const value of ['"a","role":"tool"', '"a"}],"usage":{"x":1},"z":[{"q":"b"', '1', 'null', '{"a":1}', '["a"]', '"unterminated', '"a" "b"'])
+      expect(template.read(event('__').replace('"__"', value))).toBeUndefined()
+    expect(template.read('[DONE]')).toBeUndefined()
+    expect(template.read('')).toBeUndefined()
+  })
+
+  test('learns only an event that is only text, and finds the text where the name appears elsewhere too', () => {
+    const template = new TextTemplate('content', textOnly)
+    const end = JSON.stringify({ choices: [{ index: 0, delta: { content: 'x' }, finish_reason: 'stop' }] })
+    template.learn(end, JSON.parse(end))
+    expect(template.read(end.replace('"x"', '"y"'))).toBeUndefined()
+
+    // "content": inside a string and as another object's key come before the text's own place.
+    const tricky = JSON.stringify({ note: '{"content":"no"}', meta: { content: 'no' }, choices: [{ delta: { content: 'yes' } }] })
+    template.learn(tricky, JSON.parse(tricky))
+    expect(template.read(tricky.replace('"yes"', '"other"'))).toBe('other')
+    expect(template.read(tricky.replace('"no"}', '"changed"}'))).toBeUndefined()
+  })
+
+  test('a provider whose events differ in more than the text each time: learning stops after a few tries', () => {
+    const template = new TextTemplate('content', textOnly)
+    for (let i = 0; i < 20; i++) {
+      const data = event(`t${i}`, { created: i })
+      expect(template.read(data)).toBeUndefined()
+      template.learn(data, JSON.parse(data))
+    }
+    // The fourth event was the last one learned.
+    expect(template.read(event('probe', { created: 3 }))).toBe('probe')
+    expect(template.read(event('probe', { created: 19 }))).toBeUndefined()
+  })
+
+  test('a match in between gives the template its tries again', () => {
+    const template = learned()
+    for (let i = 0; i < 3; i++) template.learn(event(`t${i}`, { created: 10 + i }), JSON.parse(event(`t${i}`, { created: 10 + i })))
+    expect(template.read(event('a', { created: 12 }))).toBe('a')
+    for (let i = 0; i < 3; i++) template.learn(event(`u${i}`, { created: 20 + i }), JSON.parse(event(`u${i}`, { created: 20 + i })))
+    expect(template.read(event('b', { created: 22 }))).toBe('b')
+  })
+})
+
+describe('ChunkEvents', () => {
+  test('consecutive deltas of one kind become one event; order across kinds and other events is kept', () => {
+    const events = new ChunkEvents()
+    events.delta('reasoning', 'Think')
+    events.delta('reasoning', 'ing.')
+    events.delta('text', 'Hel')
+    events.delta('text', 'lo')
+    events.push({ type: 'tool_call', id: 'c1', name: 'lookup', arguments: '{}' })
+    events.delta('text', '!')
+    expect(events.take()).toEqual([
+      { type: 'reasoning', delta: 'Thinking.' },
+      { type: 'text', delta: 'Hello' },
+      { type: 'tool_call', id: 'c1', name: 'lookup', arguments: '{}' },
+      { type: 'text', delta: '!' },
+    ])
+    expect(events.take()).toEqual([])
+    events.delta('text', 'again')
+    expect(events.take()).toEqual([{ type: 'text', delta: 'again' }])
+  })
+})
