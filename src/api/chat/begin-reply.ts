@@ -4,7 +4,7 @@ import { messages, threads } from '../../../db/schema'
 import type { AppDeps } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
 import { nextTurn } from '../../lib/next-turn'
-import { endAbandonedReplies, replyLease } from '../threads/access'
+import { endAbandonedReplies, isAbandoned, replyLease } from '../threads/access'
 import type { EarlyCall } from './tool-loop'
 
 export type BeginMode = { kind: 'send'; content: string; replaceLast: boolean } | { kind: 'regenerate' }
@@ -94,23 +94,55 @@ export async function beginWithEarlyCall(deps: AppDeps, threadId: string, mode: 
 }
 
 /**
- * Regenerating must first see that the last message of the branch is a reply, so it keeps its
- * transaction (it is rare). The reply stays as an earlier version, off the branch; one that failed
- * without a word is replaced instead (there is nothing in it to go back to).
+ * A new reply to the branch's last message: one batch, as a send is (an interactive transaction
+ * cost a round of awaits and a query built anew for each of its steps, all before the first token
+ * could leave). The reply to replace is read first; the batch replaces it only while it is still
+ * the branch's last message and no reply streams in the chat (`changes()`: the new reply is
+ * written only when the old one left the branch), so a send or another regenerate in between
+ * leaves the chat as it was, and the answer is read again to say why. The old reply stays as an
+ * earlier version, off the branch; one that failed without a word is deleted instead (there is
+ * nothing in it to go back to). A reply whose process is gone is ended `interrupted` first and
+ * can then be replaced.
  */
-async function beginRegenerate(deps: AppDeps, threadId: string, model: string, assistantId: string, now: Date) {
-  return deps.db.transaction(async (tx) => {
-    await endAbandonedReplies(deps, threadId, now, tx)
-    const last = await tx.query.messages.findFirst({ where: and(eq(messages.threadId, threadId), eq(messages.onBranch, true)), orderBy: desc(messages.seq) })
-    if (last?.status === 'streaming') throw new AppError('REPLY_IN_PROGRESS')
+async function beginRegenerate(deps: AppDeps, threadId: string, model: string, assistantId: string, now: Date): Promise<MessageRow[]> {
+  const { db } = deps
+  for (let attempt = 0; ; attempt++) {
+    const [last] = await lastOfBranch(db).all({ threadId })
+    if (last?.status === 'streaming' && !isAbandoned(deps, last, now.getTime())) throw new AppError('REPLY_IN_PROGRESS')
     if (!last || last.role !== 'assistant') throw new AppError('NOTHING_TO_REGENERATE')
-    if (last.status === 'failed' && !last.content.trim() && !last.parts.length) await tx.delete(messages).where(eq(messages.id, last.id))
-    else await tx.update(messages).set({ onBranch: false }).where(eq(messages.id, last.id))
-    await tx.insert(messages).values({ id: assistantId, threadId, seq: nextSeq(threadId), parentId: last.parentId, role: 'assistant', status: 'streaming', model, createdAt: now, updatedAt: now, shownAt: now, ...replyLease(deps, now.getTime()) })
-    await tx.update(threads).set({ lastMessageAt: now }).where(eq(threads.id, threadId))
-    return branchOf(deps, threadId, tx)
-  })
+    const stillLast = sql`${messages.id} = ${last.id} AND ${messages.onBranch} = 1 AND ${messages.status} <> 'streaming'
+      AND ${messages.id} = (SELECT id FROM messages WHERE thread_id = ${threadId} AND on_branch = 1 ORDER BY seq DESC LIMIT 1)
+      AND NOT EXISTS (SELECT 1 FROM messages WHERE thread_id = ${threadId} AND status = 'streaming')`
+    const emptyFailure = last.status === 'failed' && !last.content.trim() && !last.parts.length
+    const lease = replyLease(deps, now.getTime())
+    const results = await db.batch([
+      endAbandonedReplies(deps, threadId, now),
+      emptyFailure
+        ? db.delete(messages).where(and(stillLast, eq(messages.status, 'failed')))
+        : db.update(messages).set({ onBranch: false }).where(stillLast),
+      db.run(sql`INSERT INTO messages (id, thread_id, seq, parent_id, role, status, model, created_at, updated_at, shown_at, lease_owner, lease_until)
+        SELECT ${assistantId}, ${threadId}, ${nextSeq(threadId)}, ${last.parentId}, 'assistant', 'streaming', ${model}, ${now.getTime()}, ${now.getTime()}, ${now.getTime()}, ${lease.leaseOwner}, ${lease.leaseUntil.getTime()}
+        WHERE changes() = 1`),
+      db.update(threads).set({ lastMessageAt: now }).where(and(eq(threads.id, threadId), sql`EXISTS (SELECT 1 FROM messages WHERE id = ${assistantId})`)),
+      branchOf(deps, threadId),
+    ])
+    const branch = results.at(-1) as MessageRow[]
+    if (branch.some((m) => m.id === assistantId)) return branch
+    // The chat changed after it was read: read it again (it answers why, or may be replaced now).
+    if (attempt === 2) throw new AppError('REPLY_IN_PROGRESS')
+  }
 }
+
+/** The branch's last message, by a statement prepared once. */
+const lastOfBranch = preparedFor((db) =>
+  db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.threadId, sql.placeholder('threadId')), eq(messages.onBranch, true)))
+    .orderBy(desc(messages.seq))
+    .limit(1)
+    .prepare(),
+)
 
 /** What the model is sent of a chat: its messages in order, without failed or empty ones. */
 export type Turn = Pick<MessageRow, 'role' | 'content'>
@@ -147,7 +179,7 @@ const branchTurns = preparedFor((db) =>
 )
 
 /** The messages of the branch shown, in order. */
-const branchOf = (deps: AppDeps, threadId: string, db: Pick<AppDeps['db'], 'select'> = deps.db) =>
-  db.select().from(messages).where(and(eq(messages.threadId, threadId), eq(messages.onBranch, true))).orderBy(asc(messages.seq))
+const branchOf = (deps: AppDeps, threadId: string) =>
+  deps.db.select().from(messages).where(and(eq(messages.threadId, threadId), eq(messages.onBranch, true))).orderBy(asc(messages.seq))
 
 const nextSeq = (threadId: string) => sql`(SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE thread_id = ${threadId})`

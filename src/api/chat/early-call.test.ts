@@ -24,7 +24,7 @@ let gate: { opened: ReturnType<typeof Promise.withResolvers<void>>; reached: boo
 const holdWrites = () => (gate = { opened: Promise.withResolvers<void>(), reached: false })
 /** Told when a write that begins a reply starts. */
 let onWrites: (() => void) | null = null
-const beginsReply = (stmts: InStatement[]) => stmts.some((s) => /^insert into "messages"/i.test(typeof s === 'string' ? s : s.sql))
+const beginsReply = (stmts: InStatement[]) => stmts.some((s) => /^insert into "?messages"? /i.test(typeof s === 'string' ? s : s.sql))
 const held = async () => {
   const g = gate
   if (!g) return
@@ -188,6 +188,49 @@ describe('the model call starts while the reply is written', () => {
     await waitFor(async () => streamedCalls()[0]!.outcome === 'disconnected')
     // Nothing of the refused send was kept.
     expect(await messageCount(thread.id)).toBe(1)
+    fake.release()
+  }, 30_000)
+
+  test('a reply begun meanwhile elsewhere: a regenerate is refused, and the reply it would replace stays on the branch', async () => {
+    const { client, thread, send } = await chatSetup()
+    await readSse(await send('Tell me something'))
+    fake.reset()
+    fake.script({ text: 'Never shown.', hold: true })
+    const writes = holdWrites()
+    const pending = t.app.request(`/api/threads/${thread.id}/regenerate`, { method: 'POST', headers: { cookie: client.cookieHeader(), origin: BASE_URL } })
+    await waitFor(async () => writes.reached && streamedCalls().length === 1)
+    // After the regenerate read the chat, another process began a reply in it.
+    await writeMessage(thread.id, 3, { role: 'assistant', content: '', status: 'streaming', leaseUntil: Date.now() + 60_000 })
+    writes.opened.resolve()
+
+    const res = await pending
+    expect(res.status).toBe(409)
+    expect(await res.json()).toMatchObject({ code: 'REPLY_IN_PROGRESS' })
+    await waitFor(async () => streamedCalls()[0]!.outcome === 'disconnected')
+    const rows = await other.execute({ sql: 'SELECT seq, status, on_branch FROM messages WHERE thread_id = ? ORDER BY seq', args: [thread.id] })
+    expect(rows.rows.map((r) => [r.seq, r.status, r.on_branch])).toEqual([
+      [1, 'complete', 1],
+      [2, 'complete', 1],
+      [3, 'streaming', 1],
+    ])
+    fake.release()
+  }, 30_000)
+
+  test('a message sent meanwhile elsewhere: the regenerate reads the chat again and refuses, as there is no reply to replace', async () => {
+    const { client, thread, send } = await chatSetup()
+    await readSse(await send('Tell me something'))
+    fake.reset()
+    fake.script({ text: 'Never shown.', hold: true })
+    const writes = holdWrites()
+    const pending = t.app.request(`/api/threads/${thread.id}/regenerate`, { method: 'POST', headers: { cookie: client.cookieHeader(), origin: BASE_URL } })
+    await waitFor(async () => writes.reached && streamedCalls().length === 1)
+    await writeMessage(thread.id, 3, { role: 'user', content: 'Another question', status: 'complete' })
+    writes.opened.resolve()
+
+    const res = await pending
+    expect(res.status).toBe(409)
+    expect(await res.json()).toMatchObject({ code: 'NOTHING_TO_REGENERATE' })
+    expect(await messageCount(thread.id)).toBe(3)
     fake.release()
   }, 30_000)
 })

@@ -78,11 +78,11 @@ function abandoned(deps: AppDeps, now: number) {
 
 /**
  * Ends as `interrupted` the replies of a thread (or of every thread) whose process is gone; what
- * streamed is kept. Returns an update to run or batch (`db`: a transaction to run it in).
+ * streamed is kept. Returns an update to run or batch.
  */
-export function endAbandonedReplies(deps: AppDeps, threadId?: string, now = new Date(), db: Pick<AppDeps['db'], 'update'> = deps.db) {
+export function endAbandonedReplies(deps: AppDeps, threadId?: string, now = new Date()) {
   // The appended parts join the reply's own text; they go with its status (a trigger).
-  return db
+  return deps.db
     .update(messages)
     .set({ status: 'interrupted', updatedAt: now, content: appended('content'), reasoning: appended('reasoning') })
     .where(and(threadId === undefined ? undefined : eq(messages.threadId, threadId), abandoned(deps, now.getTime())))
