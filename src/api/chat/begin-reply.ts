@@ -96,13 +96,14 @@ export async function beginWithEarlyCall(deps: AppDeps, threadId: string, mode: 
 /**
  * A new reply to the branch's last message: one batch, as a send is (an interactive transaction
  * cost a round of awaits and a query built anew for each of its steps, all before the first token
- * could leave). The reply to replace is read first; the batch replaces it only while it is still
- * the branch's last message and no reply streams in the chat (`changes()`: the new reply is
- * written only when the old one left the branch), so a send or another regenerate in between
- * leaves the chat as it was, and the answer is read again to say why. The old reply stays as an
- * earlier version, off the branch; one that failed without a word is deleted instead (there is
- * nothing in it to go back to). A reply whose process is gone is ended `interrupted` first and
- * can then be replaced.
+ * could leave). The reply to replace is read first; the batch writes the new reply only while the
+ * old one is still the branch's last message and no reply streams in the chat, and moves the old
+ * one off the branch only when the new one was written. So a send or another regenerate in between
+ * leaves the chat as it was, and it is read again to answer why. The old reply stays as an earlier
+ * version; one that failed without a word is deleted instead (there is nothing in it to go back
+ * to). A reply whose process is gone is ended `interrupted` first and can then be replaced. The old
+ * reply leaves the search index when the new one ends (decision 0096): its whole text, taken out
+ * here, held back the first token.
  */
 async function beginRegenerate(deps: AppDeps, threadId: string, model: string, assistantId: string, now: Date): Promise<MessageRow[]> {
   const { db } = deps
@@ -110,20 +111,21 @@ async function beginRegenerate(deps: AppDeps, threadId: string, model: string, a
     const [last] = await lastOfBranch(db).all({ threadId })
     if (last?.status === 'streaming' && !isAbandoned(deps, last, now.getTime())) throw new AppError('REPLY_IN_PROGRESS')
     if (!last || last.role !== 'assistant') throw new AppError('NOTHING_TO_REGENERATE')
-    const stillLast = sql`${messages.id} = ${last.id} AND ${messages.onBranch} = 1 AND ${messages.status} <> 'streaming'
-      AND ${messages.id} = (SELECT id FROM messages WHERE thread_id = ${threadId} AND on_branch = 1 ORDER BY seq DESC LIMIT 1)
+    const stillLast = sql`EXISTS (SELECT 1 FROM messages WHERE id = ${last.id} AND on_branch = 1 AND status <> 'streaming'
+      AND id = (SELECT id FROM messages WHERE thread_id = ${threadId} AND on_branch = 1 ORDER BY seq DESC LIMIT 1))
       AND NOT EXISTS (SELECT 1 FROM messages WHERE thread_id = ${threadId} AND status = 'streaming')`
+    const written = sql`EXISTS (SELECT 1 FROM messages WHERE id = ${assistantId})`
     const emptyFailure = last.status === 'failed' && !last.content.trim() && !last.parts.length
     const lease = replyLease(deps, now.getTime())
     const results = await db.batch([
       endAbandonedReplies(deps, threadId, now),
-      emptyFailure
-        ? db.delete(messages).where(and(stillLast, eq(messages.status, 'failed')))
-        : db.update(messages).set({ onBranch: false }).where(stillLast),
       db.run(sql`INSERT INTO messages (id, thread_id, seq, parent_id, role, status, model, created_at, updated_at, shown_at, lease_owner, lease_until)
         SELECT ${assistantId}, ${threadId}, ${nextSeq(threadId)}, ${last.parentId}, 'assistant', 'streaming', ${model}, ${now.getTime()}, ${now.getTime()}, ${now.getTime()}, ${lease.leaseOwner}, ${lease.leaseUntil.getTime()}
-        WHERE changes() = 1`),
-      db.update(threads).set({ lastMessageAt: now }).where(and(eq(threads.id, threadId), sql`EXISTS (SELECT 1 FROM messages WHERE id = ${assistantId})`)),
+        WHERE ${stillLast}`),
+      emptyFailure
+        ? db.delete(messages).where(and(eq(messages.id, last.id), eq(messages.status, 'failed'), written))
+        : db.update(messages).set({ onBranch: false }).where(and(eq(messages.id, last.id), written)),
+      db.update(threads).set({ lastMessageAt: now }).where(and(eq(threads.id, threadId), written)),
       branchOf(deps, threadId),
     ])
     const branch = results.at(-1) as MessageRow[]

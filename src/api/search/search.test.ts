@@ -254,6 +254,45 @@ describe('the index follows the chats', () => {
     expect(await indexIsConsistent()).toBe(true)
   })
 
+  test('while a new reply streams, the one it replaces is left out; it leaves the index once the new one ends, however it ends', async () => {
+    const id = await newThread(client)
+    await send(client, id, 'Tell me of narwhals [[fake:text=Narwhals carry a spiral tusk.]]')
+    // Whether a message's text is in the index (its entry there, checked against it by indexIsConsistent).
+    const indexed = async (messageId: string) =>
+      Number((await t.deps.db.$client.execute({ sql: 'SELECT count(*) AS n FROM chat_search_docs WHERE message_id = ?', args: [messageId] })).rows[0]!.n)
+    const replies = async (q: string) => (await found(client, q)).filter((r) => r.role === 'assistant').map((r) => r.messageId)
+    const regenerate = () =>
+      t.app.request(`/api/threads/${id}/regenerate`, { method: 'POST', headers: { cookie: client.cookieHeader(), origin: BASE_URL } })
+    const first = (await client.get(`/api/threads/${id}`)).body.messages[1].id as string
+
+    fake.script({ text: 'Narwhals live in arctic waters.', hold: true })
+    const streaming = await regenerate()
+    expect(streaming.status).toBe(200)
+    await until('the new reply streams', async () => fake.requests.some((r) => r.body?.stream === true))
+    // The replaced reply is still in the index (taking it out would hold back the first token) but not found.
+    expect(await indexed(first)).toBe(1)
+    expect(await replies('spiral')).toEqual([])
+    expect(await indexIsConsistent()).toBe(true)
+    fake.release()
+    await readSse(streaming)
+    const second = (await client.get(`/api/threads/${id}`)).body.messages[1].id as string
+    expect(await indexed(first)).toBe(0)
+    expect(await replies('arctic')).toEqual([second])
+
+    // A new reply that breaks off also takes the one it replaced out.
+    fake.script({ text: 'Narwhals are toothed whales.', cutAfter: 1 })
+    await readSse(await regenerate())
+    expect((await client.get(`/api/threads/${id}`)).body.messages[1]).toMatchObject({ status: 'failed' })
+    expect(await indexed(second)).toBe(0)
+    expect(await indexIsConsistent()).toBe(true)
+
+    // Shown again, a replaced version is found again, once.
+    expect((await client.put(`/api/threads/${id}/branch`, { messageId: first })).status).toBe(204)
+    expect(await replies('spiral')).toEqual([first])
+    expect(await indexed(first)).toBe(1)
+    expect(await indexIsConsistent()).toBe(true)
+  })
+
   test('deleting a chat, or several at once, takes its title and messages out of the index', async () => {
     const one = await chatWith(client, ['Caracal question', 'Caracal answer'])
     const two = await chatWith(client, ['Caracal again'])

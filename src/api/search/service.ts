@@ -58,7 +58,8 @@ export async function searchChats(deps: AppDeps, caller: SessionUser, search: { 
   if (!ids.length) return { results: [] }
 
   // Two reads of the 20 rows: their passages from the index alone (joined with the tables, the
-  // planner would walk every match), then their chats, checked against the caller once more.
+  // planner would walk every match), then their chats, checked against the caller once more. A
+  // reply replaced by one still streaming is in the index until that one ends: it is left out.
   const list = ids.map(() => '?').join(', ')
   const rowids = ids.map(BigInt)
   const [passages, rows] = await client.batch([
@@ -69,7 +70,7 @@ export async function searchChats(deps: AppDeps, caller: SessionUser, search: { 
     {
       sql: `SELECT CAST(d.id AS TEXT) AS id, d.thread_id, d.message_id, t.title, t.last_message_at, m.role, m.created_at
             FROM chat_search_docs d JOIN threads t ON t.id = d.thread_id LEFT JOIN messages m ON m.id = d.message_id
-            WHERE d.id IN (${list}) AND t.user_id = ? AND t.organization_id = ?`,
+            WHERE d.id IN (${list}) AND t.user_id = ? AND t.organization_id = ? AND (d.message_id IS NULL OR m.on_branch = 1)`,
       args: [...rowids, caller.id, caller.organizationId],
     },
   ], 'read')
