@@ -84,11 +84,7 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
             // As the SDK: pings and unnamed messages carry nothing; an error event ends the reply.
             if (message.event === null || message.event === 'ping' || !message.data) continue
             if (message.event === 'error') throw httpFailure(undefined, headers, message.data)
-            const text = template.read(message.data)
-            if (text !== undefined) {
-              if (text) events.delta('text', text)
-              continue
-            }
+            if (template.readInto(message.data, events)) continue
             const event = JSON.parse(message.data) as RawMessageStreamEvent
             template.learn(message.data, event)
             if (event.type === 'message_start') usage.inputTokens = inputTokens(event.message.usage)

@@ -93,11 +93,7 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
             // Events a network chunk brought along stop too, once the reply was stopped.
             req.signal?.throwIfAborted()
             if (done || (done = message.data === '[DONE]')) continue
-            const text = template.read(message.data)
-            if (text !== undefined) {
-              if (text) events.delta('text', text)
-              continue
-            }
+            if (template.readInto(message.data, events)) continue
             const chunk = JSON.parse(message.data) as WireChunk
             template.learn(message.data, chunk)
             if (chunk?.object === 'error' || chunk?.error) throw streamError(chunk)

@@ -90,11 +90,7 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
             req.signal?.throwIfAborted()
             // Whatever follows [DONE] is ignored, as the SDK does.
             if (done || (done = message.data.startsWith('[DONE]'))) continue
-            const text = template.read(message.data)
-            if (text !== undefined) {
-              if (text) events.delta('text', text)
-              continue
-            }
+            if (template.readInto(message.data, events)) continue
             const chunk = JSON.parse(message.data) as WireChunk
             template.learn(message.data, chunk)
             if (chunk?.error) throw streamError(chunk.error)

@@ -44,6 +44,14 @@ export class TextTemplate {
     return text
   }
 
+  /** Whether `data` is the learned event with another text; its text (when not empty) then joins `events`. */
+  readInto(data: string, events: ChunkEvents): boolean {
+    const text = this.read(data)
+    if (text === undefined) return false
+    if (text) events.delta('text', text)
+    return true
+  }
+
   /**
    * Learns `data`, an event parsed in full just now, when it is only text: where its text's string
    * token lies. An event whose other fields change every time (a counter, a time) never matches;

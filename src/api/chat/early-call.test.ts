@@ -72,6 +72,21 @@ async function chatSetup() {
   return { client, thread, send }
 }
 
+/**
+ * A chat with one exchange, and a regenerate of its reply (the provider answers as `script` says)
+ * held at the write that begins it, its model call on its way.
+ */
+async function regenerateHeld(script: Parameters<FakeLlm['script']>[0]) {
+  const { client, thread, send } = await chatSetup()
+  await readSse(await send('Tell me something'))
+  fake.reset()
+  fake.script(script)
+  const writes = holdWrites()
+  const pending = t.app.request(`/api/threads/${thread.id}/regenerate`, { method: 'POST', headers: { cookie: client.cookieHeader(), origin: BASE_URL } })
+  await waitFor(async () => writes.reached && streamedCalls().length === 1)
+  return { client, thread, writes, pending }
+}
+
 /** The streamed chat calls the provider got (a new chat's title is asked for without streaming). */
 const streamedCalls = () => fake.requests.filter((r) => r.body?.stream === true)
 const contentsOf = (call: { body: { messages: Array<{ role: string; content: unknown }> } }) => call.body.messages.filter((m) => m.role !== 'system').map((m) => m.content)
@@ -135,13 +150,7 @@ describe('the model call starts while the reply is written', () => {
   }, 30_000)
 
   test('a regenerate: the provider is asked with the history before the reply it replaces, while that write waits', async () => {
-    const { client, thread, send } = await chatSetup()
-    await readSse(await send('Tell me something'))
-    fake.reset()
-    fake.script({ text: 'Something else.' })
-    const writes = holdWrites()
-    const pending = t.app.request(`/api/threads/${thread.id}/regenerate`, { method: 'POST', headers: { cookie: client.cookieHeader(), origin: BASE_URL } })
-    await waitFor(async () => writes.reached && streamedCalls().length === 1)
+    const { client, thread, writes, pending } = await regenerateHeld({ text: 'Something else.' })
     expect(contentsOf(streamedCalls()[0]!)).toEqual(['Tell me something'])
     expect(await messageCount(thread.id)).toBe(2)
     writes.opened.resolve()
@@ -192,13 +201,7 @@ describe('the model call starts while the reply is written', () => {
   }, 30_000)
 
   test('a reply begun meanwhile elsewhere: a regenerate is refused, and the reply it would replace stays on the branch', async () => {
-    const { client, thread, send } = await chatSetup()
-    await readSse(await send('Tell me something'))
-    fake.reset()
-    fake.script({ text: 'Never shown.', hold: true })
-    const writes = holdWrites()
-    const pending = t.app.request(`/api/threads/${thread.id}/regenerate`, { method: 'POST', headers: { cookie: client.cookieHeader(), origin: BASE_URL } })
-    await waitFor(async () => writes.reached && streamedCalls().length === 1)
+    const { thread, writes, pending } = await regenerateHeld({ text: 'Never shown.', hold: true })
     // After the regenerate read the chat, another process began a reply in it.
     await writeMessage(thread.id, 3, { role: 'assistant', content: '', status: 'streaming', leaseUntil: Date.now() + 60_000 })
     writes.opened.resolve()
@@ -217,13 +220,7 @@ describe('the model call starts while the reply is written', () => {
   }, 30_000)
 
   test('a message sent meanwhile elsewhere: the regenerate reads the chat again and refuses, as there is no reply to replace', async () => {
-    const { client, thread, send } = await chatSetup()
-    await readSse(await send('Tell me something'))
-    fake.reset()
-    fake.script({ text: 'Never shown.', hold: true })
-    const writes = holdWrites()
-    const pending = t.app.request(`/api/threads/${thread.id}/regenerate`, { method: 'POST', headers: { cookie: client.cookieHeader(), origin: BASE_URL } })
-    await waitFor(async () => writes.reached && streamedCalls().length === 1)
+    const { thread, writes, pending } = await regenerateHeld({ text: 'Never shown.', hold: true })
     await writeMessage(thread.id, 3, { role: 'user', content: 'Another question', status: 'complete' })
     writes.opened.resolve()
 
