@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm'
 import { preparedFor } from '../../../db/client'
 import { messages, threads } from '../../../db/schema'
+import { commitTogether } from '../../lib/commit-together'
 import type { AppDeps } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
-import { nextTurn } from '../../lib/next-turn'
 import { endAbandonedReplies, isAbandoned, replyLease } from '../threads/access'
 import type { EarlyCall } from './tool-loop'
 
@@ -55,7 +55,7 @@ async function beginSend(deps: AppDeps, threadId: string, mode: Extract<BeginMod
     .update(messages)
     .set({ onBranch: false })
     .where(and(eq(messages.threadId, threadId), eq(messages.onBranch, true), ne(messages.id, userId), gte(messages.seq, lastUser('seq')), noReplyStreaming))
-  const results = await db.batch([
+  const results = await commitTogether(db, [
     endAbandonedReplies(deps, threadId, now),
     db.insert(messages).values({ id: userId, threadId, seq: nextSeq(threadId), parentId, role: 'user', content: mode.content, status: 'complete', createdAt: now, updatedAt: now, shownAt: now }),
     ...(mode.replaceLast ? [leaveBranch] : []),
@@ -79,9 +79,9 @@ export async function beginWithEarlyCall(deps: AppDeps, threadId: string, mode: 
   const early = planned && start(planned)
   // The call's request leaves once its own steps (the gateway, the address check) have run; the
   // writes run synchronously on a local database file, so they wait for the next turn of the
-  // loop. By then a provider at an address (or a name the resolver has cached) has the request
-  // and answers while they commit; a name still being resolved goes on alongside them.
-  if (early) await nextTurn()
+  // loop (commitTogether: with the other replies begun in this turn, in one commit). By then a
+  // provider at an address (or a name the resolver has cached) has the request and answers while
+  // they commit; a name still being resolved goes on alongside them.
   try {
     const begun = await beginReply(deps, threadId, mode, model, assistantMessageId)
     const turns = turnsOf(begun.history)
@@ -117,7 +117,7 @@ async function beginRegenerate(deps: AppDeps, threadId: string, model: string, a
     const written = sql`EXISTS (SELECT 1 FROM messages WHERE id = ${assistantId})`
     const emptyFailure = last.status === 'failed' && !last.content.trim() && !last.parts.length
     const lease = replyLease(deps, now.getTime())
-    const results = await db.batch([
+    const results = await commitTogether(db, [
       endAbandonedReplies(deps, threadId, now),
       db.run(sql`INSERT INTO messages (id, thread_id, seq, parent_id, role, status, model, created_at, updated_at, shown_at, lease_owner, lease_until)
         SELECT ${assistantId}, ${threadId}, ${nextSeq(threadId)}, ${last.parentId}, 'assistant', 'streaming', ${model}, ${now.getTime()}, ${now.getTime()}, ${now.getTime()}, ${lease.leaseOwner}, ${lease.leaseUntil.getTime()}

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { messages, replyChunks } from '../../../db/schema'
+import { commitTogether } from '../../lib/commit-together'
 import type { AppDeps } from '../../lib/context'
 import { replyLease } from '../threads/access'
 import type { ReplyState } from './tool-loop'
@@ -155,7 +156,8 @@ export function startReplyWriter(deps: AppDeps, assistantMessageId: string, stat
       reply.changed = false
       const now = Date.now()
       const written = { content: state.content.length, reasoning: state.reasoning.length, seq: reply.written.seq }
-      await deps.db.batch([
+      // With the writes of the other replies that end or reach a tool call in this turn: one commit.
+      await commitTogether(deps.db, [
         deps.db
           .update(messages)
           .set({ ...columnsOf(state), updatedAt: new Date(now), ...replyLease(deps, now), ...extra })

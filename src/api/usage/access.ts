@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { usageDaily, usageEvents } from '../../../db/schema'
+import { commitTogether } from '../../lib/commit-together'
 import type { AppDeps } from '../../lib/context'
 
 /** The usage lookups other domains need (models: recording each call). */
@@ -23,12 +24,13 @@ export const usageDay = (at: Date) => at.toISOString().slice(0, 10)
 
 /**
  * Records one call: its row and its day's roll-up in one batch (both or neither), the roll-up
- * added to in the statement itself so that concurrent calls of the same day all count.
+ * added to in the statement itself so that concurrent calls of the same day all count. Committed
+ * with the other writes of the same turn (the replies that end with it).
  */
 export async function recordUsage(deps: AppDeps, u: UsageRecord) {
   const at = u.at ?? new Date()
   const estimatedCalls = u.estimated ? 1 : 0
-  await deps.db.batch([
+  await commitTogether(deps.db, [
     deps.db.insert(usageEvents).values({
       id: crypto.randomUUID(),
       organizationId: u.organizationId,

@@ -1,0 +1,97 @@
+import { createClient, type Client } from '@libsql/client'
+import { afterEach, describe, expect, test } from 'bun:test'
+import { eq, sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/libsql'
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Database } from '../../db/client'
+import { commitTogether } from './commit-together'
+
+const notes = sqliteTable('notes', { id: text('id').primaryKey(), body: text('body').notNull(), n: integer('n').notNull() })
+
+/** A database file with a table of notes; `batches` counts the batches its client was asked to write. */
+async function database() {
+  const client = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), 'kontor-together-')), 'notes.db')}` })
+  await client.execute('CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT NOT NULL, n INTEGER NOT NULL)')
+  const counted = { batches: 0 }
+  const counting = new Proxy(client, {
+    get(target, key) {
+      if (key === 'batch') return (...args: Parameters<Client['batch']>) => (counted.batches++, target.batch(...args))
+      const value = Reflect.get(target, key, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+  const db = drizzle(counting) as unknown as Database
+  return { db, counted, rows: async () => (await client.execute('SELECT id, body, n FROM notes ORDER BY id')).rows.map((r) => [r.id, r.body, r.n]) }
+}
+
+const insert = (db: Database, id: string, n = 1) => db.insert(notes).values({ id, body: `note ${id}`, n })
+const read = (db: Database, id: string) => db.select({ body: notes.body }).from(notes).where(eq(notes.id, id))
+
+const setImmediateBefore = globalThis.setImmediate
+afterEach(() => {
+  globalThis.setImmediate = setImmediateBefore
+})
+
+describe('commitTogether', () => {
+  test('the batches asked for in one turn are written as one, and each caller gets its own results', async () => {
+    const { db, counted, rows } = await database()
+    const [a, b, c] = await Promise.all([
+      commitTogether(db, [insert(db, 'a'), read(db, 'a')]),
+      commitTogether(db, [insert(db, 'b', 2)]),
+      commitTogether(db, [insert(db, 'c', 3), db.update(notes).set({ n: sql`${notes.n} + 10` }).where(eq(notes.id, 'b')), read(db, 'c')]),
+    ])
+    expect(counted.batches).toBe(1)
+    expect(a).toHaveLength(2)
+    expect(a[1]).toEqual([{ body: 'note a' }])
+    expect(b).toHaveLength(1)
+    expect(c).toHaveLength(3)
+    expect(c[2]).toEqual([{ body: 'note c' }])
+    // In order: the update of b came after b was written.
+    expect(await rows()).toEqual([['a', 'note a', 1], ['b', 'note b', 12], ['c', 'note c', 3]])
+    // A later turn is another batch.
+    await commitTogether(db, [insert(db, 'd')])
+    expect(counted.batches).toBe(2)
+  })
+
+  test('a caller whose statements fail gets its error; the others are written, and its statements are all or nothing', async () => {
+    const { db, rows } = await database()
+    await db.insert(notes).values({ id: 'taken', body: 'first', n: 0 })
+    const results = await Promise.allSettled([
+      commitTogether(db, [insert(db, 'a')]),
+      // Its first statement would succeed, its second fails: neither is kept.
+      commitTogether(db, [insert(db, 'b'), insert(db, 'taken')]),
+      commitTogether(db, [insert(db, 'c')]),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect(String((results[1] as PromiseRejectedResult).reason?.cause ?? (results[1] as PromiseRejectedResult).reason)).toContain('UNIQUE')
+    expect(await rows()).toEqual([['a', 'note a', 1], ['c', 'note c', 1], ['taken', 'first', 0]])
+  })
+
+  test('each caller goes on in a task of its own: its next steps may open a transaction without meeting another caller\'s', async () => {
+    const { db, rows } = await database()
+    await Promise.all(
+      ['a', 'b', 'c'].map(async (id) => {
+        await commitTogether(db, [insert(db, id)])
+        await db.transaction(async (tx) => {
+          await tx.update(notes).set({ n: sql`${notes.n} + 1` }).where(eq(notes.id, id))
+          await tx.select().from(notes)
+          await tx.update(notes).set({ body: `done ${id}` }).where(eq(notes.id, id))
+        })
+      }),
+    )
+    expect(await rows()).toEqual([['a', 'done a', 2], ['b', 'done b', 2], ['c', 'done c', 2]])
+  })
+
+  test('without setImmediate (Workers) each batch is written at once, alone', async () => {
+    const { db, counted, rows } = await database()
+    globalThis.setImmediate = undefined as unknown as typeof setImmediate
+    const written = commitTogether(db, [insert(db, 'a')])
+    const also = commitTogether(db, [insert(db, 'b')])
+    await Promise.all([written, also])
+    expect(counted.batches).toBe(2)
+    expect((await rows()).map((r) => r[0])).toEqual(['a', 'b'])
+  })
+})
