@@ -163,12 +163,15 @@ try {
       const wire = (xs: Sample[]) => xs.reduce((s, x) => s + x.bytes, 0) / (xs.length * textBytes)
       // A reply that reaches the reader in one read has no span to measure a rate over: one at a
       // time it counts as the fastest (see rate); a round at 200 has one span for all its replies.
+      // The time to the last token, from the request, is reported too: a relay that held tokens
+      // back and sent them in a rush would look fast from first token to last, but not there.
+      const last = (xs: Sample[], p: number) => pct(xs.map((x) => x.last), p)
       const oneRead = r.kontor.filter((x) => x.last - x.ttft <= SPAN_MS).length
-      const kontorRate = concurrency === 1 || oneRead === 0 ? rate(r.kontor, concurrency) : Infinity
+      const kontorRate = rate(r.kontor, concurrency)
       const spanned = Number.isFinite(kontorRate)
       const ratio = spanned ? `${fmt(kontorRate / rate(r.direct, concurrency), 2)}×${oneRead ? ` (${oneRead} of ${r.kontor.length} in one read)` : ''}` : 'in one read'
       rows.push(
-        `| ${size} | ${concurrency} | ${ratio} | ${fmt(ttft(r.kontor, 50) - ttft(r.direct, 50))} ms | ` +
+        `| ${size} | ${concurrency} | ${ratio} | ${fmt(last(r.kontor, 50) - last(r.direct, 50))} ms | ${fmt(ttft(r.kontor, 50) - ttft(r.direct, 50))} ms | ` +
           `${fmt(ttft(r.kontor, 95) - ttft(r.direct, 95))} ms | ${r.sends.length ? `${fmt(ttft(r.sends, 50) - ttft(r.direct, 50))} ms` : '—'} | ${fmt(wire(r.kontor), 2)}× | ${fmt(wire(r.direct), 2)}× |`,
       )
       readings.push(`${size} tokens, ${concurrency} at a time: ${fmt(rate(r.direct, concurrency) / 1000)}k tokens/s direct, ${spanned ? `${fmt(kontorRate / 1000)}k` : 'most in one read'} through Kontor, first token after ${fmt(ttft(r.direct, 50))} ms and ${fmt(ttft(r.kontor, 50))} ms`)
@@ -177,10 +180,10 @@ try {
   load.push(loadavg()[0]!)
   const table = [
     'Replies from the fake provider (a separate process, 20 tokens per network chunk), read directly and through Kontor (SSE over HTTP, each reply persisted; a new reply to the same message each round, and at one stream also a send to a new chat), interleaved in one run (' + LEVELS.map(([n, rounds]) => `${rounds} rounds at ${n} at once`).join(', ') + '). ' +
-      'Throughput counts the tokens between a reply’s first and last token (one at a time the median of the replies’ rates), at 200 at once all the tokens of a round between its first and its last (“in one read”: Kontor’s frames of a reply reached the reader together, too fast to time; one at a time, such a reply ranks as the fastest in the median); the time to first token is reported apart.',
+      'Throughput counts the tokens between a reply’s first and last token (one at a time the median of the replies’ rates), at 200 at once all the tokens of a round between its first and its last (“in one read”: Kontor’s frames of a reply reached the reader together, too fast to time; one at a time, such a reply ranks as the fastest in the median); the times to the first and to the last token, from the request, are reported apart.',
     '',
-    '| Tokens | Streams at once | Throughput, Kontor / direct | Added time to first token, p50 | Added, p95 | Added, p50, a send to a new chat | Bytes on the wire per byte of text, Kontor | Direct |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Tokens | Streams at once | Throughput, Kontor / direct | Added time to last token, p50 | Added time to first token, p50 | Added, p95 | Added, p50, a send to a new chat | Bytes on the wire per byte of text, Kontor | Direct |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n')
   console.log(table)
@@ -192,7 +195,7 @@ try {
         `**Reading.** ${readings.join('; ')}. ` +
         'What the relay does (decisions 0024, 0041, 0091, 0095): it reads the provider with its own SSE reader, and what one network chunk brought leaves in one write as soon as it is parsed, ' +
         'the chunk’s text deltas merged into one frame, so Kontor sends less than the provider’s verbose chunks; a chunk of more than 32 messages (the answer of a provider faster than the relay piles up in chunks of 256 KB, about 1,500 tokens) is parsed 32 messages first and then 1,024 at a time, and after each write the event loop turns before the provider is read on, so that the write leaves at once. ' +
-        'Throughput: where the provider is faster than Kontor, the rate is Kontor’s cost per token. The direct reader parses every event in full; Kontor parses an event that differs from the last one only in its text by that text alone (a template, decision 0095), and passes the events of one network chunk through the gateway, the usage meter and the tool loop as one, so one at a time it keeps up with the provider and outruns the direct reader; a model’s own pace (a token every 20–50 ms, bench/concurrency.ts) is far below either. ' +
+        'Throughput: where the provider is faster than Kontor, the rate is Kontor’s cost per token. The direct reader parses every event in full; Kontor parses an event that differs from the last one only in its text by that text alone (a template, decision 0095), and passes the events of one network chunk through the gateway, the usage meter and the tool loop as one (decision 0095); the time to the last token shows what a reply costs from the request to its end; a model’s own pace (a token every 20–50 ms, bench/concurrency.ts) is far below either. ' +
         'Before the first token it reads the session, the chat, the model, tools, attached files and budgets and the chat’s history (statements prepared once, decision 0093), then calls the provider; the request leaves before the new reply is committed (its lock; decisions 0085 and 0093), and frames leave once that commit is done. ' +
         'A new reply to the same message begins in one batch as a send does, and the reply it replaces leaves the chat search index only when the new one ends (decision 0096). ' +
         'At 200 streams the requests arrive at once and queue for two cores shared with the fake provider and this script; they start eight per turn of the event loop (decision 0094), so the first replies stream while the last have not started, which lengthens a round’s span from its first token to its last. ' +

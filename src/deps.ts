@@ -13,7 +13,7 @@ import { createS3FileStore } from './storage/s3'
 /** Wires the services' dependencies from configuration and the entry's adapters. */
 export function createDeps(
   config: Config,
-  adapters: { client: Client; mailTransport?: MailTransport; files?: FileStore; resolveHost?: AppDeps['resolveHost']; resolveTxt?: AppDeps['resolveTxt']; ocr?: AppDeps['ocr']; slot?: string },
+  adapters: { client: Client; mailTransport?: MailTransport; files?: FileStore; resolveHost?: AppDeps['resolveHost']; resolveTxt?: AppDeps['resolveTxt']; ocr?: AppDeps['ocr']; slot?: string; writesTogether?: boolean },
 ): AppDeps {
   const db = createDatabase(adapters.client)
   const logger = createLogger(config.logLevel)
@@ -27,5 +27,5 @@ export function createDeps(
   const readSession: AppDeps['readSession'] = (headers) => readSessionUser({ auth, db, config }, headers)
   const start = crypto.randomUUID()
   const instance = { owner: adapters.slot ? `${adapters.slot}/${start}` : start, slot: adapters.slot }
-  return { config, db, auth, mailer, logger, files, readSession, resolveHost: adapters.resolveHost, resolveTxt: adapters.resolveTxt, ocr: adapters.ocr, instance }
+  return { config, db, auth, mailer, logger, files, readSession, resolveHost: adapters.resolveHost, resolveTxt: adapters.resolveTxt, ocr: adapters.ocr, instance, writesTogether: adapters.writesTogether ?? true }
 }

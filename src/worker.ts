@@ -42,7 +42,8 @@ function setup(env: Env) {
     const config = parseConfig(vars)
     const client = createClient({ url: config.database.url, authToken: config.database.authToken })
     // S3 settings, when given, win over the binding (src/deps.ts); without either, uploads are refused.
-    const deps = createDeps(config, { client, files: isR2Bucket(env.FILES) ? createR2FileStore(env.FILES) : undefined })
+    // A timer belongs to the request that set it: each write commits on its own (commitTogether).
+    const deps = createDeps(config, { client, files: isR2Bucket(env.FILES) ? createR2FileStore(env.FILES) : undefined, writesTogether: false })
     instance = { deps, app: createApp(deps, { renderPage: createPageRenderer(manifest) }) }
   }
   return instance

@@ -79,7 +79,7 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
         const template = new TextTemplate('text', textOnly)
         read: for await (const batch of batches) {
           for (const message of batch) {
-            // Events a network chunk brought along stop too, once the reply was stopped.
+            // Stopped while the chunk was read: none of it.
             req.signal?.throwIfAborted()
             // As the SDK: pings and unnamed messages carry nothing; an error event ends the reply.
             if (message.event === null || message.event === 'ping' || !message.data) continue
@@ -115,17 +115,25 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
               if (!finish) break read
               events.push({ type: 'usage', ...usage })
               events.push({ type: 'finish', reason: finish })
-              for (const e of events.take()) yield e
+              for (const e of events.take()) {
+                // Stopped while an earlier event was passed on: none of the rest.
+                req.signal?.throwIfAborted()
+                yield e
+              }
               return
             }
           }
-          for (const e of events.take()) yield e
+          for (const e of events.take()) {
+            // Stopped while an earlier event was passed on: none of the rest.
+            req.signal?.throwIfAborted()
+            yield e
+          }
           await req.onChunkEnd?.()
         }
         throw streamEndedEarly()
       } catch (error) {
-        // What the chunk brought before a broken or failing event is still the reply's.
-        for (const e of events.take()) yield e
+        // What the chunk brought before a broken or failing event is still the reply's (unless it was stopped).
+        if (!req.signal?.aborted) for (const e of events.take()) yield e
         throw mapError(error)
       }
     },

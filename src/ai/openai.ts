@@ -83,10 +83,11 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
         let finish: FinishReason | undefined
         let usage: Usage | undefined
         let done = false
-        const template = new TextTemplate('content', textOnly)
+        // OpenAI pads each event with random characters (`obfuscation`), which the template skips.
+        const template = new TextTemplate('content', textOnly, ['obfuscation'])
         for await (const batch of batches) {
           for (const message of batch) {
-            // Events a network chunk brought along stop too, once the reply was stopped.
+            // Stopped while the chunk was read: none of it.
             req.signal?.throwIfAborted()
             // Whatever follows [DONE] is ignored, as the SDK does.
             if (done || (done = message.data.startsWith('[DONE]'))) continue
@@ -104,15 +105,19 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
             for (const call of delta.tool_calls ?? []) calls.add(call.index, { id: call.id, ...call.function })
             if (choice.finish_reason) finish = finishReason(choice.finish_reason)
           }
-          for (const e of events.take()) yield e
+          for (const e of events.take()) {
+            // Stopped while an earlier event was passed on: none of the rest.
+            req.signal?.throwIfAborted()
+            yield e
+          }
           await req.onChunkEnd?.()
         }
         // A stop after the last chunk ends the reply stopped, not finished.
         req.signal?.throwIfAborted()
         yield* streamEnd(finish, calls, usage)
       } catch (error) {
-        // What the chunk brought before a broken or failing event is still the reply's.
-        for (const e of events.take()) yield e
+        // What the chunk brought before a broken or failing event is still the reply's (unless it was stopped).
+        if (!req.signal?.aborted) for (const e of events.take()) yield e
         throw mapError(error)
       }
     },

@@ -344,6 +344,37 @@ describe.each(KINDS)('%s', (kind) => {
       expect(events.filter((e) => e.type === 'text').length).toBeWithin(1, 6)
     })
 
+    test('the events that only carry a token are read by their text alone (the template engages on this provider\'s events)', async () => {
+      const parse = JSON.parse
+      let whole = 0
+      JSON.parse = ((text: string, ...rest: []) => (String(text).startsWith('{') && whole++, parse(text, ...rest))) as typeof JSON.parse
+      try {
+        const { text } = await collect(provider(kind).streamChat(ask('[[fake:tokens=200]][[fake:burst=50]] go')))
+        expect(text).toBe(Array.from({ length: 200 }, (_, i) => `t${i}`).join(' '))
+      } finally {
+        JSON.parse = parse
+      }
+      // The reply's start, its first token or two, the end and the usage: not one per token.
+      expect(whole).toBeLessThan(10)
+    })
+
+    test('stopped while the events of one network chunk are passed on: none of the rest of them', async () => {
+      const stop = new AbortController()
+      const seen: string[] = []
+      let error: unknown
+      try {
+        for await (const e of provider(kind).streamChat(ask('hi [[fake:reasoning]][[fake:burst=50]]', { signal: stop.signal }))) {
+          seen.push(e.type)
+          if (e.type === 'reasoning') stop.abort()
+        }
+      } catch (e) {
+        error = e
+      }
+      // The chunk held the reasoning and the text: the text is not passed on after the stop.
+      expect(seen).toEqual(['reasoning'])
+      expect(error).toBeDefined()
+    })
+
     test('an error event in the same network chunk as tokens: the tokens arrive, then the error', async () => {
       const { error, text } = await collect(provider(kind).streamChat(ask('one two three four [[fake:stream-error=2]][[fake:burst=10]]')))
       expect(text).toBe('You said:')

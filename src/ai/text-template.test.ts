@@ -77,6 +77,35 @@ describe('TextTemplate', () => {
   })
 })
 
+describe('TextTemplate with fields the adapter ignores', () => {
+  const padded = (content: string, obfuscation: string) => `${event(content).slice(0, -1)},"obfuscation":${JSON.stringify(obfuscation)}}`
+
+  test('an ignored field may differ in every event (OpenAI pads each with random characters)', () => {
+    const template = new TextTemplate('content', textOnly, ['obfuscation'])
+    const first = padded('Hello', 'x1')
+    template.learn(first, JSON.parse(first))
+    expect(template.read(padded(' world', 'abcdefgh'))).toBe(' world')
+    expect(template.read(padded('', ''))).toBe('')
+    expect(template.read(padded('"}', '\\"'))).toBe('"}')
+    // Still one string token each: anything else there is parsed in full.
+    expect(template.read(padded('a', 'b').replace('"b"', '1'))).toBeUndefined()
+    expect(template.read(padded('a', 'b').replace('"b"', '"b","role":"tool"'))).toBeUndefined()
+    expect(template.read(padded('a', 'b').replace('"a"', '"a","x":"y"'))).toBeUndefined()
+    expect(template.read(event('a'))).toBeUndefined()
+    // Without being told, the template never matches such a provider.
+    const strict = new TextTemplate('content', textOnly)
+    strict.learn(first, JSON.parse(first))
+    expect(strict.read(padded(' world', 'abcdefgh'))).toBeUndefined()
+  })
+
+  test('JSON with white space after colons and commas is learned too', () => {
+    const spaced = (content: string) => JSON.stringify(JSON.parse(event(content)), null, 1).replace(/\n/g, '')
+    const template = new TextTemplate('content', textOnly)
+    template.learn(spaced('Hi'), JSON.parse(spaced('Hi')))
+    expect(template.read(spaced('there'))).toBe('there')
+  })
+})
+
 describe('ChunkEvents', () => {
   test('consecutive deltas of one kind become one event; order across kinds and other events is kept', () => {
     const events = new ChunkEvents()

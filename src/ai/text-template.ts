@@ -5,17 +5,21 @@ import type { StreamEvent } from './types'
  * as thousands of events that differ in one string only, e.g. OpenAI's
  * `{"id":"chatcmpl-1","object":"chat.completion.chunk","created":1,"model":"gpt-4.1","choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}]}`.
  * `JSON.parse` of each built every field's object anew; most of the cost of relaying a fast reply
- * was that. A template learns such an event once (what comes before and after its text); an event
- * that is the same text but for that one string token is read by parsing the string alone.
+ * was that. A template learns such an event once: the literal text around its text's string token
+ * (and around the string tokens of fields the adapter ignores and the provider varies per event,
+ * such as OpenAI's `obfuscation`). An event that is the same but for those string tokens is read
+ * by parsing its text's token alone.
  *
- * Exact, not a guess: the part between the learned prefix and suffix must itself parse as one JSON
- * string, so the event is the learned one with another string token in the same place, and it
- * means what the learned event meant with another text. Anything else (another field changed, a
- * tool call, the end) does not match and is parsed in full as before.
+ * Exact, not a guess: each varying part must be one JSON string token (each is parsed), and all the
+ * rest must be the learned event's own text, so the event means what the learned one meant with
+ * another text. Anything else (another field changed, a tool call, the end) does not match and is
+ * parsed in full as before.
  */
 export class TextTemplate {
-  private prefix = ''
-  private suffix = ''
+  /** The learned event's text around its string tokens: literals[0], token 0, literals[1], … */
+  private literals: string[] = []
+  /** Which token is the text. */
+  private textToken = -1
   /** Learning stops after this many events were learned in a row without a match in between. */
   private tries = MAX_TRIES
 
@@ -23,23 +27,35 @@ export class TextTemplate {
    * @param key the text's field name in the event (`content`, `text`)
    * @param textOf the text of a parsed event whose only effect in the adapter is that text, else
    *   undefined: it decides which events are only text
+   * @param ignored string fields the adapter does not read and the provider may vary per event
    */
   constructor(
     private readonly key: string,
     private readonly textOf: (event: unknown) => string | undefined,
+    private readonly ignored: readonly string[] = [],
   ) {}
 
   /** The text of the event `data` when it is the learned event with another text; undefined: parse it in full. */
   read(data: string): string | undefined {
-    const { prefix, suffix } = this
-    if (!prefix || data.length < prefix.length + suffix.length + 2 || !data.startsWith(prefix) || !data.endsWith(suffix)) return undefined
-    let text: unknown
-    try {
-      text = JSON.parse(data.slice(prefix.length, data.length - suffix.length))
-    } catch {
-      return undefined
+    const { literals } = this
+    if (!literals.length || !data.startsWith(literals[0]!)) return undefined
+    let at = literals[0]!.length
+    let text: string | undefined
+    for (let i = 1; i < literals.length; i++) {
+      const end = stringEnd(data, at)
+      if (end < 0) return undefined
+      let value: unknown
+      try {
+        value = JSON.parse(data.slice(at, end))
+      } catch {
+        return undefined
+      }
+      if (typeof value !== 'string') return undefined
+      if (i - 1 === this.textToken) text = value
+      if (!data.startsWith(literals[i]!, end)) return undefined
+      at = end + literals[i]!.length
     }
-    if (typeof text !== 'string') return undefined
+    if (at !== data.length) return undefined
     this.tries = MAX_TRIES
     return text
   }
@@ -54,38 +70,72 @@ export class TextTemplate {
 
   /**
    * Learns `data`, an event parsed in full just now, when it is only text: where its text's string
-   * token lies. An event whose other fields change every time (a counter, a time) never matches;
-   * after a few tries in a row the template stops learning, so such a provider pays nothing more.
+   * token lies (and those of the ignored fields). An event whose other fields change every time (a
+   * counter, a time) never matches; after a few tries in a row the template stops learning, so
+   * such a provider pays nothing more.
    */
   learn(data: string, parsed: unknown) {
     if (this.tries === 0 || this.textOf(parsed) === undefined) return
     this.tries--
-    const field = `"${this.key}":`
-    for (let at = data.indexOf(field); at !== -1; at = data.indexOf(field, at + 1)) {
-      // A key's opening quote follows `{` or `,`; anywhere else the match lies inside a string.
-      const before = data.charCodeAt(at - 1)
-      if (before !== 123 /* { */ && before !== 44 /* , */) continue
-      const start = at + field.length
-      if (data.charCodeAt(start) !== 34 /* " */) continue
-      let end = start + 1
-      while (end < data.length && data.charCodeAt(end) !== 34) end += data.charCodeAt(end) === 92 /* \ */ ? 2 : 1
-      if (end >= data.length) return
-      const prefix = data.slice(0, start)
-      const suffix = data.slice(end + 1)
-      // The place is the text's when another string put there is read as the text.
+    // The ignored fields' tokens, where the event has them; then the text's, tried in turn.
+    const ignoredTokens = this.ignored.flatMap((key) => stringValues(data, key).slice(0, 1))
+    for (const token of stringValues(data, this.key)) {
+      if (ignoredTokens.some(([start]) => start === token[0])) continue
+      const tokens = [...ignoredTokens, token].sort((a, b) => a[0] - b[0])
+      // The place is the text's when another string put there is read as the text, whatever the ignored fields say.
+      let marked = ''
+      let from = 0
+      for (const [start, end] of tokens) {
+        marked += data.slice(from, start) + (start === token[0] ? '"\\u0000"' : '"\\u0001"')
+        from = end
+      }
       try {
-        if (this.textOf(JSON.parse(`${prefix}"\\u0000"${suffix}`)) !== '\u0000') continue
+        if (this.textOf(JSON.parse(marked + data.slice(from))) !== '\u0000') continue
       } catch {
         continue
       }
-      this.prefix = prefix
-      this.suffix = suffix
+      this.literals = [data.slice(0, tokens[0]![0]), ...tokens.map(([, end], i) => data.slice(end, tokens[i + 1]?.[0] ?? data.length))]
+      this.textToken = tokens.indexOf(token)
       return
     }
   }
 }
 
 const MAX_TRIES = 4
+
+/** Where the JSON string token that starts at `start` ends (after its closing quote); -1: none starts there. */
+function stringEnd(data: string, start: number): number {
+  if (data.charCodeAt(start) !== 34 /* " */) return -1
+  let end = start + 1
+  while (end < data.length && data.charCodeAt(end) !== 34) end += data.charCodeAt(end) === 92 /* \ */ ? 2 : 1
+  return end < data.length ? end + 1 : -1
+}
+
+/**
+ * The string tokens that are values of `key` in the JSON text `data` ([start, end) each). A key's
+ * opening quote follows `{` or `,` (white space allowed); anywhere else the match lies inside a
+ * string. A string value follows its colon, white space allowed.
+ */
+function stringValues(data: string, key: string): Array<[number, number]> {
+  const found: Array<[number, number]> = []
+  const name = `"${key}"`
+  for (let at = data.indexOf(name); at !== -1; at = data.indexOf(name, at + 1)) {
+    let before = at - 1
+    while (before >= 0 && isSpace(data.charCodeAt(before))) before--
+    const opening = data.charCodeAt(before)
+    if (opening !== 123 /* { */ && opening !== 44 /* , */) continue
+    let colon = at + name.length
+    while (isSpace(data.charCodeAt(colon))) colon++
+    if (data.charCodeAt(colon) !== 58 /* : */) continue
+    let start = colon + 1
+    while (isSpace(data.charCodeAt(start))) start++
+    const end = stringEnd(data, start)
+    if (end > 0) found.push([start, end])
+  }
+  return found
+}
+
+const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13
 
 /**
  * The events of one network chunk, yielded together at its end: consecutive text (or reasoning)

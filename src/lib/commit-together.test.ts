@@ -1,5 +1,5 @@
 import { createClient, type Client } from '@libsql/client'
-import { afterEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/libsql'
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
@@ -24,24 +24,19 @@ async function database() {
     },
   })
   const db = drizzle(counting) as unknown as Database
-  return { db, counted, rows: async () => (await client.execute('SELECT id, body, n FROM notes ORDER BY id')).rows.map((r) => [r.id, r.body, r.n]) }
+  return { db, deps: { db, writesTogether: true }, counted, rows: async () => (await client.execute('SELECT id, body, n FROM notes ORDER BY id')).rows.map((r) => [r.id, r.body, r.n]) }
 }
 
 const insert = (db: Database, id: string, n = 1) => db.insert(notes).values({ id, body: `note ${id}`, n })
 const read = (db: Database, id: string) => db.select({ body: notes.body }).from(notes).where(eq(notes.id, id))
 
-const setImmediateBefore = globalThis.setImmediate
-afterEach(() => {
-  globalThis.setImmediate = setImmediateBefore
-})
-
 describe('commitTogether', () => {
   test('the batches asked for in one turn are written as one, and each caller gets its own results', async () => {
-    const { db, counted, rows } = await database()
+    const { db, deps, counted, rows } = await database()
     const [a, b, c] = await Promise.all([
-      commitTogether(db, [insert(db, 'a'), read(db, 'a')]),
-      commitTogether(db, [insert(db, 'b', 2)]),
-      commitTogether(db, [insert(db, 'c', 3), db.update(notes).set({ n: sql`${notes.n} + 10` }).where(eq(notes.id, 'b')), read(db, 'c')]),
+      commitTogether(deps, [insert(db, 'a'), read(db, 'a')]),
+      commitTogether(deps, [insert(db, 'b', 2)]),
+      commitTogether(deps, [insert(db, 'c', 3), db.update(notes).set({ n: sql`${notes.n} + 10` }).where(eq(notes.id, 'b')), read(db, 'c')]),
     ])
     expect(counted.batches).toBe(1)
     expect(a).toHaveLength(2)
@@ -52,18 +47,18 @@ describe('commitTogether', () => {
     // In order: the update of b came after b was written.
     expect(await rows()).toEqual([['a', 'note a', 1], ['b', 'note b', 12], ['c', 'note c', 3]])
     // A later turn is another batch.
-    await commitTogether(db, [insert(db, 'd')])
+    await commitTogether(deps, [insert(db, 'd')])
     expect(counted.batches).toBe(2)
   })
 
   test('a caller whose statements fail gets its error; the others are written, and its statements are all or nothing', async () => {
-    const { db, rows } = await database()
+    const { db, deps, rows } = await database()
     await db.insert(notes).values({ id: 'taken', body: 'first', n: 0 })
     const results = await Promise.allSettled([
-      commitTogether(db, [insert(db, 'a')]),
+      commitTogether(deps, [insert(db, 'a')]),
       // Its first statement would succeed, its second fails: neither is kept.
-      commitTogether(db, [insert(db, 'b'), insert(db, 'taken')]),
-      commitTogether(db, [insert(db, 'c')]),
+      commitTogether(deps, [insert(db, 'b'), insert(db, 'taken')]),
+      commitTogether(deps, [insert(db, 'c')]),
     ])
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
     expect(String((results[1] as PromiseRejectedResult).reason?.cause ?? (results[1] as PromiseRejectedResult).reason)).toContain('UNIQUE')
@@ -71,10 +66,10 @@ describe('commitTogether', () => {
   })
 
   test('each caller goes on in a task of its own: its next steps may open a transaction without meeting another caller\'s', async () => {
-    const { db, rows } = await database()
+    const { db, deps, rows } = await database()
     await Promise.all(
       ['a', 'b', 'c'].map(async (id) => {
-        await commitTogether(db, [insert(db, id)])
+        await commitTogether(deps, [insert(db, id)])
         await db.transaction(async (tx) => {
           await tx.update(notes).set({ n: sql`${notes.n} + 1` }).where(eq(notes.id, id))
           await tx.select().from(notes)
@@ -85,13 +80,27 @@ describe('commitTogether', () => {
     expect(await rows()).toEqual([['a', 'done a', 2], ['b', 'done b', 2], ['c', 'done c', 2]])
   })
 
-  test('without setImmediate (Workers) each batch is written at once, alone', async () => {
+  test('not on Workers (writesTogether off): each batch is written at once, alone', async () => {
     const { db, counted, rows } = await database()
-    globalThis.setImmediate = undefined as unknown as typeof setImmediate
-    const written = commitTogether(db, [insert(db, 'a')])
-    const also = commitTogether(db, [insert(db, 'b')])
+    const alone = { db, writesTogether: false }
+    const written = commitTogether(alone, [insert(db, 'a')])
+    const also = commitTogether(alone, [insert(db, 'b')])
     await Promise.all([written, also])
     expect(counted.batches).toBe(2)
     expect((await rows()).map((r) => r[0])).toEqual(['a', 'b'])
+  })
+
+  test('a failure that is not one caller\'s (the database busy or gone) is every caller\'s, and nothing is written twice', async () => {
+    const { db, deps, counted } = await database()
+    const client = db.$client
+    let failing = true
+    const batch = client.batch.bind(client)
+    client.batch = ((...args: Parameters<Client['batch']>) => (failing ? Promise.reject(Object.assign(new Error('SQLITE_BUSY: database is locked'), { code: 'SQLITE_BUSY' })) : batch(...args))) as Client['batch']
+    const results = await Promise.allSettled([commitTogether(deps, [insert(db, 'a')]), commitTogether(deps, [insert(db, 'b')])])
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
+    expect(String((results[0] as PromiseRejectedResult).reason)).toContain('SQLITE_BUSY')
+    // One shared attempt, not one more for each caller.
+    expect(counted.batches).toBe(1)
+    failing = false
   })
 })

@@ -1,5 +1,7 @@
 import type { BatchItem } from 'drizzle-orm/batch'
 import type { Database } from '../../db/client'
+import type { AppDeps } from './context'
+import { isConstraintViolation } from './database-errors'
 import { nextTurn } from './next-turn'
 
 type Statements = readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]
@@ -13,14 +15,17 @@ const waiting = new WeakMap<Database, Waiting[]>()
  * file a commit is most of the cost of a small write (the search index adds its new entries at
  * commit), and it runs on the event loop: a thousand replies ending within a few seconds held up
  * the tokens of those still streaming. Each caller's statements stay all or nothing, and each
- * caller gets its own results: when the shared batch fails, each caller's statements are written
- * alone. A caller that has to see its write before another of its own awaits it, as for any write.
+ * caller gets its own results. When the shared batch breaks a constraint (a second reply in one
+ * chat, say), each caller's statements are written alone, so that only the caller at fault fails;
+ * any other failure (the database busy or gone) is every caller's. A caller that has to see its
+ * write before another of its own awaits it, as for any write.
  *
- * Where there is no `setImmediate` (Workers: a timer belongs to the request that set it), each
- * batch is written at once.
+ * Not on Workers (`writesTogether` off): a timer there belongs to the request that set it, and the
+ * other requests' writes would wait for it. There each batch is written at once, alone.
  */
-export function commitTogether(db: Database, statements: Statements): Promise<readonly unknown[]> {
-  if (!globalThis.setImmediate) return db.batch(statements)
+export function commitTogether(deps: Pick<AppDeps, 'db' | 'writesTogether'>, statements: Statements): Promise<readonly unknown[]> {
+  const { db } = deps
+  if (!deps.writesTogether) return db.batch(statements)
   let queue = waiting.get(db)
   if (!queue) {
     waiting.set(db, (queue = []))
@@ -34,31 +39,32 @@ export function commitTogether(db: Database, statements: Statements): Promise<re
 async function write(db: Database) {
   const queue = waiting.get(db) ?? []
   waiting.delete(db)
-  if (queue.length > 1) {
-    const all = queue.flatMap((w) => w.statements) as unknown as Statements
-    const results = await db.batch(all).catch(() => undefined)
-    if (results) {
-      let at = 0
-      for (const w of queue) {
-        const mine = results.slice(at, (at += w.statements.length))
-        apart(() => w.done.resolve(mine))
-      }
-      return
+  let failure: unknown
+  const results = await db.batch(queue.flatMap((w) => w.statements) as unknown as Statements).catch((error: unknown) => void (failure = error))
+  if (results) {
+    let at = 0
+    for (const [i, w] of queue.entries()) {
+      const mine = results.slice(at, (at += w.statements.length))
+      apart(i, () => w.done.resolve(mine))
     }
-  }
-  // One alone, or the shared batch failed (nothing of it was written): each on its own.
-  for (const w of queue) {
-    const outcome = await db.batch(w.statements).then(
-      (results) => () => w.done.resolve(results),
-      (error: unknown) => () => w.done.reject(error),
-    )
-    apart(outcome)
+  } else if (queue.length === 1 || !isConstraintViolation(failure)) {
+    for (const [i, w] of queue.entries()) apart(i, () => w.done.reject(failure))
+  } else {
+    // Nothing of the shared batch was written: each caller's statements on their own.
+    for (const w of queue) {
+      const settle = await db.batch(w.statements).then(
+        (mine) => () => w.done.resolve(mine),
+        (error: unknown) => () => w.done.reject(error),
+      )
+      apart(1, settle)
+    }
   }
 }
 
 /**
- * Each caller goes on in a task of its own, as it would after a write of its own. Resumed together,
- * their next steps would interleave at every await: two interactive transactions on a database
- * file would then both be open, and the second could not begin (SQLITE_BUSY).
+ * The first caller goes on at once; each other one in a task of its own, as it would after a write
+ * of its own. Resumed in one task, their next steps would interleave at every await: two
+ * interactive transactions on a database file would then both be open, and the second could not
+ * begin (SQLITE_BUSY).
  */
-const apart = (settle: () => void) => void setImmediate(settle)
+const apart = (i: number, settle: () => void) => (i === 0 ? settle() : void setImmediate(settle))

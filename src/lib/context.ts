@@ -30,6 +30,11 @@ export type AppDeps = AppServices & {
   ocr?: TextRecognition
   /** This process as the leases of the replies it streams name it (src/api/threads/access.ts). */
   instance: Instance
+  /**
+   * Whether the writes asked for in one turn of the event loop share a commit (commitTogether).
+   * Not on Workers: a timer there belongs to the request that set it.
+   */
+  writesTogether: boolean
 }
 
 /**

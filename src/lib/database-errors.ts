@@ -42,6 +42,11 @@ export function isDatabaseBusy(error: unknown): boolean {
   return causes(error).some((e) => /^SQLITE_BUSY/.test(String((e as { code?: unknown }).code ?? '')) || /SQLITE_BUSY/.test(String((e as { message?: unknown }).message ?? '')))
 }
 
+/** True when a write broke a constraint (a unique index, a foreign key, NOT NULL, a CHECK): that write is at fault, not the database. */
+export function isConstraintViolation(error: unknown): boolean {
+  return causes(error).some((e) => /^SQLITE_CONSTRAINT/.test(String((e as { code?: unknown }).code ?? '')) || /SQLITE_CONSTRAINT|UNIQUE constraint|FOREIGN KEY constraint/.test(String((e as { message?: unknown }).message ?? '')))
+}
+
 /** Pauses before each new attempt of a call that met a busy file: about 2.5 s in all. */
 const BUSY_PAUSES_MS = [2, 5, 10, 20, 40, 80, 150, 250, 250, 250, 250, 250, 250, 250, 250, 250]
 

@@ -343,6 +343,7 @@ function sse(record: FakeRequest, frames: AsyncIterable<string | typeof CUT>): R
 }
 
 const created = () => Math.floor(Date.now() / 1000)
+const padding = () => Math.random().toString(36).slice(2, 3 + Math.floor(Math.random() * 10))
 
 /** The error a provider sends inside a stream that has started (here: overloaded). */
 function streamErrorFrame(flavour: Flavour) {
@@ -352,8 +353,11 @@ function streamErrorFrame(flavour: Flavour) {
 
 function* openaiFrames(flavour: Flavour, body: any, plan: Plan): Iterable<Frame> {
   const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: created(), model: body.model }
+  // OpenAI pads every streamed event with random characters of random length (a side-channel
+  // mitigation), unless the request turns it off; Mistral does not.
+  const obfuscated = flavour === 'openai' && body?.stream_options?.include_obfuscation !== false
   const chunk = (delta: object, finishReason: string | null = null, extra: object = {}): Frame => ({
-    data: `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra })}\n\n`,
+    data: `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra, ...(obfuscated && { obfuscation: padding() }) })}\n\n`,
   })
   const content = (delta: object): Frame => ({ ...chunk(delta), delta: true })
   yield chunk({ role: 'assistant', content: '' })

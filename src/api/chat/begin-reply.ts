@@ -55,7 +55,7 @@ async function beginSend(deps: AppDeps, threadId: string, mode: Extract<BeginMod
     .update(messages)
     .set({ onBranch: false })
     .where(and(eq(messages.threadId, threadId), eq(messages.onBranch, true), ne(messages.id, userId), gte(messages.seq, lastUser('seq')), noReplyStreaming))
-  const results = await commitTogether(db, [
+  const results = await commitTogether(deps, [
     endAbandonedReplies(deps, threadId, now),
     db.insert(messages).values({ id: userId, threadId, seq: nextSeq(threadId), parentId, role: 'user', content: mode.content, status: 'complete', createdAt: now, updatedAt: now, shownAt: now }),
     ...(mode.replaceLast ? [leaveBranch] : []),
@@ -117,7 +117,7 @@ async function beginRegenerate(deps: AppDeps, threadId: string, model: string, a
     const written = sql`EXISTS (SELECT 1 FROM messages WHERE id = ${assistantId})`
     const emptyFailure = last.status === 'failed' && !last.content.trim() && !last.parts.length
     const lease = replyLease(deps, now.getTime())
-    const results = await commitTogether(db, [
+    const results = await commitTogether(deps, [
       endAbandonedReplies(deps, threadId, now),
       db.run(sql`INSERT INTO messages (id, thread_id, seq, parent_id, role, status, model, created_at, updated_at, shown_at, lease_owner, lease_until)
         SELECT ${assistantId}, ${threadId}, ${nextSeq(threadId)}, ${last.parentId}, 'assistant', 'streaming', ${model}, ${now.getTime()}, ${now.getTime()}, ${now.getTime()}, ${lease.leaseOwner}, ${lease.leaseUntil.getTime()}

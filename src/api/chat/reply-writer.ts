@@ -148,7 +148,7 @@ export function startReplyWriter(deps: AppDeps, assistantMessageId: string, stat
   const live = liveRepliesOf(deps)
   const reply: LiveReply = { id: assistantMessageId, state, changed: false, writing: false, leased: Date.now(), written: { content: 0, reasoning: 0, seq: 0 }, onStopRequested }
   live.add(reply)
-  /** Writes the whole reply now, after any batch in flight (`extra`: its final status); its appended parts go. */
+  /** Writes the whole reply, after any batch in flight and with the other writes of this turn (`extra`: its final status); its appended parts go. */
   const persist = async (extra: ReplyColumns = {}) => {
     reply.writing = true
     try {
@@ -157,7 +157,7 @@ export function startReplyWriter(deps: AppDeps, assistantMessageId: string, stat
       const now = Date.now()
       const written = { content: state.content.length, reasoning: state.reasoning.length, seq: reply.written.seq }
       // With the writes of the other replies that end or reach a tool call in this turn: one commit.
-      await commitTogether(deps.db, [
+      await commitTogether(deps, [
         deps.db
           .update(messages)
           .set({ ...columnsOf(state), updatedAt: new Date(now), ...replyLease(deps, now), ...extra })

@@ -293,6 +293,25 @@ describe('the index follows the chats', () => {
     expect(await indexIsConsistent()).toBe(true)
   })
 
+  test('a replaced first message without a parent (older chats, shared ones continued) leaves the index too, and comes back once when shown', async () => {
+    const id = await newThread(client)
+    const first = crypto.randomUUID()
+    await t.deps.db.insert(messages).values({ id: first, threadId: id, seq: 1, role: 'assistant', content: 'Lemurs leap between trees.', status: 'complete' })
+    const indexed = async (messageId: string) =>
+      Number((await t.deps.db.$client.execute({ sql: 'SELECT count(*) AS n FROM chat_search_docs WHERE message_id = ?', args: [messageId] })).rows[0]!.n)
+    expect(await indexed(first)).toBe(1)
+    fake.script({ text: 'Lemurs live on Madagascar.' })
+    const res = await t.app.request(`/api/threads/${id}/regenerate`, { method: 'POST', headers: { cookie: client.cookieHeader(), origin: BASE_URL } })
+    expect(res.status).toBe(200)
+    await readSse(res)
+    expect(await indexed(first)).toBe(0)
+    expect((await found(client, 'leap')).filter((r) => r.messageId)).toEqual([])
+    expect((await client.put(`/api/threads/${id}/branch`, { messageId: first })).status).toBe(204)
+    expect(await indexed(first)).toBe(1)
+    expect((await found(client, 'leap')).map((r) => r.messageId)).toEqual([first])
+    expect(await indexIsConsistent()).toBe(true)
+  })
+
   test('deleting a chat, or several at once, takes its title and messages out of the index', async () => {
     const one = await chatWith(client, ['Caracal question', 'Caracal answer'])
     const two = await chatWith(client, ['Caracal again'])

@@ -21,6 +21,9 @@ const OWNER_RANGE = 2 ** 32
  * chats in their organisation are searched: the index is read in the caller's rowid range only,
  * and each result's chat is checked again.
  */
+/** How many more ranked rows are read than asked for: the replies being replaced while their chats' new replies stream. */
+const REPLACED_SLACK = 4
+
 export async function searchChats(deps: AppDeps, caller: SessionUser, search: { q: string; limit: number }): Promise<{ results: SearchResult[] }> {
   const expressions = matchExpressions(search.q)
   if (!expressions) return { results: [] }
@@ -38,7 +41,8 @@ export async function searchChats(deps: AppDeps, caller: SessionUser, search: { 
               SELECT rowid AS id, bm25(chat_search, 2.0, 1.0) AS score FROM chat_search
               WHERE chat_search MATCH ? AND rowid > ? AND rowid < ? ORDER BY rowid DESC LIMIT ${RANKED}
             ) ORDER BY score, id DESC LIMIT ?`,
-      args: [match, ...range, search.limit],
+      // A few more than asked for: a reply replaced by one still streaming is still there (left out below).
+      args: [match, ...range, search.limit + REPLACED_SLACK],
     })
     return ranked.rows.map((r) => String(r.id))
   }
@@ -89,5 +93,5 @@ export async function searchChats(deps: AppDeps, caller: SessionUser, search: { 
       snippet: snippetParts(snippets.get(id) ?? ''),
     }]
   })
-  return { results }
+  return { results: results.slice(0, search.limit) }
 }

@@ -30,7 +30,7 @@ export const usageDay = (at: Date) => at.toISOString().slice(0, 10)
 export async function recordUsage(deps: AppDeps, u: UsageRecord) {
   const at = u.at ?? new Date()
   const estimatedCalls = u.estimated ? 1 : 0
-  await commitTogether(deps.db, [
+  await commitTogether(deps, [
     deps.db.insert(usageEvents).values({
       id: crypto.randomUUID(),
       organizationId: u.organizationId,
