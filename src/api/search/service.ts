@@ -15,15 +15,15 @@ const SNIPPET_TOKENS = 20
 /** Each user's rows of the index lie in their own range of rowids (see the migration 0014). */
 const OWNER_RANGE = 2 ** 32
 
+/** How many more ranked rows are read than asked for: the replies being replaced while their chats' new replies stream. */
+const REPLACED_SLACK = 4
+
 /**
  * The caller's passages that match every word of the search, best first (BM25; a title weighs
  * twice a message), each with its chat and the passage around the match. Only the caller's own
  * chats in their organisation are searched: the index is read in the caller's rowid range only,
  * and each result's chat is checked again.
  */
-/** How many more ranked rows are read than asked for: the replies being replaced while their chats' new replies stream. */
-const REPLACED_SLACK = 4
-
 export async function searchChats(deps: AppDeps, caller: SessionUser, search: { q: string; limit: number }): Promise<{ results: SearchResult[] }> {
   const expressions = matchExpressions(search.q)
   if (!expressions) return { results: [] }
