@@ -3,7 +3,6 @@
  * files) and serves the app. Used by the Bun entry and by the end-to-end test server.
  */
 import { createClient, type Client } from '@libsql/client'
-import { lookup, resolveTxt } from 'node:dns/promises'
 import { mkdirSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -55,6 +54,9 @@ export const startsReply = (request: Request) => request.method === 'POST' && ST
 /** How many requests that start a reply start in one turn of the event loop at most (decision 0094). */
 const STARTS_PER_TURN = 8
 
+let resolver: Promise<typeof import('node:dns/promises')> | undefined
+const dns = () => (resolver ??= import('node:dns/promises'))
+
 export async function startServer(config: Config) {
   const buildDir = resolve(process.env.WEB_BUILD_DIR ?? join(ROOT, 'public/build'))
   const manifest = await readBuiltFile(buildDir, 'manifest.json')
@@ -80,8 +82,9 @@ export async function startServer(config: Config) {
     // Uploaded files live beside the database unless S3 is configured.
     files: createLocalFileStore(join(config.dataDir, 'files')),
     // Every outbound request (src/lib/outbound.ts) checks the addresses a name resolves to and connects to one of them.
-    resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
-    resolveTxt: (name) => resolveTxt(name),
+    // node:dns loads on the first outbound request or domain check, not at start.
+    resolveHost: async (host) => (await (await dns()).lookup(host, { all: true, verbatim: true })).map((a) => a.address),
+    resolveTxt: async (name) => (await dns()).resolveTxt(name),
     // Scans and pictures are read with tesseract.js, loaded when the first one is processed.
     ocr: tesseractRecognition(),
     // Only one live process listens on a host's port: a reply leased in this slot by an earlier

@@ -1,4 +1,4 @@
-import { AlertDialog } from 'radix-ui'
+import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { buttonVariants } from './ui/button'

@@ -1,4 +1,4 @@
-import { Slot } from 'radix-ui'
+import * as Slot from '@radix-ui/react-slot'
 import { createElement, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactElement, type Ref } from 'react'
 import { onDemand, type OnDemand } from './lazy-part'
 

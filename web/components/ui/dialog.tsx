@@ -1,5 +1,5 @@
 import { X } from 'lucide-react'
-import { Dialog as DialogPrimitive } from 'radix-ui'
+import * as DialogPrimitive from '@radix-ui/react-dialog'
 import type { ComponentProps, ReactNode } from 'react'
 import { cn } from '../../lib/cn'
 

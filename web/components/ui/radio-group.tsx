@@ -1,4 +1,4 @@
-import { RadioGroup as RadioGroupPrimitive } from 'radix-ui'
+import * as RadioGroupPrimitive from '@radix-ui/react-radio-group'
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn'
 

@@ -1,5 +1,5 @@
 import { Check, ChevronRight, Copy, RefreshCw, TriangleAlert } from 'lucide-react'
-import { Collapsible } from 'radix-ui'
+import * as Collapsible from '@radix-ui/react-collapsible'
 import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { ListChecks, Pencil, Pin, PinOff, Settings2, Trash2 } from 'lucide-react'
-import { DropdownMenu } from 'radix-ui'
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import type { ReactElement, ReactNode, Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AgentView as Agent } from '../../../../src/api/agents/schema'

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react'
-import { DropdownMenu } from 'radix-ui'
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import type { ReactNode } from 'react'
 import { cn } from '../../../lib/cn'
 import { pickerItem } from './picker-styles'

@@ -1,5 +1,5 @@
 import { ChevronRight, FileSearch, Globe, LoaderCircle, Mail, Search, TriangleAlert, Wrench, type LucideIcon } from 'lucide-react'
-import { Collapsible } from 'radix-ui'
+import * as Collapsible from '@radix-ui/react-collapsible'
 import { useTranslation } from 'react-i18next'
 import { callSummary, mcpToolOf, passagesOf, searchResultsOf } from '../lib/tool-data'
 import type { ToolCallView } from '../lib/tool-parts'

@@ -1,4 +1,4 @@
-import { Popover } from 'radix-ui'
+import * as Popover from '@radix-ui/react-popover'
 import type { ReactElement, Ref } from 'react'
 
 /** What a member learns on Upgrade (Radix Popover), loaded on first use by UpgradeEntry. */

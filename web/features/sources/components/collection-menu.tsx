@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Check } from 'lucide-react'
-import { DropdownMenu } from 'radix-ui'
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { useState, type ReactElement, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { collectionQueries, type AttachedCollection } from '../../../lib/collection-queries'
