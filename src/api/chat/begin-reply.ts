@@ -123,7 +123,7 @@ async function beginRegenerate(deps: AppDeps, threadId: string, model: string, a
         SELECT ${assistantId}, ${threadId}, ${nextSeq(threadId)}, ${last.parentId}, 'assistant', 'streaming', ${model}, ${now.getTime()}, ${now.getTime()}, ${now.getTime()}, ${lease.leaseOwner}, ${lease.leaseUntil.getTime()}
         WHERE ${stillLast}`),
       emptyFailure
-        ? db.delete(messages).where(and(eq(messages.id, last.id), eq(messages.status, 'failed'), written))
+        ? db.delete(messages).where(and(eq(messages.id, last.id), sql`${messages.status} = 'failed'`, written))
         : db.update(messages).set({ onBranch: false }).where(and(eq(messages.id, last.id), written)),
       db.update(threads).set({ lastMessageAt: now }).where(and(eq(threads.id, threadId), written)),
       branchOf(deps, threadId),

@@ -11,7 +11,7 @@ import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse, sseEvents } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import type { Instance } from '../../lib/context'
-import { endAbandonedReplies, REPLY_LEASE_MS } from '../threads/access'
+import { appendedText, endAbandonedReplies, REPLY_LEASE_MS } from '../threads/access'
 
 let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -220,4 +220,13 @@ describe('a reply of a live process', () => {
     expect(done).toMatchObject({ status: 'complete', content: Array.from({ length: 400 }, (_, i) => `t${i}`).join(' ') })
     expect(await t.deps.db.select().from(replyChunks).where(eq(replyChunks.messageId, id))).toEqual([])
   }, 40_000)
+})
+
+test("the statements that look for streaming replies carry 'streaming' in their text, not as a bound value (SQLite would prepare them anew at every run: decision 0099)", () => {
+  t.deps.instance = { ...ownInstance, slot: 'host:3000' }
+  for (const statement of [endAbandonedReplies(t.deps, 'thread-1'), endAbandonedReplies(t.deps), appendedText(t.deps, 'thread-1')]) {
+    const { sql, params } = statement.toSQL()
+    expect(sql).toContain(`"status" = 'streaming'`)
+    expect(params).not.toContain('streaming')
+  }
 })

@@ -3,6 +3,7 @@ import { messages } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { findOwnThread } from '../sources/access'
+import { isStreaming } from '../threads/access'
 import { liveReplies } from './reply-relay'
 
 /**
@@ -17,7 +18,7 @@ export async function stopReply(deps: AppDeps, caller: SessionUser, threadId: st
   const asked = await deps.db
     .update(messages)
     .set({ stopRequestedAt: new Date() })
-    .where(and(ofThread, eq(messages.status, 'streaming')))
+    .where(and(ofThread, isStreaming))
     .returning({ id: messages.id })
   if (!asked.length && !(await deps.db.query.messages.findFirst({ columns: { id: true }, where: ofThread }))) fail('MESSAGE_NOT_FOUND')
   liveReplies(deps).get(messageId)?.abort.abort(new DOMException('Stopped', 'AbortError'))

@@ -3,7 +3,7 @@ import { messages } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { findOwnThread } from '../sources/access'
-import { endAbandonedReplies } from './access'
+import { endAbandonedReplies, isStreaming } from './access'
 
 /**
  * Shows a version of a message (docs/decisions/0060-reply-versions.md): the branch shown becomes
@@ -17,7 +17,7 @@ export async function showVersion(deps: AppDeps, caller: SessionUser, threadId: 
   const [, target, streaming] = await deps.db.batch([
     endAbandonedReplies(deps, threadId, now),
     deps.db.select({ id: messages.id }).from(messages).where(and(eq(messages.id, messageId), eq(messages.threadId, threadId))),
-    deps.db.select({ id: messages.id }).from(messages).where(and(eq(messages.threadId, threadId), eq(messages.status, 'streaming'))),
+    deps.db.select({ id: messages.id }).from(messages).where(and(eq(messages.threadId, threadId), isStreaming)),
   ])
   if (!target.length) fail('MESSAGE_NOT_FOUND')
   if (streaming.length) fail('REPLY_IN_PROGRESS')
