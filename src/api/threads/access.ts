@@ -65,10 +65,11 @@ export function isAbandoned(deps: AppDeps, m: MessageRow, now = Date.now()) {
 }
 
 /**
- * A reply still streaming, as SQL with its value in the text. The value decides whether SQLite may
- * use the partial index of streaming replies (`messages_one_streaming_idx`): given as a bound
- * value, SQLite prepares the statement anew at every run to look at it, and an update of `messages`
- * then compiles the table's triggers each time (about 0.1 ms, at every reply's beginning; decision 0099).
+ * A reply still streaming, as SQL with its value in the text. Where the query planner weighs the
+ * partial index of streaming replies (`messages_one_streaming_idx`), a bound value makes SQLite
+ * prepare the statement anew at every run, and an update of `messages` then compiles its triggers
+ * each time (about 0.1 ms at every reply's beginning; decision 0099). One shared fragment: never
+ * changed in place, and for the table `messages` itself, not an alias.
  */
 export const isStreaming = sql`${messages.status} = 'streaming'`
 
