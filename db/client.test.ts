@@ -1,12 +1,12 @@
 import { createClient } from '@libsql/client'
-import { describe, expect, test } from 'bun:test'
+import { describe, expect, spyOn, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
 import { blob, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { drizzle } from 'drizzle-orm/libsql'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { flatRows, prepareDatabaseFile } from './client'
+import { bound, flatRows, prepareDatabaseFile } from './client'
 
 // A table of every kind of column the app reads, and one to left-join (its columns may be null).
 const items = sqliteTable('items', {
@@ -123,5 +123,40 @@ describe('a database file', () => {
     await held.commit()
     expect((await client.execute('PRAGMA journal_mode')).rows[0]![0]).toBe('wal')
     client.close()
+  })
+})
+
+describe('bound', () => {
+  test('a statement prepared once goes into batches with its values: its SQL is built once, each value encoded by its column, its rows mapped as its own', async () => {
+    const db = await database()
+    const p = sql.placeholder
+    const insert = db
+      .insert(items)
+      .values({ id: p('id'), name: p('name'), tags: p('tags'), done: p('done'), count: 1, at: p('at') })
+      .prepare()
+    const select = db.select().from(items).where(eq(items.id, p('id'))).prepare()
+    const raise = db.run(sql`UPDATE items SET count = count + ${p('by')} WHERE id = ${p('id')}`)
+    const built = [spyOn(insert, 'getQuery'), spyOn(select, 'getQuery'), spyOn(raise, 'getQuery')]
+
+    const [, , rows] = await db.batch([
+      bound(insert, { id: 'c', name: 'Third', tags: ['z'], done: true, at: new Date(1_700_000_000_999) }),
+      bound(raise, { id: 'c', by: 4 }),
+      bound(select, { id: 'c' }),
+    ])
+    expect(rows).toEqual([{ id: 'c', name: 'Third', note: null, tags: ['z'], done: true, count: 5, at: new Date(1_700_000_000_999), seen: null, data: null }])
+    const [, again] = await db.batch([bound(insert, { id: 'd', name: 'Fourth', tags: [], done: false, at: new Date(5) }), bound(select, { id: 'd' })])
+    expect(again).toEqual([{ id: 'd', name: 'Fourth', note: null, tags: [], done: false, count: 1, at: new Date(5), seen: null, data: null }])
+    await db.batch([bound(raise, { id: 'd', by: 1 })])
+    expect(built.map((spy) => spy.mock.calls.length)).toEqual([1, 1, 1])
+    expect((await db.select({ count: items.count }).from(items).where(eq(items.id, 'd')))[0]!.count).toBe(2)
+  })
+
+  test('a statement of a batch that fails rolls the batch back, and the same statement runs with other values afterwards', async () => {
+    const db = await database()
+    const insert = db.insert(items).values({ id: sql.placeholder('id'), name: 'x', tags: [], done: false, count: 0, at: new Date(0) }).prepare()
+    await expect(db.batch([bound(insert, { id: 'e' }), bound(insert, { id: 'a' })])).rejects.toThrow()
+    expect(await db.select({ id: items.id }).from(items).where(eq(items.id, 'e'))).toEqual([])
+    await db.batch([bound(insert, { id: 'e' })])
+    expect(await db.select({ id: items.id }).from(items).where(eq(items.id, 'e'))).toEqual([{ id: 'e' }])
   })
 })

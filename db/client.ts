@@ -1,4 +1,6 @@
 import type { Client } from '@libsql/client'
+import { fillPlaceholders } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
 import { drizzle } from 'drizzle-orm/libsql'
 import * as schema from './schema'
 
@@ -39,6 +41,26 @@ export function preparedFor<T>(build: (db: Database) => T): (db: Database) => T 
     return statement
   }
 }
+
+/**
+ * A statement prepared once (`preparedFor`, with `sql.placeholder` for its values: a query
+ * builder's `.prepare()` or a `db.run(sql…)`) and its values, as an item of a batch (`db.batch`,
+ * commitTogether): its SQL is built once, and its result is mapped as the statement's own. A batch
+ * of Drizzle's query builders builds each statement's SQL anew every time, which for the
+ * statements that begin a reply cost more than running them. Drizzle's batch asks each item for
+ * its query (`_prepare`), so the item answers with the SQL built and the values filled in as
+ * `execute` fills them (each column's encoder).
+ */
+export function bound(statement: BindableStatement, values: Record<string, unknown>): BatchItem<'sqlite'> {
+  let query = builtQueries.get(statement)
+  if (!query) builtQueries.set(statement, (query = statement.getQuery()))
+  const built = { sql: query.sql, params: fillPlaceholders(query.params, values) }
+  const item = { getQuery: () => built, mapResult: (result: unknown, fromBatch?: boolean) => statement.mapResult(result, fromBatch) }
+  return { _prepare: () => item } as unknown as BatchItem<'sqlite'>
+}
+
+type BindableStatement = { getQuery(): { sql: string; params: unknown[] }; mapResult(result: unknown, isFromBatch?: boolean): unknown }
+const builtQueries = new WeakMap<BindableStatement, { sql: string; params: unknown[] }>()
 
 type FlatSelect<R> = {
   values(placeholders?: Record<string, unknown>): Promise<unknown[]>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { sessions } from '../../db/schema'
 import { createTestApp, PASSWORD, registerOrg } from '../../tests/support/test-app'
@@ -102,6 +102,26 @@ describe('the session behind every request', () => {
     expect(altered).not.toBe(cookie)
     expect((await me(altered)).status).toBe(401)
     expect((await me(`${COOKIE}=not-a-token.${'!'.repeat(43)}=`)).status).toBe(401)
+  })
+
+  test('a signed cookie is checked once per process: its next requests cost no HMAC check, a forged one is checked and refused every time', async () => {
+    const { cookie, userId } = await signedIn()
+    const at = cookie.lastIndexOf('.') + 1
+    const forged = `${cookie.slice(0, at)}${cookie[at] === 'A' ? 'B' : 'A'}${cookie.slice(at + 1)}`
+    const verify = spyOn(crypto.subtle, 'verify')
+    try {
+      expect((await me(cookie)).status).toBe(200)
+      const checks = verify.mock.calls.length
+      for (let i = 0; i < 3; i++) expect((await me(cookie)).status).toBe(200)
+      expect(verify.mock.calls.length).toBe(checks)
+      for (let i = 0; i < 2; i++) expect((await me(forged)).status).toBe(401)
+      expect(verify.mock.calls.length).toBe(checks + 2)
+      // Remembered as checked, the cookie still stands for a session that must exist.
+      await t.deps.db.delete(sessions).where(eq(sessions.userId, userId))
+      expect((await me(cookie)).status).toBe(401)
+    } finally {
+      verify.mockRestore()
+    }
   })
 
   test('a removed member loses access with the next request', async () => {

@@ -58,9 +58,26 @@ export async function sessionTokenHashOf(deps: Pick<AppDeps, 'config'>, headers:
   const cookie = headers.get('cookie')
   if (!cookie) return null
   const auth = await authSettings(deps.config)
-  const token = await verifiedToken(parse(cookie, auth.cookieName)[auth.cookieName], auth.key)
-  return token ? hashSessionToken(token) : null
+  const value = parse(cookie, auth.cookieName)[auth.cookieName]
+  if (!value) return null
+  const known = auth.checked.get(value)
+  if (known) return known
+  const token = await verifiedToken(value, auth.key)
+  if (!token) return null
+  const hash = await hashSessionToken(token)
+  if (auth.checked.size >= CHECKED_COOKIES) auth.checked.delete(auth.checked.keys().next().value!)
+  auth.checked.set(value, hash)
+  return hash
 }
+
+/**
+ * How many signed cookies a process remembers as checked (with their token's hash): the cookies of
+ * the sessions in use, so that a request costs the HMAC check and the SHA-256 only once per
+ * session, not every time. A value is remembered only once its signature was found right, and a
+ * cookie is the same text every time, so the answer is the one the check would give; the session
+ * itself is still read from the database at every request. The oldest is forgotten first.
+ */
+const CHECKED_COOKIES = 1000
 
 const sessionByToken = preparedFor((db) =>
   flatRows(
@@ -88,7 +105,7 @@ const sessionByToken = preparedFor((db) =>
   ),
 )
 
-type AuthSettings = { cookieName: string; key: CryptoKey; expiresInMs: number; updateAgeMs: number }
+type AuthSettings = { cookieName: string; key: CryptoKey; expiresInMs: number; updateAgeMs: number; checked: Map<string, string> }
 const settings = new WeakMap<Pick<Config, 'secret' | 'baseUrl'>, Promise<AuthSettings>>()
 
 /**
@@ -105,6 +122,7 @@ function authSettings(config: Pick<Config, 'secret' | 'baseUrl'>): Promise<AuthS
         key,
         expiresInMs: SESSION_AGES.expiresIn * 1000,
         updateAgeMs: SESSION_AGES.updateAge * 1000,
+        checked: new Map(),
       }))
     settings.set(config, found)
   }

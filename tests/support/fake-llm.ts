@@ -84,7 +84,15 @@ type Frame = { data: string; delta?: boolean }
 const CUT = Symbol('cut')
 const encoder = new TextEncoder()
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const words = (text: string) => text.split(/(?=\s)/).filter(Boolean)
+/** A text's tokens: each word with the white space before it. The last text's are kept: a bench asks for the same long reply again and again. */
+const words = (text: string) => {
+  if (text !== lastWords.text) lastWords = { text, words: text.split(/(?=\s)/).filter(Boolean) }
+  return lastWords.words
+}
+let lastWords = { text: '', words: [] as string[] }
+/** The text of `[[fake:tokens=N]]`, by N. */
+const tokensText = (n: number) => tokenTexts.get(n) ?? tokenTexts.set(n, Array.from({ length: n }, (_, i) => `t${i}`).join(' ')).get(n)!
+const tokenTexts = new Map<number, string>()
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length
 
 export async function startFakeLlm(options: { port?: number; models?: string[]; requireKey?: boolean } = {}) {
@@ -187,7 +195,7 @@ export function parseMarkers(text: string): { reply: FakeReply; afterTool?: stri
     else if (name === 'finish') reply.finish = value as FakeReply['finish']
     else if (name === 'times') reply.times = Number(value)
     else if (name === 'tool-turns') reply.toolTurns = Number(value)
-    else if (name === 'tokens') reply.text = Array.from({ length: Number(value) }, (_, i) => `t${i}`).join(' ')
+    else if (name === 'tokens') reply.text = tokensText(Number(value))
     else if (name === 'text') reply.text = value
     else if (name === 'after-tool') afterTool = value
     else if (name === 'title') reply.title = value
@@ -322,6 +330,7 @@ async function* withFaults(frames: Iterable<Frame>, plan: Plan, errorFrame: stri
 
 function sse(record: FakeRequest, frames: AsyncIterable<string | typeof CUT>): Response {
   const iterator = frames[Symbol.asyncIterator]()
+  let first = true
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const { done, value } = await iterator.next()
@@ -333,7 +342,14 @@ function sse(record: FakeRequest, frames: AsyncIterable<string | typeof CUT>): R
         record.outcome = 'cut'
         await sleep(30) // lets the frames already queued reach the client before the reset
         controller.error() // resets the connection without the final chunk, as a dropped upstream does
-      } else controller.enqueue(encoder.encode(value))
+      } else {
+        controller.enqueue(encoder.encode(value))
+        // A provider's first chunk leaves at once. Bun's server writes what a stream enqueued when
+        // the stream stops producing, so a fast answer would leave in pieces of 128–256 KB with
+        // its first bytes late: a turn of the event loop after the first chunk lets it leave.
+        if (first) await new Promise((resolve) => setImmediate(resolve))
+        first = false
+      }
     },
     cancel() {
       if (record.outcome === 'pending') record.outcome = 'disconnected'

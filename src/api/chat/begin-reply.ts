@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm'
-import { preparedFor } from '../../../db/client'
+import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
+import { bound, preparedFor } from '../../../db/client'
 import { messages, threads } from '../../../db/schema'
 import { commitTogether } from '../../lib/commit-together'
 import type { AppDeps } from '../../lib/context'
 import { AppError, fail } from '../../lib/errors'
-import { endAbandonedReplies, isAbandoned, replyLease } from '../threads/access'
+import { endAbandonedRepliesOf, isAbandoned, replyLease } from '../threads/access'
 import type { EarlyCall } from './tool-loop'
 
 export type BeginMode = { kind: 'send'; content: string; replaceLast: boolean } | { kind: 'regenerate' }
@@ -41,30 +41,59 @@ export async function beginReply(deps: AppDeps, threadId: string, mode: BeginMod
  * branch shown. An edit-and-resend adds a version of the last user message of that branch: the
  * new one follows what the old one followed, and the old one with what came after it leaves the
  * branch (kept as an earlier version), only while no reply streams; otherwise the insert of the
- * streaming message fails on the index and the whole batch is rolled back.
+ * streaming message fails on the index and the whole batch is rolled back. Its statements are
+ * prepared once (`bound`): built anew each time, they cost more than running them, before the
+ * first token.
  */
 async function beginSend(deps: AppDeps, threadId: string, mode: Extract<BeginMode, { kind: 'send' }>, model: string, assistantId: string, now: Date) {
-  const { db } = deps
-  const userId = crypto.randomUUID()
+  const statements = sendStatements(deps.db)
+  const values = { threadId, userId: crypto.randomUUID(), assistantId, content: mode.content, model, now, ...replyLease(deps, now.getTime()) }
+  const results = await commitTogether(deps, [
+    endAbandonedRepliesOf(deps, threadId, now),
+    bound(mode.replaceLast ? statements.insertUserVersion : statements.insertUser, values),
+    ...(mode.replaceLast ? [bound(statements.leaveBranch, values)] : []),
+    bound(statements.insertReply, values),
+    bound(statements.touchThread, values),
+    bound(branchOf(deps.db), values),
+  ])
+  return results.at(-1) as MessageRow[]
+}
+
+const placeholder = sql.placeholder
+/** `now` where an update's types want a Date: Drizzle fills a placeholder in through the column's encoder, as it would the Date. */
+const nowAsDate = placeholder('now') as unknown as Date
+
+/** A send's statements (values: threadId, userId, assistantId, content, model, now, leaseOwner, leaseUntil). */
+const sendStatements = preparedFor((db) => {
+  const threadId = placeholder('threadId')
+  const userId = placeholder('userId')
   const noReplyStreaming = sql`NOT EXISTS (SELECT 1 FROM messages WHERE thread_id = ${threadId} AND status = 'streaming')`
   // The branch's last user message before this send (the one an edit gives a new version of).
   const lastUser = (column: 'parent_id' | 'seq') =>
     sql`(SELECT ${sql.raw(column)} FROM messages WHERE thread_id = ${threadId} AND on_branch = 1 AND role = 'user' AND id <> ${userId} ORDER BY seq DESC LIMIT 1)`
-  const parentId = mode.replaceLast ? lastUser('parent_id') : sql`(SELECT id FROM messages WHERE thread_id = ${threadId} AND on_branch = 1 ORDER BY seq DESC LIMIT 1)`
-  const leaveBranch = db
-    .update(messages)
-    .set({ onBranch: false })
-    .where(and(eq(messages.threadId, threadId), eq(messages.onBranch, true), ne(messages.id, userId), gte(messages.seq, lastUser('seq')), noReplyStreaming))
-  const results = await commitTogether(deps, [
-    endAbandonedReplies(deps, threadId, now),
-    db.insert(messages).values({ id: userId, threadId, seq: nextSeq(threadId), parentId, role: 'user', content: mode.content, status: 'complete', createdAt: now, updatedAt: now, shownAt: now }),
-    ...(mode.replaceLast ? [leaveBranch] : []),
-    db.insert(messages).values({ id: assistantId, threadId, seq: nextSeq(threadId), parentId: userId, role: 'assistant', status: 'streaming', model, createdAt: now, updatedAt: now, shownAt: now, ...replyLease(deps, now.getTime()) }),
-    db.update(threads).set({ lastMessageAt: now }).where(eq(threads.id, threadId)),
-    branchOf(deps, threadId),
-  ])
-  return results.at(-1) as MessageRow[]
-}
+  const userMessage = (parentId: SQL) =>
+    db
+      .insert(messages)
+      .values({ id: userId, threadId, seq: nextSeq, parentId, role: 'user', content: placeholder('content'), status: 'complete', createdAt: placeholder('now'), updatedAt: placeholder('now'), shownAt: placeholder('now') })
+      .prepare()
+  return {
+    insertUser: userMessage(sql`(SELECT id FROM messages WHERE thread_id = ${threadId} AND on_branch = 1 ORDER BY seq DESC LIMIT 1)`),
+    insertUserVersion: userMessage(lastUser('parent_id')),
+    leaveBranch: db
+      .update(messages)
+      .set({ onBranch: false })
+      .where(and(sql`${messages.threadId} = ${threadId}`, eq(messages.onBranch, true), sql`${messages.id} <> ${userId}`, gte(messages.seq, lastUser('seq')), noReplyStreaming))
+      .prepare(),
+    insertReply: db
+      .insert(messages)
+      .values({
+        id: placeholder('assistantId'), threadId, seq: nextSeq, parentId: userId, role: 'assistant', status: 'streaming', model: placeholder('model'),
+        createdAt: placeholder('now'), updatedAt: placeholder('now'), shownAt: placeholder('now'), leaseOwner: placeholder('leaseOwner'), leaseUntil: placeholder('leaseUntil'),
+      })
+      .prepare(),
+    touchThread: db.update(threads).set({ lastMessageAt: nowAsDate }).where(sql`${threads.id} = ${threadId}`).prepare(),
+  }
+})
 
 /**
  * beginReply with the first model call on its way while the rows are written (decision 0085):
@@ -106,27 +135,20 @@ export async function beginWithEarlyCall(deps: AppDeps, threadId: string, mode: 
  * here, held back the first token.
  */
 async function beginRegenerate(deps: AppDeps, threadId: string, model: string, assistantId: string, now: Date): Promise<MessageRow[]> {
-  const { db } = deps
+  const statements = regenerateStatements(deps.db)
   for (let attempt = 0; ; attempt++) {
-    const [last] = await lastOfBranch(db).all({ threadId })
+    const [last] = await lastOfBranch(deps.db).all({ threadId })
     if (last?.status === 'streaming' && !isAbandoned(deps, last, now.getTime())) throw new AppError('REPLY_IN_PROGRESS')
     if (!last || last.role !== 'assistant') throw new AppError('NOTHING_TO_REGENERATE')
-    const stillLast = sql`EXISTS (SELECT 1 FROM messages WHERE id = ${last.id} AND on_branch = 1 AND status <> 'streaming'
-      AND id = (SELECT id FROM messages WHERE thread_id = ${threadId} AND on_branch = 1 ORDER BY seq DESC LIMIT 1))
-      AND NOT EXISTS (SELECT 1 FROM messages WHERE thread_id = ${threadId} AND status = 'streaming')`
-    const written = sql`EXISTS (SELECT 1 FROM messages WHERE id = ${assistantId})`
     const emptyFailure = last.status === 'failed' && !last.content.trim() && !last.parts.length
     const lease = replyLease(deps, now.getTime())
+    const values = { threadId, assistantId, lastId: last.id, parentId: last.parentId, model, now, nowMs: now.getTime(), leaseOwner: lease.leaseOwner, leaseUntilMs: lease.leaseUntil.getTime() }
     const results = await commitTogether(deps, [
-      endAbandonedReplies(deps, threadId, now),
-      db.run(sql`INSERT INTO messages (id, thread_id, seq, parent_id, role, status, model, created_at, updated_at, shown_at, lease_owner, lease_until)
-        SELECT ${assistantId}, ${threadId}, ${nextSeq(threadId)}, ${last.parentId}, 'assistant', 'streaming', ${model}, ${now.getTime()}, ${now.getTime()}, ${now.getTime()}, ${lease.leaseOwner}, ${lease.leaseUntil.getTime()}
-        WHERE ${stillLast}`),
-      emptyFailure
-        ? db.delete(messages).where(and(eq(messages.id, last.id), sql`${messages.status} = 'failed'`, written))
-        : db.update(messages).set({ onBranch: false }).where(and(eq(messages.id, last.id), written)),
-      db.update(threads).set({ lastMessageAt: now }).where(and(eq(threads.id, threadId), written)),
-      branchOf(deps, threadId),
+      endAbandonedRepliesOf(deps, threadId, now),
+      bound(statements.insertReply, values),
+      bound(emptyFailure ? statements.deleteEmptyFailure : statements.leaveBranch, values),
+      bound(statements.touchThread, values),
+      bound(branchOf(deps.db), values),
     ])
     const branch = results.at(-1) as MessageRow[]
     if (branch.some((m) => m.id === assistantId)) return branch
@@ -134,6 +156,26 @@ async function beginRegenerate(deps: AppDeps, threadId: string, model: string, a
     if (attempt === 2) throw new AppError('REPLY_IN_PROGRESS')
   }
 }
+
+/** A regenerate's statements (values: threadId, assistantId, lastId, parentId, model, now, nowMs, leaseOwner, leaseUntilMs). */
+const regenerateStatements = preparedFor((db) => {
+  const threadId = placeholder('threadId')
+  const assistantId = placeholder('assistantId')
+  const lastId = placeholder('lastId')
+  const nowMs = placeholder('nowMs')
+  const stillLast = sql`EXISTS (SELECT 1 FROM messages WHERE id = ${lastId} AND on_branch = 1 AND status <> 'streaming'
+    AND id = (SELECT id FROM messages WHERE thread_id = ${threadId} AND on_branch = 1 ORDER BY seq DESC LIMIT 1))
+    AND NOT EXISTS (SELECT 1 FROM messages WHERE thread_id = ${threadId} AND status = 'streaming')`
+  const written = sql`EXISTS (SELECT 1 FROM messages WHERE id = ${assistantId})`
+  return {
+    insertReply: db.run(sql`INSERT INTO messages (id, thread_id, seq, parent_id, role, status, model, created_at, updated_at, shown_at, lease_owner, lease_until)
+      SELECT ${assistantId}, ${threadId}, ${nextSeq}, ${placeholder('parentId')}, 'assistant', 'streaming', ${placeholder('model')}, ${nowMs}, ${nowMs}, ${nowMs}, ${placeholder('leaseOwner')}, ${placeholder('leaseUntilMs')}
+      WHERE ${stillLast}`),
+    deleteEmptyFailure: db.delete(messages).where(and(sql`${messages.id} = ${lastId}`, sql`${messages.status} = 'failed'`, written)).prepare(),
+    leaveBranch: db.update(messages).set({ onBranch: false }).where(and(sql`${messages.id} = ${lastId}`, written)).prepare(),
+    touchThread: db.update(threads).set({ lastMessageAt: nowAsDate }).where(and(sql`${threads.id} = ${threadId}`, written)).prepare(),
+  }
+})
 
 /** The branch's last message, by a statement prepared once. */
 const lastOfBranch = preparedFor((db) =>
@@ -180,8 +222,14 @@ const branchTurns = preparedFor((db) =>
     .prepare(),
 )
 
-/** The messages of the branch shown, in order. */
-const branchOf = (deps: AppDeps, threadId: string) =>
-  deps.db.select().from(messages).where(and(eq(messages.threadId, threadId), eq(messages.onBranch, true))).orderBy(asc(messages.seq))
+/** The messages of the branch shown, in order (value: threadId). */
+const branchOf = preparedFor((db) =>
+  db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.threadId, placeholder('threadId')), eq(messages.onBranch, true)))
+    .orderBy(asc(messages.seq))
+    .prepare(),
+)
 
-const nextSeq = (threadId: string) => sql`(SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE thread_id = ${threadId})`
+const nextSeq = sql`(SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE thread_id = ${placeholder('threadId')})`

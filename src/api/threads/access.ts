@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm'
+import { bound, preparedFor } from '../../../db/client'
 import { messages, replyChunks, type threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
@@ -73,30 +74,55 @@ export function isAbandoned(deps: AppDeps, m: MessageRow, now = Date.now()) {
  */
 export const isStreaming = sql`${messages.status} = 'streaming'`
 
-/** `isAbandoned` as SQL, for updates that find such replies themselves. */
-function abandoned(deps: AppDeps, now: number) {
-  const { slot, owner } = deps.instance
+/**
+ * `isAbandoned` as SQL, for updates that find such replies themselves, with the values of
+ * `abandonedValues` (or placeholders of those names, for a statement prepared once). Outside a
+ * slot `slotPrefix` is null, and the test of the owner's slot is never true.
+ */
+function abandoned(v: Record<keyof ReturnType<typeof abandonedValues>, unknown>) {
   return and(
     isStreaming,
     or(
-      sql`coalesce(${messages.leaseUntil}, ${messages.updatedAt} + ${REPLY_LEASE_MS}) < ${now}`,
-      slot === undefined ? undefined : and(ne(messages.leaseOwner, owner), sql`substr(${messages.leaseOwner}, 1, ${slot.length + 1}) = ${`${slot}/`}`),
+      sql`coalesce(${messages.leaseUntil}, ${messages.updatedAt} + ${REPLY_LEASE_MS}) < ${v.nowMs}`,
+      and(sql`${messages.leaseOwner} <> ${v.owner}`, sql`substr(${messages.leaseOwner}, 1, length(${v.slotPrefix})) = ${v.slotPrefix}`),
     ),
   )
 }
+
+const abandonedValues = (deps: AppDeps, now: Date) => ({
+  nowMs: now.getTime(),
+  owner: deps.instance.owner,
+  slotPrefix: deps.instance.slot === undefined ? null : `${deps.instance.slot}/`,
+})
+
+/** The update that ends a thread's (or every thread's) abandoned replies; `now` is a Date or a placeholder. */
+const endAbandoned = (db: AppDeps['db'], threadId: unknown, now: unknown, v: Parameters<typeof abandoned>[0]) =>
+  // The appended parts join the reply's own text; they go with its status (a trigger).
+  db
+    .update(messages)
+    .set({ status: 'interrupted', updatedAt: now as Date, content: appended('content'), reasoning: appended('reasoning') })
+    .where(and(threadId === undefined ? undefined : eq(messages.threadId, threadId as string), abandoned(v)))
+    .returning({ id: messages.id })
 
 /**
  * Ends as `interrupted` the replies of a thread (or of every thread) whose process is gone; what
  * streamed is kept. Returns an update to run or batch.
  */
 export function endAbandonedReplies(deps: AppDeps, threadId?: string, now = new Date()) {
-  // The appended parts join the reply's own text; they go with its status (a trigger).
-  return deps.db
-    .update(messages)
-    .set({ status: 'interrupted', updatedAt: now, content: appended('content'), reasoning: appended('reasoning') })
-    .where(and(threadId === undefined ? undefined : eq(messages.threadId, threadId), abandoned(deps, now.getTime())))
-    .returning({ id: messages.id })
+  return endAbandoned(deps.db, threadId, now, abandonedValues(deps, now))
 }
+
+/** endAbandonedReplies for one thread, as an item of a batch whose SQL is built once (a reply's beginning). */
+export const endAbandonedRepliesOf = (deps: AppDeps, threadId: string, now: Date) =>
+  bound(endAbandonedInThread(deps.db), { threadId, now, ...abandonedValues(deps, now) })
+
+const endAbandonedInThread = preparedFor((db) =>
+  endAbandoned(db, sql.placeholder('threadId'), sql.placeholder('now'), {
+    nowMs: sql.placeholder('nowMs'),
+    owner: sql.placeholder('owner'),
+    slotPrefix: sql.placeholder('slotPrefix'),
+  }).prepare(),
+)
 
 /*
  * What a streaming reply said since its row was last written whole is in reply_chunks, appended
