@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../lib/context'
-import { nextTurn } from '../../lib/next-turn'
+import { writesLeft } from '../../lib/next-turn'
 import type { ReplyEvent } from './schema'
 import { frameQueue, type ReplyPosition } from './sse'
 import type { ReplyState } from './tool-loop'
@@ -121,11 +121,13 @@ export class LiveReply {
 
   /**
    * Writes what the clients' streams collected. When something was written, the promise returned
-   * settles once the current turn of the event loop is over: a caller that waits for it (the
-   * provider's reader, see `onChunkEnd`) lets the write leave before it parses on. Without it, a
-   * provider answer that arrived faster than it is relayed (buffered while the reply's first rows
-   * were committed) would be parsed to its end in one turn and reach the client in one piece. A
-   * provider read at its own pace loses nothing: its next chunk comes in a later turn anyway.
+   * settles once the write has left the process (`writesLeft`: the loop's I/O phase after this
+   * turn): a caller that waits for it (the provider's reader, see `onChunkEnd`) lets the write
+   * leave before it parses on. Without it, a provider answer that arrived faster than it is relayed
+   * (buffered while the reply's first rows were committed) would be parsed to its end in one turn
+   * and reach the client in one piece; after one turn only, each write waited for the next one to
+   * be parsed (decision 0102). A provider read at its own pace loses nothing: its next chunk comes
+   * in a later turn anyway.
    */
   flush = (): Promise<void> | undefined => {
     let wrote = false
@@ -134,14 +136,14 @@ export class LiveReply {
   }
 
   /**
-   * The current turn of the event loop, as a promise that settles once the loop has done its I/O
-   * (the writes made so far leave): one timer per reply and turn. Each reply has its own: on
+   * The current turn of the event loop, as a promise that settles once the writes made so far
+   * have left (the loop's I/O phase after it): one pair of timers per reply and turn. Each reply has its own: on
    * Workers a timer belongs to the request that set it, and one that was cancelled would never
    * settle a promise that other replies wait for (see sources/process.ts).
    */
   private turn: Promise<void> | undefined
   private currentTurn() {
-    return (this.turn ??= nextTurn(() => (this.turn = undefined)))
+    return (this.turn ??= writesLeft(() => (this.turn = undefined)))
   }
 
   /** The reply has ended: every client's stream closes after what was sent. */

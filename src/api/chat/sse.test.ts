@@ -1,4 +1,7 @@
 import { describe, expect, test } from 'bun:test'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { AppDeps } from '../../lib/context'
 import { LiveReply } from './reply-relay'
 import { frameQueue, parsePositionId, positionId, REPLY_START, type ReplyEvent } from './sse'
@@ -98,4 +101,53 @@ describe('LiveReply', () => {
     await turn
     expect(live.flush()).toBeUndefined()
   })
+
+  test('a flush that wrote settles once the write has left the process: a client in another process has it while the relay is still busy', async () => {
+    const deps = { logger: { warn() {}, error() {} } } as unknown as AppDeps
+    const start = { threadId: 't', userMessageId: null, assistantMessageId: 'a', model: 'm' }
+    const live = new LiveReply(start, { content: '', reasoning: '', parts: [], inputTokens: null, outputTokens: null }, new AbortController())
+    const dir = mkdtempSync(join(tmpdir(), 'kontor-relay-'))
+    const seen = join(dir, 'seen')
+    const connected = Promise.withResolvers<void>()
+    const server = Bun.serve({
+      port: 0,
+      fetch: () => {
+        connected.resolve()
+        return new Response(live.follow(deps, REPLY_START), { headers: { 'content-type': 'text/event-stream' } })
+      },
+    })
+    // The client, in a process of its own, notes in a file when the frame has reached it.
+    const client = Bun.spawn(
+      [process.execPath, '-e', `
+        const reader = (await fetch('http://127.0.0.1:${server.port}/')).body.getReader()
+        let text = ''
+        while (!text.includes('Hello')) text += new TextDecoder().decode((await reader.read()).value)
+        require('node:fs').writeFileSync(${JSON.stringify(seen)}, text)
+        await reader.cancel()`],
+      { stdout: 'ignore', stderr: 'inherit' },
+    )
+    try {
+      await connected.promise
+      // The server starts reading the reply's stream once its handler has returned.
+      for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve))
+      // The reply's first write (its start) went out; the next one is the one that counts.
+      live.send(text('Hi. '))
+      await live.flush()
+      // As a provider's chunk comes: from the loop's I/O, here a timer's.
+      await Bun.sleep(1)
+      live.send(text('Hello'))
+      await live.flush()
+      // Busy as the relay is while a provider's next chunk is already buffered: the loop does no
+      // I/O until the client has the frame (or for 20 s, which fails the test).
+      const until = Date.now() + 20_000
+      while (!existsSync(seen) && Date.now() < until) Bun.sleepSync(1)
+      expect(existsSync(seen)).toBe(true)
+    } finally {
+      live.end()
+      client.kill()
+      await client.exited
+      server.stop(true)
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
