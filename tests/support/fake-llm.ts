@@ -21,6 +21,7 @@
  */
 
 import { hashingEmbedding } from '../../src/demo/embedding'
+import { writesLeft } from '../../src/lib/next-turn'
 
 export type Flavour = 'openai' | 'mistral' | 'anthropic'
 
@@ -330,9 +331,13 @@ async function* withFaults(frames: Iterable<Frame>, plan: Plan, errorFrame: stri
 
 function sse(record: FakeRequest, frames: AsyncIterable<string | typeof CUT>): Response {
   const iterator = frames[Symbol.asyncIterator]()
-  let first = true
+  let chunks = 0
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
+      // A provider's first chunk leaves at once. Bun's server sends what a stream was given in the
+      // event loop's I/O phase, after the pull that gave it: a fast answer pulled on at once would
+      // leave in pieces of 128–256 KB, its first bytes late. The second pull waits for that phase.
+      if (chunks === 1) await writesLeft()
       const { done, value } = await iterator.next()
       if (record.outcome !== 'pending') return
       if (done) {
@@ -344,11 +349,7 @@ function sse(record: FakeRequest, frames: AsyncIterable<string | typeof CUT>): R
         controller.error() // resets the connection without the final chunk, as a dropped upstream does
       } else {
         controller.enqueue(encoder.encode(value))
-        // A provider's first chunk leaves at once. Bun's server writes what a stream enqueued when
-        // the stream stops producing, so a fast answer would leave in pieces of 128–256 KB with
-        // its first bytes late: a turn of the event loop after the first chunk lets it leave.
-        if (first) await new Promise((resolve) => setImmediate(resolve))
-        first = false
+        chunks++
       }
     },
     cancel() {
