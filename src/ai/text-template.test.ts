@@ -41,6 +41,10 @@ describe('TextTemplate', () => {
       expect(template.read(event('__').replace('"__"', value))).toBeUndefined()
     expect(template.read('[DONE]')).toBeUndefined()
     expect(template.read('')).toBeUndefined()
+    // Escaped, a control character is read; raw, it is not JSON, in a token read as it stands as in one parsed.
+    expect(template.read(event('__').replace('"__"', '"a\\nb"'))).toBe('a\nb')
+    for (const raw of ['"a\nb"', '"a\tb"', '"\u0000"', '"\\u00e9\n"'])
+      expect(template.read(event('__').replace('"__"', raw))).toBeUndefined()
   })
 
   test('learns only an event that is only text, and finds the text where the name appears elsewhere too', () => {
@@ -91,6 +95,8 @@ describe('TextTemplate with fields the adapter ignores', () => {
     expect(template.read(padded('a', 'b').replace('"b"', '1'))).toBeUndefined()
     expect(template.read(padded('a', 'b').replace('"b"', '"b","role":"tool"'))).toBeUndefined()
     expect(template.read(padded('a', 'b').replace('"a"', '"a","x":"y"'))).toBeUndefined()
+    expect(template.read(padded('a', 'b').replace('"b"', '"b\\u0001"'))).toBe('a')
+    expect(template.read(padded('a', 'b').replace('"b"', '"b\u0001"'))).toBeUndefined()
     expect(template.read(event('a'))).toBeUndefined()
     // Without being told, the template never matches such a provider.
     const strict = new TextTemplate('content', textOnly)

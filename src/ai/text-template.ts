@@ -42,16 +42,22 @@ export class TextTemplate {
     let at = literals[0]!.length
     let text: string | undefined
     for (let i = 1; i < literals.length; i++) {
-      const end = stringEnd(data, at)
-      if (end < 0) return undefined
-      let value: unknown
-      try {
-        value = JSON.parse(data.slice(at, end))
-      } catch {
-        return undefined
+      // Most tokens hold no escape: their text is what stands between the quotes.
+      let end = plainStringEnd(data, at)
+      if (end > 0) {
+        if (i - 1 === this.textToken) text = data.slice(at + 1, end - 1)
+      } else {
+        end = stringEnd(data, at)
+        if (end < 0) return undefined
+        let value: unknown
+        try {
+          value = JSON.parse(data.slice(at, end))
+        } catch {
+          return undefined
+        }
+        if (typeof value !== 'string') return undefined
+        if (i - 1 === this.textToken) text = value
       }
-      if (typeof value !== 'string') return undefined
-      if (i - 1 === this.textToken) text = value
       if (!data.startsWith(literals[i]!, end)) return undefined
       at = end + literals[i]!.length
     }
@@ -109,6 +115,21 @@ function stringEnd(data: string, start: number): number {
   let end = start + 1
   while (end < data.length && data.charCodeAt(end) !== 34) end += data.charCodeAt(end) === 92 /* \ */ ? 2 : 1
   return end < data.length ? end + 1 : -1
+}
+
+/**
+ * Where the JSON string token that starts at `start` ends (after its closing quote) when it holds
+ * neither an escape nor a control character, so that its text is the characters between its
+ * quotes; -1 otherwise (no string starts there, or it has to be parsed).
+ */
+function plainStringEnd(data: string, start: number): number {
+  if (data.charCodeAt(start) !== 34 /* " */) return -1
+  for (let end = start + 1; end < data.length; end++) {
+    const c = data.charCodeAt(end)
+    if (c === 34) return end + 1
+    if (c === 92 /* \ */ || c < 32) return -1
+  }
+  return -1
 }
 
 /**
