@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { heapStats } from 'bun:jsc'
 import { ChunkEvents, TextTemplate } from './text-template'
 
 /** As the OpenAI adapter decides: a chunk whose choice carries only `content`. */
@@ -113,6 +114,24 @@ describe('TextTemplate with fields the adapter ignores', () => {
 })
 
 describe('ChunkEvents', () => {
+  test('a text taken from a chunk keeps nothing of the chunk alive: a reply holds its text, not its network chunks', () => {
+    const template = learned()
+    const [encoder, decoder] = [new TextEncoder(), new TextDecoder()]
+    const kept: string[] = []
+    const heapBefore = () => (Bun.gc(true), heapStats().heapSize)
+    const before = heapBefore()
+    for (let i = 0; i < 500; i++) {
+      // A network chunk of 20 KB whose last event is a token of text, decoded as the SSE reader decodes it.
+      const chunk = decoder.decode(encoder.encode(`${'x'.repeat(20_000)}\n\n${event(`tok${i}`)}\n\n`))
+      const events = new ChunkEvents()
+      expect(template.readInto(chunk.slice(20_002, -2), events)).toBe(true)
+      for (const e of events.take()) kept.push((e as { delta: string }).delta)
+    }
+    // Held as slices, the 500 texts would keep 10 MB of chunks alive.
+    expect(heapBefore() - before).toBeLessThan(2_000_000)
+    expect(kept.at(-1)).toBe('tok499')
+  })
+
   test('consecutive deltas of one kind become one event; order across kinds and other events is kept', () => {
     const events = new ChunkEvents()
     events.delta('reasoning', 'Think')
