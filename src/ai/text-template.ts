@@ -42,22 +42,16 @@ export class TextTemplate {
     let at = literals[0]!.length
     let text: string | undefined
     for (let i = 1; i < literals.length; i++) {
-      // Most tokens hold no escape: their text is what stands between the quotes.
-      let end = plainStringEnd(data, at)
-      if (end > 0) {
-        if (i - 1 === this.textToken) text = data.slice(at + 1, end - 1)
-      } else {
-        end = stringEnd(data, at)
-        if (end < 0) return undefined
-        let value: unknown
-        try {
-          value = JSON.parse(data.slice(at, end))
-        } catch {
-          return undefined
-        }
-        if (typeof value !== 'string') return undefined
-        if (i - 1 === this.textToken) text = value
+      const end = stringEnd(data, at)
+      if (end < 0) return undefined
+      let value: unknown
+      try {
+        value = JSON.parse(data.slice(at, end))
+      } catch {
+        return undefined
       }
+      if (typeof value !== 'string') return undefined
+      if (i - 1 === this.textToken) text = value
       if (!data.startsWith(literals[i]!, end)) return undefined
       at = end + literals[i]!.length
     }
@@ -118,21 +112,6 @@ function stringEnd(data: string, start: number): number {
 }
 
 /**
- * Where the JSON string token that starts at `start` ends (after its closing quote) when it holds
- * neither an escape nor a control character, so that its text is the characters between its
- * quotes; -1 otherwise (no string starts there, or it has to be parsed).
- */
-function plainStringEnd(data: string, start: number): number {
-  if (data.charCodeAt(start) !== 34 /* " */) return -1
-  for (let end = start + 1; end < data.length; end++) {
-    const c = data.charCodeAt(end)
-    if (c === 34) return end + 1
-    if (c === 92 /* \ */ || c < 32) return -1
-  }
-  return -1
-}
-
-/**
  * The string tokens that are values of `key` in the JSON text `data` ([start, end) each). A key's
  * opening quote follows `{` or `,` (white space allowed); anywhere else the match lies inside a
  * string. A string value follows its colon, white space allowed.
@@ -186,17 +165,6 @@ export class ChunkEvents {
   take(): StreamEvent[] {
     const events = this.events
     this.events = []
-    for (const e of events) if (e.type === 'text' || e.type === 'reasoning') e.delta = ownCopy(e.delta)
     return events
   }
 }
-
-/**
- * A string of its own with the characters of `s`. A text read from between its quotes (or joined
- * from such texts) is a slice of the network chunk it came in, and the engine keeps the whole
- * chunk for as long as the slice lives: a reply's text, built from such slices, held the chunks
- * of the reply (with 1,000 replies at once, 60–100 MB more at the peak). Joined with a character
- * into a new string and sliced again, it is copied once per chunk into a string that holds
- * nothing else (a slice of a rope would be a slice of its first part again).
- */
-const ownCopy = (s: string) => (s.length ? [s, ' '].join('').slice(0, -1) : s)
