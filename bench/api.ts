@@ -159,7 +159,7 @@ try {
     'Both sides run one statement per list after the session with its user: the prompts and the agents with their owner, share groups, collections and MCP tools as JSON from subqueries, the agents joined with their model, its provider, endpoint and settings;',
     'the chats list its pinned chats and the first page of the others in one compound statement (decision 0042). The members list, one statement on both sides, shows the floor that Kontor\'s own work per request sets.',
     "In a CPU profile of Kontor's request path under load, SQLite running the statements is the largest cost both sides pay (statements are prepared once per connection, decision 0088). The bare routes also have the libSQL client name every value of every row (two property definitions a value); Kontor's reads take their rows as plain arrays (decision 0093), which on the agents list (20 rows of about 25 columns) was 16% of its CPU time.",
-    'Then the session cookie\'s HMAC check. autocannon reports latency in whole milliseconds, so the p50 ratios are coarse.',
+    'Then the session cookie\'s HMAC check, which the bare routes make at every request and Kontor once per process and cookie (decision 0100). autocannon reports latency in whole milliseconds, so the p50 ratios are coarse.',
     'Each server runs on one thread, so once the connections keep it busy its throughput is its CPU time per request, and latency is mostly the queue.',
     'The load generator shares the two cores and costs the same per request for every server, which pulls the ratios towards 1.',
     `Load average (1 and 5 minutes) at the end of the run: ${load[0]} and ${load[1]}.`,
