@@ -49,7 +49,9 @@ export function preparedFor<T>(build: (db: Database) => T): (db: Database) => T 
  * of Drizzle's query builders builds each statement's SQL anew every time, which for the
  * statements that begin a reply cost more than running them. Drizzle's batch asks each item for
  * its query (`_prepare`), so the item answers with the SQL built and the values filled in as
- * `execute` fills them (each column's encoder).
+ * `execute` fills them (each column's encoder). A column's encoder gets a null too (a date's
+ * fails on it, where the query builder would write NULL): a value that may be null goes in
+ * through `sql`.
  */
 export function bound(statement: BindableStatement, values: Record<string, unknown>): BatchItem<'sqlite'> {
   let query = builtQueries.get(statement)

@@ -10,11 +10,12 @@ import { twoFactorMissing } from './two-factor'
 
 /**
  * The signed-in caller of a request, or null. Every request reads the session from the
- * database (there is no cookie cache), so a revoked session or a removed member is refused at
- * once.
+ * database (no session data is kept in the cookie or in memory), so a revoked session or a
+ * removed member is refused at once.
  *
- * The common case, a valid session that needs no refresh, costs the cookie's HMAC check (key
- * imported once), the token's SHA-256 (the table keeps only that) and one prepared statement. better-auth's getSession costs several times that
+ * The common case, a valid session that needs no refresh, costs one prepared statement, and the
+ * first time a process sees a cookie also its HMAC check (key imported once) and the token's
+ * SHA-256 (the table keeps only that; `sessionTokenHashOf`). better-auth's getSession costs several times that
  * per request (its endpoint machinery, a second query for the user, output filtering), so it is
  * left the rare cases: an expired session (which it deletes) and one due for its daily
  * extension. Its rules thus stay the only ones.
@@ -61,12 +62,18 @@ export async function sessionTokenHashOf(deps: Pick<AppDeps, 'config'>, headers:
   const value = parse(cookie, auth.cookieName)[auth.cookieName]
   if (!value) return null
   const known = auth.checked.get(value)
-  if (known) return known
+  if (known) {
+    // Used again: it moves to the back, the last to be forgotten.
+    auth.checked.delete(value)
+    auth.checked.set(value, known)
+    return known
+  }
   const token = await verifiedToken(value, auth.key)
   if (!token) return null
   const hash = await hashSessionToken(token)
   if (auth.checked.size >= CHECKED_COOKIES) auth.checked.delete(auth.checked.keys().next().value!)
-  auth.checked.set(value, hash)
+  // A copy: the value may be a slice of the whole Cookie header, which it would keep alive.
+  auth.checked.set(JSON.parse(JSON.stringify(value)) as string, hash)
   return hash
 }
 
@@ -75,7 +82,8 @@ export async function sessionTokenHashOf(deps: Pick<AppDeps, 'config'>, headers:
  * the sessions in use, so that a request costs the HMAC check and the SHA-256 only once per
  * session, not every time. A value is remembered only once its signature was found right, and a
  * cookie is the same text every time, so the answer is the one the check would give; the session
- * itself is still read from the database at every request. The oldest is forgotten first.
+ * itself is still read from the database at every request. The one used least recently is
+ * forgotten first (decision 0100).
  */
 const CHECKED_COOKIES = 1000
 

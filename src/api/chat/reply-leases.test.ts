@@ -189,6 +189,35 @@ describe('a reply of a live process', () => {
     await t.deps.db.delete(messages).where(eq(messages.id, otherHost))
   })
 
+  test("a send or a regenerate ends, in its own batch, the replies its slot's earlier starts left streaming, and no others", async () => {
+    t.deps.instance = { owner: 'kontor-1:3000/after-the-restart', slot: 'kontor-1:3000' }
+    const until = Date.now() + REPLY_LEASE_MS
+    // The chats are not read first: reading one would end such a reply before the batch does.
+    const a = await chatSetup()
+    const before = await leftStreaming(a.thread.id, { owner: 'kontor-1:3000/before-the-crash', until })
+    const sent = await post(a.client, `/api/threads/${a.thread.id}/messages`, { content: 'go on' })
+    expect(sent.status).toBe(200)
+    await readSse(sent)
+    expect(await reply(before)).toMatchObject({ status: 'interrupted', content: 'Once upon a time' })
+
+    const b = await chatSetup()
+    const left = await leftStreaming(b.thread.id, { owner: 'kontor-1:3000/before-the-crash', until })
+    const regenerated = await post(b.client, `/api/threads/${b.thread.id}/regenerate`)
+    expect(regenerated.status).toBe(200)
+    await readSse(regenerated)
+    expect(await reply(left)).toMatchObject({ status: 'interrupted', onBranch: false })
+    expect(await statuses(b.client, b.thread.id)).toEqual(['user:complete', 'assistant:complete'])
+
+    // Another slot's reply, its lease running, is that process's: the send is refused and the reply left alone.
+    const c = await chatSetup()
+    const other = await leftStreaming(c.thread.id, { owner: 'kontor-2:3000/running', until })
+    const refused = await post(c.client, `/api/threads/${c.thread.id}/messages`, { content: 'me too' })
+    expect(refused.status).toBe(409)
+    expect((await refused.json()).code).toBe('REPLY_IN_PROGRESS')
+    expect((await reply(other)).status).toBe('streaming')
+    await t.deps.db.delete(messages).where(eq(messages.id, other))
+  })
+
   test('renews its lease while it streams, under this process as owner; its text is appended as it goes', async () => {
     const { client, thread } = await chatSetup()
     // Longer than one heartbeat (10 s).
