@@ -112,14 +112,19 @@ async function ask(session: { cookie: string; ids: string[] }, content: string) 
   }
 }
 
-/** `concurrency` streams at once, `rounds` times, alternating direct and through Kontor. */
+/**
+ * `concurrency` streams at once, `rounds` times: directly and through Kontor (and at one stream a
+ * send) in turn, the order rotating every round, so that each follows each of the others as often
+ * (the reader's own work on the reply before, its collections among it, falls on all of them).
+ */
 async function run(size: number, concurrency: number, rounds: number, session: { cookie: string; ids: string[] }) {
   const results = { direct: [] as Sample[], kontor: [] as Sample[], sends: [] as Sample[] }
-  for (let r = 0; r < rounds; r++) {
-    results.direct.push(...(await Promise.all(Array.from({ length: concurrency }, () => direct(size)))))
-    results.kontor.push(...(await Promise.all(session.ids.slice(0, concurrency).map((id) => throughKontor(session.cookie, id)))))
-    if (concurrency === 1) results.sends.push(await sendThroughKontor(session.cookie, size))
-  }
+  const steps = [
+    async () => results.direct.push(...(await Promise.all(Array.from({ length: concurrency }, () => direct(size))))),
+    async () => results.kontor.push(...(await Promise.all(session.ids.slice(0, concurrency).map((id) => throughKontor(session.cookie, id))))),
+    ...(concurrency === 1 ? [async () => results.sends.push(await sendThroughKontor(session.cookie, size))] : []),
+  ]
+  for (let r = 0; r < rounds; r++) for (let i = 0; i < steps.length; i++) await steps[(r + i) % steps.length]!()
   return results
 }
 
@@ -179,7 +184,7 @@ try {
   }
   load.push(loadavg()[0]!)
   const table = [
-    'Replies from the fake provider (a separate process, 20 tokens per network chunk), read directly and through Kontor (SSE over HTTP, each reply persisted; a new reply to the same message each round, and at one stream also a send to a new chat), interleaved in one run (' + LEVELS.map(([n, rounds]) => `${rounds} rounds at ${n} at once`).join(', ') + '). ' +
+    'Replies from the fake provider (a separate process, 20 tokens per network chunk), read directly and through Kontor (SSE over HTTP, each reply persisted; a new reply to the same message each round, and at one stream also a send to a new chat), interleaved in one run (' + LEVELS.map(([n, rounds]) => `${rounds} rounds at ${n} at once`).join(', ') + ', the order rotating every round). ' +
       'Throughput counts the tokens between a reply’s first and last token (one at a time the median of the replies’ rates), at 200 at once all the tokens of a round between its first and its last (“in one read”: Kontor’s frames of a reply reached the reader together, too fast to time; one at a time, such a reply ranks as the fastest in the median); the times to the first and to the last token, from the request, are reported apart.',
     '',
     '| Tokens | Streams at once | Throughput, Kontor / direct | Added time to last token, p50 | Added time to first token, p50 | Added, p95 | Added, p50, a send to a new chat | Bytes on the wire per byte of text, Kontor | Direct |',
@@ -200,6 +205,7 @@ try {
         'The fake provider sends its first network chunk at once, as a provider does, and the rest as fast as it can (since 2026-11-27; before, its server on Bun held the first bytes back until 128–256 KB were ready, and that late first byte hid the commit that begins a reply). ' +
         'Where the first milliseconds go (medians of about 40 sends and new replies at a time, 1,000 and 5,000 tokens, timed by hand on 2026-11-27 from the moment Kontor has the request, after decisions 0100 and 0101): the session is read by 0.17–0.19 ms; the model, tools, files and budgets by 0.43–0.60 ms; the provider is called at 0.59–0.88 ms; the batch that begins the reply is committed by 1.06–1.53 ms; the first frame leaves at 1.35–2.07 ms. Before those decisions the session took 0.24–0.36 ms, and the provider was called at 0.66–0.98 ms. ' +
         'What holds the first token back at 5,000 tokens (timed by hand on 2026-11-27, the times of Kontor’s steps, of the fake’s first chunk and of the reader’s reads side by side): in some replies a pause of 2–3 ms before the first frame, in one of three places. The fake’s first chunk reached Kontor’s fetch only with the next 130–400 KB, although the fake had written it at once; the batch that begins the reply took 3 ms instead of 0.5; or Kontor read the session and the chat more slowly (1.1–1.5 ms to the provider call instead of 0.6–0.9). At 5,000 tokens the fake writes as fast as it can, and the fake, Kontor’s two threads and this script share two cores. Until decision 0102, a frame also waited in the server for the next one to be parsed: 0.9–1.2 ms from Kontor’s write to the reader at 5,000 tokens, 0.1–0.2 ms since. ' +
+        'Until 2026-11-27 the order within a round was fixed (direct, a new reply, a send): the new reply always came right after this script had parsed the direct reply, and at 5,000 tokens its first token came 1–2.6 ms later than a send’s (3.9 against 1.3 ms in the last such run); rotating, the two differ by less than the spread between runs. ' +
         'Tried and not kept (2026-11-27): taking a token’s text as it stands between its quotes, without JSON.parse, raised the throughput one at a time to 1.06–1.31× at 5,000 tokens, but the slices kept their network chunks alive (1,000 replies at once peaked at 430–477 MB); copied once per chunk, the peak was still higher than with each token parsed in five rounds of five (402–429 MB, median 407, against 360–413 MB, median 384; bench/concurrency.ts, one round each, alternating). ' +
         'A new reply to the same message begins in one batch as a send does, and the reply it replaces leaves the chat search index only when the new one ends (decision 0096). ' +
         'At 200 streams the requests arrive at once and queue for two cores shared with the fake provider and this script; they start eight per turn of the event loop (decision 0094), so the first replies stream while the last have not started, which lengthens a round’s span from its first token to its last. ' +
