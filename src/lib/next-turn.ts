@@ -1,12 +1,10 @@
-const turn = (callback: () => void) => (globalThis.setImmediate ?? setTimeout)(callback)
-
 /**
  * Settles in the next turn of the event loop, once the loop has done its I/O (the writes made so
  * far leave): `setImmediate`, or a timer where there is none (Workers). `then` runs first.
  */
 export const nextTurn = (then?: () => void) =>
   new Promise<void>((resolve) =>
-    turn(() => {
+    (globalThis.setImmediate ?? setTimeout)(() => {
       then?.()
       resolve()
     }),
@@ -19,12 +17,4 @@ export const nextTurn = (then?: () => void) =>
  * loop busy (parsing a provider's answer that is already buffered) held the bytes back until it
  * yielded. Two turns let the I/O phase in between. `then` runs first.
  */
-export const writesLeft = (then?: () => void) =>
-  new Promise<void>((resolve) =>
-    turn(() =>
-      turn(() => {
-        then?.()
-        resolve()
-      }),
-    ),
-  )
+export const writesLeft = (then?: () => void) => nextTurn().then(() => nextTurn(then))

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { bound, preparedFor } from '../../../db/client'
 import { messages, replyChunks, type threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
