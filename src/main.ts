@@ -4,4 +4,6 @@
  */
 import './requests-at-once'
 
+// Code that runs once at start is not worth compiling (src/start.ts sets the usual policy back).
+Bun.unsafe.setJITPolicy(100)
 await import('./start')

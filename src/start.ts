@@ -10,7 +10,7 @@ try {
   const config = parseConfig(process.env, developmentSecret(process.env.KONTOR_DATA_DIR || './data'))
   const running = await startServer(config)
   // Waiting for an unreachable libSQL server may end in a failure that is not an outage.
-  running.ready.catch(fail)
+  running.ready.then(() => Bun.unsafe.setJITPolicy(1), fail)
   stopOnSignals(running)
 } catch (error) {
   fail(error)

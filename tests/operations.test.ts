@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createClient } from '@libsql/client'
 import { eq } from 'drizzle-orm'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { messages } from '../db/schema'
@@ -94,6 +94,42 @@ describe('model calls at once', () => {
       p.kill()
       await p.exited
     }
+  }, 60_000)
+})
+
+describe('the JIT at start', () => {
+  test('code that runs once at start is compiled reluctantly: the JIT policy is raised before the server starts and set back to the usual once the database is ready (decision 0104)', async () => {
+    // A preload notes each policy the process sets, and whether the server had made its database file by then.
+    const own = freePort()
+    const database = join(dir, `jit-${own}.db`)
+    const recorder = join(dir, 'jit-recorder.ts')
+    const log = join(dir, 'jit-policies.json')
+    writeFileSync(
+      recorder,
+      `const set = Bun.unsafe.setJITPolicy
+      const calls = []
+      Bun.unsafe.setJITPolicy = (scale) => {
+        calls.push({ scale, databaseMade: require('node:fs').existsSync(${JSON.stringify(database)}) })
+        require('node:fs').writeFileSync(${JSON.stringify(log)}, JSON.stringify(calls))
+        return set(scale)
+      }`,
+    )
+    const p = Bun.spawn([process.execPath, '--preload', recorder, 'src/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', TMPDIR: dir, WEB_BUILD_DIR: join(dir, 'web'), KONTOR_DATA_DIR: join(dir, 'data'), PORT: String(own), KONTOR_SECRET: 'x'.repeat(40), DATABASE_URL: `file:${database}` },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    })
+    spawned.push(p)
+    await until('the server to listen', async () => (await fetch(`http://localhost:${own}/api/ready`)).ok)
+    const calls = () => (existsSync(log) ? (JSON.parse(readFileSync(log, 'utf8')) as { scale: number; databaseMade: boolean }[]) : [])
+    await until('the policy to be set back', async () => calls().at(-1)?.scale === 1)
+    expect(calls()).toEqual([
+      { scale: 100, databaseMade: false },
+      { scale: 1, databaseMade: true },
+    ])
+    p.kill()
+    await p.exited
   }, 60_000)
 })
 

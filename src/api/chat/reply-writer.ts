@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { bound, preparedFor } from '../../../db/client'
 import { messages, replyChunks } from '../../../db/schema'
 import { commitTogether } from '../../lib/commit-together'
 import type { AppDeps } from '../../lib/context'
@@ -135,9 +136,40 @@ function stopWanted(live: LiveReply[], rows: { id: string; stopRequestedAt: Date
 const liveReplies = new WeakMap<AppDeps, LiveReplies>()
 const liveRepliesOf = (deps: AppDeps) => liveReplies.get(deps) ?? liveReplies.set(deps, new LiveReplies(deps)).get(deps)!
 
-const columnsOf = ({ content, reasoning, parts, inputTokens, outputTokens }: ReplyState) => ({ content, reasoning, parts, inputTokens, outputTokens })
+const placeholder = sql.placeholder
+
+/**
+ * The whole reply as it stands, written at a checkpoint (`save`) or with its status at the end
+ * (`end`), and its appended parts deleted: prepared once (`bound`). When a thousand replies end
+ * within a second, building these statements anew for each was most of what their ends allocated.
+ * The token counts and the error code may be null, so they go in through `sql` (see `bound`).
+ */
+const writeStatements = preparedFor((db) => {
+  const reply = {
+    content: placeholder('content'),
+    reasoning: placeholder('reasoning'),
+    parts: placeholder('parts'),
+    inputTokens: sql`${placeholder('inputTokens')}`,
+    outputTokens: sql`${placeholder('outputTokens')}`,
+    updatedAt: placeholder('now'),
+    leaseOwner: placeholder('leaseOwner'),
+    leaseUntil: placeholder('leaseUntil'),
+  } as unknown as ReplyColumns
+  const byId = eq(messages.id, placeholder('id'))
+  return {
+    save: db.update(messages).set(reply).where(byId).prepare(),
+    end: db
+      .update(messages)
+      .set({ ...reply, status: placeholder('status'), errorCode: sql`${placeholder('errorCode')}` } as unknown as ReplyColumns)
+      .where(byId)
+      .prepare(),
+    dropChunks: db.delete(replyChunks).where(eq(replyChunks.messageId, placeholder('id'))).prepare(),
+  }
+})
 
 type ReplyColumns = Partial<typeof messages.$inferInsert>
+/** How a reply ends. */
+type ReplyEnd = { status: 'complete' | 'stopped' | 'failed'; errorCode?: string }
 
 /**
  * Keeps the database up to date with one streaming reply: what it says appended in the shared
@@ -148,22 +180,29 @@ export function startReplyWriter(deps: AppDeps, assistantMessageId: string, stat
   const live = liveRepliesOf(deps)
   const reply: LiveReply = { id: assistantMessageId, state, changed: false, writing: false, leased: Date.now(), written: { content: 0, reasoning: 0, seq: 0 }, onStopRequested }
   live.add(reply)
-  /** Writes the whole reply, after any batch in flight and with the other writes of this turn (`extra`: its final status); its appended parts go. */
-  const persist = async (extra: ReplyColumns = {}) => {
+  /** Writes the whole reply, after any batch in flight and with the other writes of this turn (`end`: its final status); its appended parts go. */
+  const persist = async (end?: ReplyEnd) => {
     reply.writing = true
     try {
       await live.settled()
       reply.changed = false
       const now = Date.now()
       const written = { content: state.content.length, reasoning: state.reasoning.length, seq: reply.written.seq }
+      const statements = writeStatements(deps.db)
+      const values = {
+        id: assistantMessageId,
+        content: state.content,
+        reasoning: state.reasoning,
+        parts: state.parts,
+        inputTokens: state.inputTokens,
+        outputTokens: state.outputTokens,
+        now: new Date(now),
+        ...replyLease(deps, now),
+        status: end?.status,
+        errorCode: end?.errorCode ?? null,
+      }
       // With the writes of the other replies that end or reach a tool call in this turn: one commit.
-      await commitTogether(deps, [
-        deps.db
-          .update(messages)
-          .set({ ...columnsOf(state), updatedAt: new Date(now), ...replyLease(deps, now), ...extra })
-          .where(eq(messages.id, assistantMessageId)),
-        deps.db.delete(replyChunks).where(eq(replyChunks.messageId, assistantMessageId)),
-      ])
+      await commitTogether(deps, [bound(end ? statements.end : statements.save, values), bound(statements.dropChunks, values)])
       reply.written = written
       reply.leased = now
     } finally {
@@ -175,9 +214,9 @@ export function startReplyWriter(deps: AppDeps, assistantMessageId: string, stat
     changed: () => void (reply.changed = true),
     checkpoint: () => persist(),
     /** The last write: out of the batches first, so that none can overwrite it. */
-    finish: (extra: ReplyColumns) => {
+    finish: (end: ReplyEnd) => {
       close()
-      return persist(extra)
+      return persist(end)
     },
     close,
   }

@@ -128,16 +128,14 @@ export async function runToolLoop(loop: ToolLoop) {
 async function modelTurn(loop: ToolLoop, messages: ChatMessage[], tools: ToolDefinition[] | undefined, started?: EarlyCall) {
   const { state, send } = loop
   const turn = { text: '', reasoning: '', signature: undefined as string | undefined, toolCalls: [] as ToolCall[] }
-  const before = { input: state.inputTokens ?? 0, output: state.outputTokens ?? 0 }
+  const before = { input: state.inputTokens ?? 0, output: state.outputTokens ?? 0, content: state.content.length, reasoning: state.reasoning.length }
   started?.flushTo(loop.flush)
   const events = started?.events ?? loop.provider.streamChat({ model: loop.model, messages, tools, signal: loop.toolContext.signal, onChunkEnd: loop.flush })
   for await (const e of events) {
     if (e.type === 'text') {
-      turn.text += e.delta
       state.content += e.delta
       send({ event: 'text', data: { delta: e.delta } })
     } else if (e.type === 'reasoning') {
-      turn.reasoning += e.delta
       state.reasoning += e.delta
       send({ event: 'reasoning', data: { delta: e.delta } })
     } else if (e.type === 'reasoning_signature') {
@@ -151,6 +149,10 @@ async function modelTurn(loop: ToolLoop, messages: ChatMessage[], tools: ToolDef
     }
     loop.changed()
   }
+  // The turn's text is what it added to the reply's. Kept as a second string of its own, it held
+  // every delta of the turn until its end (the reply's text is flattened at each write).
+  turn.text = state.content.slice(before.content)
+  turn.reasoning = state.reasoning.slice(before.reasoning)
   return turn
 }
 

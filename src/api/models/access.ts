@@ -55,10 +55,7 @@ export async function providerClient(deps: AppDeps, organizationId: string, prov
   const client = await unmeteredClient(deps, organizationId, providerId)
   return withUsageMeter(client, async (call) => {
     try {
-      const row = await deps.db.query.permittedModels.findFirst({
-        where: and(eq(permittedModels.organizationId, organizationId), eq(permittedModels.providerId, providerId), eq(permittedModels.model, call.model)),
-        columns: { priceInput: true, priceOutput: true },
-      })
+      const row = await priceOf(deps.db).get({ organizationId, providerId, model: call.model })
       const { price } = effectivePrice({ providerId, model: call.model, priceInput: row?.priceInput ?? null, priceOutput: row?.priceOutput ?? null })
       const cost = (call.inputTokens * price.input + call.outputTokens * price.output) / 1_000_000
       await recordUsage(deps, { organizationId, ...meter, modelRef: `${providerId}/${call.model}`, kind: call.kind, inputTokens: call.inputTokens, outputTokens: call.outputTokens, estimated: call.estimated, cost })
@@ -67,6 +64,21 @@ export async function providerClient(deps: AppDeps, organizationId: string, prov
     }
   })
 }
+
+/** The prices an admin set for a permitted model: asked at the end of every model call, so prepared once. */
+const priceOf = preparedFor((db) =>
+  db
+    .select({ priceInput: permittedModels.priceInput, priceOutput: permittedModels.priceOutput })
+    .from(permittedModels)
+    .where(
+      and(
+        eq(permittedModels.organizationId, sql.placeholder('organizationId')),
+        eq(permittedModels.providerId, sql.placeholder('providerId')),
+        eq(permittedModels.model, sql.placeholder('model')),
+      ),
+    )
+    .prepare(),
+)
 
 /** A client without usage recording: for calls that use no tokens (listing an endpoint's models). */
 async function unmeteredClient(deps: AppDeps, organizationId: string, providerId: string): Promise<ChatProvider> {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { bound, preparedFor } from '../../../db/client'
 import { usageDaily, usageEvents } from '../../../db/schema'
 import { commitTogether } from '../../lib/commit-together'
 import type { AppDeps } from '../../lib/context'
@@ -25,49 +26,52 @@ export const usageDay = (at: Date) => at.toISOString().slice(0, 10)
 /**
  * Records one call: its row and its day's roll-up in one batch (both or neither), the roll-up
  * added to in the statement itself so that concurrent calls of the same day all count. Committed
- * with the other writes of the same turn (the replies that end with it).
+ * with the other writes of the same turn (the replies that end with it). Its statements are
+ * prepared once (`bound`): every reply's end records one.
  */
 export async function recordUsage(deps: AppDeps, u: UsageRecord) {
   const at = u.at ?? new Date()
-  const estimatedCalls = u.estimated ? 1 : 0
-  await commitTogether(deps, [
-    deps.db.insert(usageEvents).values({
-      id: crypto.randomUUID(),
-      organizationId: u.organizationId,
-      userId: u.userId,
-      threadId: u.threadId,
-      modelRef: u.modelRef,
-      kind: u.kind,
-      inputTokens: u.inputTokens,
-      outputTokens: u.outputTokens,
-      estimated: u.estimated,
-      cost: u.cost,
-      createdAt: at,
-    }),
-    deps.db
-      .insert(usageDaily)
+  const statements = usageStatements(deps.db)
+  const values = { ...u, id: crypto.randomUUID(), at, day: usageDay(at), estimatedCalls: u.estimated ? 1 : 0 }
+  await commitTogether(deps, [bound(statements.event, values), bound(statements.daily, values)])
+}
+
+const usageStatements = preparedFor((db) => {
+  const p = sql.placeholder
+  const [inputTokens, outputTokens, cost, estimatedCalls] = [p('inputTokens'), p('outputTokens'), p('cost'), p('estimatedCalls')]
+  return {
+    event: db
+      .insert(usageEvents)
       .values({
-        organizationId: u.organizationId,
-        day: usageDay(at),
-        userId: u.userId,
-        modelRef: u.modelRef,
-        calls: 1,
-        estimatedCalls,
-        inputTokens: u.inputTokens,
-        outputTokens: u.outputTokens,
-        cost: u.cost,
+        id: p('id'),
+        organizationId: p('organizationId'),
+        userId: p('userId'),
+        // Null when the call is not for a chat: through `sql`, as `bound` asks of a value that may be null.
+        threadId: sql`${p('threadId')}`,
+        modelRef: p('modelRef'),
+        kind: p('kind'),
+        inputTokens,
+        outputTokens,
+        estimated: p('estimated'),
+        cost,
+        createdAt: p('at'),
       })
+      .prepare(),
+    daily: db
+      .insert(usageDaily)
+      .values({ organizationId: p('organizationId'), day: p('day'), userId: p('userId'), modelRef: p('modelRef'), calls: 1, estimatedCalls, inputTokens, outputTokens, cost })
       .onConflictDoUpdate({
         target: [usageDaily.organizationId, usageDaily.day, usageDaily.userId, usageDaily.modelRef],
         set: {
           calls: sql`${usageDaily.calls} + 1`,
           estimatedCalls: sql`${usageDaily.estimatedCalls} + ${estimatedCalls}`,
-          inputTokens: sql`${usageDaily.inputTokens} + ${u.inputTokens}`,
-          outputTokens: sql`${usageDaily.outputTokens} + ${u.outputTokens}`,
-          cost: sql`${usageDaily.cost} + ${u.cost}`,
+          inputTokens: sql`${usageDaily.inputTokens} + ${inputTokens}`,
+          outputTokens: sql`${usageDaily.outputTokens} + ${outputTokens}`,
+          cost: sql`${usageDaily.cost} + ${cost}`,
         },
-      }),
-  ])
-}
+      })
+      .prepare(),
+  }
+})
 
 export { admitModelCall, budgetStates, type Admission, type BudgetState } from './budget-check'
