@@ -118,7 +118,7 @@ describe('the JIT at start', () => {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', TMPDIR: dir, WEB_BUILD_DIR: join(dir, 'web'), KONTOR_DATA_DIR: join(dir, 'data'), PORT: String(own), KONTOR_SECRET: 'x'.repeat(40), DATABASE_URL: `file:${database}` },
       stdout: 'ignore',
-      stderr: 'pipe',
+      stderr: 'ignore',
     })
     spawned.push(p)
     await until('the server to listen', async () => (await fetch(`http://localhost:${own}/api/ready`)).ok)
