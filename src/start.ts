@@ -1,6 +1,7 @@
 /**
  * The Bun server's start (loaded by src/main.ts, which also sets the JIT's policy for it): with the
- * adapters it wires, the only place that touches the file system, Bun.* or node:* APIs. Reads configuration once, then starts the server.
+ * adapters it wires, the only place that touches the file system, Bun.* or node:* APIs. Reads
+ * configuration once, then starts the server.
  */
 import { developmentSecret, fail, stopOnSignals } from './entry'
 import { parseConfig } from './lib/config'
