@@ -18,3 +18,42 @@ export const nextTurn = (then?: () => void) =>
  * yielded. Two turns let the I/O phase in between. `then` runs first.
  */
 export const writesLeft = (then?: () => void) => nextTurn().then(() => nextTurn(then))
+
+/** The `writesLeftTogether` of the current turn, until its first immediate has run. */
+let thisTurn: Promise<void> | undefined
+
+/**
+ * `writesLeft` for every caller of this turn at once: one promise and one pair of immediates per
+ * turn, however many replies wrote in it. Bun's immediates and timers are objects whose native part
+ * lives until the collector frees them; a pair for each reply and network chunk, at 1,000 replies
+ * streaming, held tens of megabytes (decision 0105). A caller in the next turn gets a pair of its
+ * own. Only where a timer outlives the request that set it (the Bun server, `writesTogether`): on
+ * Workers it belongs to its request, and the others would wait for one that may never run.
+ */
+export const writesLeftTogether = (): Promise<void> =>
+  (thisTurn ??= new Promise<void>((resolve) =>
+    setImmediate(() => {
+      thisTurn = undefined
+      setImmediate(resolve)
+    }),
+  ))
+
+/** What `afterThisTurn` runs when the turn's timer fires. */
+const dueThisTurn = new Set<() => unknown>()
+let turnTimer: ReturnType<typeof setTimeout> | undefined
+
+/**
+ * Runs `task` in a timer of this turn, unless `dropFromThisTurn` takes it back first: one timer for
+ * all the tasks of a turn (see `writesLeftTogether`, also for where it may be used).
+ */
+export function afterThisTurn(task: () => unknown) {
+  dueThisTurn.add(task)
+  turnTimer ??= setTimeout(() => {
+    turnTimer = undefined
+    const tasks = [...dueThisTurn]
+    dueThisTurn.clear()
+    for (const t of tasks) t()
+  }, 0)
+}
+
+export const dropFromThisTurn = (task: () => unknown) => void dueThisTurn.delete(task)

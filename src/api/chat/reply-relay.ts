@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../lib/context'
-import { writesLeft } from '../../lib/next-turn'
+import { writesLeft, writesLeftTogether } from '../../lib/next-turn'
 import type { ReplyEvent } from './schema'
 import { frameQueue, type ReplyPosition } from './sse'
 import type { ReplyState } from './tool-loop'
@@ -56,7 +56,7 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
       // An error frees what waits unread; the client may attach again.
       controller.error(new Error('The client does not read the reply'))
     }
-  }, seen)
+  }, seen, deps.writesTogether)
 
   const subscriber: ReplySubscriber = {
     push(e) {
@@ -100,6 +100,8 @@ export class LiveReply {
     readonly start: ReplyStart,
     readonly state: ReplyState,
     readonly abort: AbortController,
+    /** Whether its waits for a turn may be every reply's (`writesTogether`). */
+    private readonly together = false,
   ) {}
 
   /** A client's stream: from the start (the client that sent the message) or attached later from `seen`. */
@@ -137,12 +139,14 @@ export class LiveReply {
 
   /**
    * The current turn of the event loop, as a promise that settles once the writes made so far
-   * have left (the loop's I/O phase after it): one pair of timers per reply and turn. Each reply has its own: on
-   * Workers a timer belongs to the request that set it, and one that was cancelled would never
-   * settle a promise that other replies wait for (see sources/process.ts).
+   * have left (the loop's I/O phase after it). In the Bun server one for all replies writing in
+   * the turn (`writesLeftTogether`, decision 0105); on Workers each reply has its own pair of
+   * timers: a timer there belongs to the request that set it, and one that was cancelled would
+   * never settle a promise that other replies wait for (see sources/process.ts).
    */
   private turn: Promise<void> | undefined
   private currentTurn() {
+    if (this.together) return writesLeftTogether()
     return (this.turn ??= writesLeft(() => (this.turn = undefined)))
   }
 

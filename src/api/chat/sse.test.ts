@@ -76,6 +76,26 @@ describe('frameQueue', () => {
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(writes).toEqual(['id: 2.0.0\nevent: text\ndata: {"delta":"xy"}\n\n'])
   })
+
+  test('together, the queues of a turn share one backstop: a queue that never flushes still gets its deltas out, one that flushed writes once', async () => {
+    const decoder = new TextDecoder()
+    const writes: string[][] = [[], []]
+    const [idle, busy] = writes.map((w) => frameQueue((bytes) => w.push(decoder.decode(bytes)), REPLY_START, true))
+    const { setTimeout: timeout } = globalThis
+    let timers = 0
+    globalThis.setTimeout = ((...args: Parameters<typeof timeout>) => (timers++, timeout(...args))) as typeof timeout
+    try {
+      idle!.push(text('x'))
+      busy!.push(text('a'))
+      idle!.push(text('y'))
+    } finally {
+      globalThis.setTimeout = timeout
+    }
+    expect(timers).toBe(1)
+    busy!.flush()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(writes).toEqual([['id: 2.0.0\nevent: text\ndata: {"delta":"xy"}\n\n'], ['id: 1.0.0\nevent: text\ndata: {"delta":"a"}\n\n']])
+  })
 })
 
 describe('LiveReply', () => {
@@ -100,6 +120,25 @@ describe('LiveReply', () => {
     await reader.read()
     await turn
     expect(live.flush()).toBeUndefined()
+  })
+
+  test('replies that may share a turn (the Bun server) wait for one turn together; on Workers each waits for its own', async () => {
+    const deps = { logger: { warn() {}, error() {} } } as unknown as AppDeps
+    const reply = (together: boolean) => {
+      const live = new LiveReply({ threadId: 't', userMessageId: null, assistantMessageId: crypto.randomUUID(), model: 'm' }, { content: '', reasoning: '', parts: [], inputTokens: null, outputTokens: null }, new AbortController(), together)
+      void live.follow(deps, REPLY_START).getReader().read()
+      live.send(text('x'))
+      return live
+    }
+    const [a, b] = [reply(true), reply(true)]
+    const [c, d] = [reply(false), reply(false)]
+    const shared = a.flush()
+    expect(shared).toBeInstanceOf(Promise)
+    expect(b.flush()).toBe(shared!)
+    const own = c.flush()
+    expect(own).toBeInstanceOf(Promise)
+    expect(d.flush()).not.toBe(own!)
+    await Promise.all([shared, own])
   })
 
   test('a flush that wrote settles once the write has left the process: a client in another process has it while the relay is still busy', async () => {

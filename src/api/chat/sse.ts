@@ -1,3 +1,4 @@
+import { afterThisTurn, dropFromThisTurn } from '../../lib/next-turn'
 import type { ReplyEvent } from './schema'
 
 export type { ReplyEvent }
@@ -34,15 +35,18 @@ export function sseFrame(e: ReplyEvent): Uint8Array {
  * `flush`, which the relay calls after each network chunk of the provider's answer: the deltas
  * parsed from one chunk leave in one write, consecutive ones merged into one frame. Every other
  * event (start, tool calls, usage, end) leaves at once, after what waited before it. A timer of
- * the current turn only backs up a caller that never flushes. Each frame's `id` is the position
- * after it, counted from `from` (where the client already is).
+ * the current turn only backs up a caller that never flushes: the queue's own, or with `together`
+ * one for all the queues of the turn (`afterThisTurn`, where a timer may serve other requests).
+ * Each frame's `id` is the position after it, counted from `from` (where the client already is).
  */
-export function frameQueue(write: (bytes: Uint8Array) => void, from: ReplyPosition = REPLY_START) {
+export function frameQueue(write: (bytes: Uint8Array) => void, from: ReplyPosition = REPLY_START, together = false) {
   const at = { ...from }
   let pending = ''
   /** The delta event being merged into, not yet in `pending`. */
   let delta: { event: 'text' | 'reasoning'; text: string } | undefined
-  let backstop: ReturnType<typeof setTimeout> | undefined
+  /** Whether the backstop is set. */
+  let backstop = false
+  let timer: ReturnType<typeof setTimeout> | undefined
 
   const closeDelta = () => {
     if (!delta) return
@@ -53,8 +57,11 @@ export function frameQueue(write: (bytes: Uint8Array) => void, from: ReplyPositi
   }
   /** Writes what waits; whether there was anything. */
   const flush = () => {
-    if (backstop !== undefined) clearTimeout(backstop)
-    backstop = undefined
+    if (backstop) {
+      backstop = false
+      if (together) dropFromThisTurn(flush)
+      else clearTimeout(timer)
+    }
     closeDelta()
     if (!pending) return false
     const text = pending
@@ -70,7 +77,11 @@ export function frameQueue(write: (bytes: Uint8Array) => void, from: ReplyPositi
           closeDelta()
           delta = { event: e.event, text: e.data.delta }
         }
-        backstop ??= setTimeout(flush, 0)
+        if (!backstop) {
+          backstop = true
+          if (together) afterThisTurn(flush)
+          else timer = setTimeout(flush, 0)
+        }
         return
       }
       closeDelta()

@@ -46,7 +46,7 @@ export type ReplyRun = {
 export function streamReply(run: ReplyRun): ReadableStream<Uint8Array> {
   const state: ReplyState = { content: '', reasoning: '', parts: [], inputTokens: null, outputTokens: null }
   const start = { threadId: run.threadId, userMessageId: run.userMessageId, assistantMessageId: run.assistantMessageId, model: run.model.ref }
-  const live = new LiveReply(start, state, run.abort ?? new AbortController())
+  const live = new LiveReply(start, state, run.abort ?? new AbortController(), run.deps.writesTogether)
   const running = liveReplies(run.deps)
   running.set(run.assistantMessageId, live)
   const body = live.follow(run.deps, REPLY_START)
