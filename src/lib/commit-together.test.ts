@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Database } from '../../db/client'
-import { commitTogether } from './commit-together'
+import { commitTogether, MAX_STATEMENTS_TOGETHER } from './commit-together'
 
 const notes = sqliteTable('notes', { id: text('id').primaryKey(), body: text('body').notNull(), n: integer('n').notNull() })
 
@@ -49,6 +49,30 @@ describe('commitTogether', () => {
     // A later turn is another batch.
     await commitTogether(deps, [insert(db, 'd')])
     expect(counted.batches).toBe(2)
+  })
+
+  test(`a batch holds at most ${MAX_STATEMENTS_TOGETHER} statements: the callers past them are written in the next turn, before that turn's own; a caller with more goes alone`, async () => {
+    const { db, deps, counted, rows } = await database()
+    const callers = MAX_STATEMENTS_TOGETHER / 2 + 4
+    const sizes: number[] = []
+    const counting = new Proxy(db, {
+      get: (target, key) => (key === 'batch' ? (items: unknown[]) => (sizes.push(items.length), target.batch(items as never)) : Reflect.get(target, key, target)),
+    })
+    const together = { ...deps, db: counting as Database }
+    const first = Array.from({ length: callers }, (_, i) => commitTogether(together, [insert(db, `a${String(i).padStart(2, '0')}`), db.update(notes).set({ n: 2 }).where(eq(notes.id, `a${String(i).padStart(2, '0')}`))]))
+    // Asked in the next turn, while the first turn's last callers wait: written after them.
+    await new Promise((resolve) => setImmediate(resolve))
+    const next = commitTogether(together, [insert(db, 'b'), db.update(notes).set({ n: sql`(SELECT count(*) FROM notes)` }).where(eq(notes.id, 'b'))])
+    await Promise.all([...first, next])
+    expect(sizes).toEqual([MAX_STATEMENTS_TOGETHER, 2 * (callers - MAX_STATEMENTS_TOGETHER / 2) + 2])
+    expect(await rows()).toHaveLength(callers + 1)
+    // b saw every note of the first turn.
+    expect((await rows()).find((r) => r[0] === 'b')).toEqual(['b', 'note b', callers + 1])
+    // One caller with more statements than a batch holds is written whole, in one batch.
+    const many = Array.from({ length: MAX_STATEMENTS_TOGETHER + 1 }, (_, i) => insert(db, `c${i}`))
+    await commitTogether(together, many as unknown as Parameters<typeof commitTogether>[1])
+    expect(sizes.at(-1)).toBe(MAX_STATEMENTS_TOGETHER + 1)
+    expect(counted.batches).toBe(3)
   })
 
   test('a caller whose statements fail gets its error; the others are written, and its statements are all or nothing', async () => {
