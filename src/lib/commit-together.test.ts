@@ -11,14 +11,18 @@ import { commitTogether, MAX_STATEMENTS_TOGETHER } from './commit-together'
 
 const notes = sqliteTable('notes', { id: text('id').primaryKey(), body: text('body').notNull(), n: integer('n').notNull() })
 
-/** A database file with a table of notes; `batches` counts the batches its client was asked to write. */
-async function database() {
+/**
+ * A database file with a table of notes; `batches` counts the batches its client was asked to
+ * write. `protocol` is what the client says it speaks ('http' stands in for a libSQL server).
+ */
+async function database(protocol = 'file') {
   const client = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), 'kontor-together-')), 'notes.db')}` })
   await client.execute('CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT NOT NULL, n INTEGER NOT NULL)')
   const counted = { batches: 0 }
   const counting = new Proxy(client, {
     get(target, key) {
       if (key === 'batch') return (...args: Parameters<Client['batch']>) => (counted.batches++, target.batch(...args))
+      if (key === 'protocol') return protocol
       const value = Reflect.get(target, key, target)
       return typeof value === 'function' ? value.bind(target) : value
     },
@@ -51,28 +55,45 @@ describe('commitTogether', () => {
     expect(counted.batches).toBe(2)
   })
 
-  test(`a batch holds at most ${MAX_STATEMENTS_TOGETHER} statements: the callers past them are written in the next turn, before that turn's own; a caller with more goes alone`, async () => {
+  test(`on a database file a batch holds at most ${MAX_STATEMENTS_TOGETHER} statements: the callers past them are written once the batch's callers went on, before whoever asked meanwhile; a caller with more goes alone`, async () => {
     const { db, deps, counted, rows } = await database()
     const callers = MAX_STATEMENTS_TOGETHER / 2 + 4
     const sizes: number[] = []
+    const order: string[] = []
     const counting = new Proxy(db, {
-      get: (target, key) => (key === 'batch' ? (items: unknown[]) => (sizes.push(items.length), target.batch(items as never)) : Reflect.get(target, key, target)),
+      get: (target, key) => (key === 'batch' ? (items: unknown[]) => (sizes.push(items.length), order.push(`batch of ${items.length}`), target.batch(items as never)) : Reflect.get(target, key, target)),
     })
     const together = { ...deps, db: counting as Database }
-    const first = Array.from({ length: callers }, (_, i) => commitTogether(together, [insert(db, `a${String(i).padStart(2, '0')}`), db.update(notes).set({ n: 2 }).where(eq(notes.id, `a${String(i).padStart(2, '0')}`))]))
+    const first = Array.from({ length: callers }, (_, i) =>
+      commitTogether(together, [insert(db, `a${String(i).padStart(2, '0')}`), db.update(notes).set({ n: 2 }).where(eq(notes.id, `a${String(i).padStart(2, '0')}`))]).then((r) => (order.push(`caller ${i}`), r)),
+    )
     // Asked in the next turn, while the first turn's last callers wait: written after them.
     await new Promise((resolve) => setImmediate(resolve))
     const next = commitTogether(together, [insert(db, 'b'), db.update(notes).set({ n: sql`(SELECT count(*) FROM notes)` }).where(eq(notes.id, 'b'))])
     await Promise.all([...first, next])
     expect(sizes).toEqual([MAX_STATEMENTS_TOGETHER, 2 * (callers - MAX_STATEMENTS_TOGETHER / 2) + 2])
+    // The first batch's callers go on before the next batch is written.
+    const firstBatch = Array.from({ length: MAX_STATEMENTS_TOGETHER / 2 }, (_, i) => `caller ${i}`)
+    expect(order.slice(0, firstBatch.length + 2)).toEqual([`batch of ${MAX_STATEMENTS_TOGETHER}`, ...firstBatch, `batch of ${sizes[1]}`])
     expect(await rows()).toHaveLength(callers + 1)
     // b saw every note of the first turn.
     expect((await rows()).find((r) => r[0] === 'b')).toEqual(['b', 'note b', callers + 1])
     // One caller with more statements than a batch holds is written whole, in one batch.
     const many = Array.from({ length: MAX_STATEMENTS_TOGETHER + 1 }, (_, i) => insert(db, `c${i}`))
-    await commitTogether(together, many as unknown as Parameters<typeof commitTogether>[1])
-    expect(sizes.at(-1)).toBe(MAX_STATEMENTS_TOGETHER + 1)
-    expect(counted.batches).toBe(3)
+    await Promise.all([
+      commitTogether(together, [insert(db, 'd1')]),
+      commitTogether(together, many as unknown as Parameters<typeof commitTogether>[1]),
+      commitTogether(together, [insert(db, 'd2')]),
+    ])
+    expect(sizes.slice(2)).toEqual([1, MAX_STATEMENTS_TOGETHER + 1, 1])
+    expect(counted.batches).toBe(5)
+  })
+
+  test('on a libSQL server, where a batch does not hold the event loop, the callers of a turn go in one batch however many statements they have', async () => {
+    const { db, deps, counted, rows } = await database('http')
+    await Promise.all(Array.from({ length: MAX_STATEMENTS_TOGETHER }, (_, i) => commitTogether(deps, [insert(db, `a${String(i).padStart(2, '0')}`), insert(db, `b${String(i).padStart(2, '0')}`)])))
+    expect(counted.batches).toBe(1)
+    expect(await rows()).toHaveLength(2 * MAX_STATEMENTS_TOGETHER)
   })
 
   test('a caller whose statements fail gets its error; the others are written, and its statements are all or nothing', async () => {

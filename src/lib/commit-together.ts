@@ -20,10 +20,12 @@ const waiting = new WeakMap<Database, Waiting[]>()
  * any other failure (the database busy or gone) is every caller's. A caller that has to see its
  * write before another of its own awaits it, as for any write.
  *
- * A batch holds at most MAX_STATEMENTS_TOGETHER statements (a caller with more goes alone): the
- * callers past them are written in the next turn, first. Written in one piece, the ends of 1,000
- * replies within two seconds made batches of up to 150 statements that held the event loop for
- * 30–70 ms each, and every reply still streaming waited (decision 0106).
+ * On a database file a batch holds at most MAX_STATEMENTS_TOGETHER statements (a caller with more
+ * goes alone): the callers past them are written in the turn after this batch's callers went on,
+ * before whoever asks in the meantime. Written in one piece, the ends of 1,000 replies within two
+ * seconds made batches of up to 144 statements that held the event loop for 30–70 ms each, and
+ * every reply still streaming waited (decision 0106). A libSQL server's batch does not hold the
+ * loop: there the turn's callers go in one batch, one round trip.
  *
  * Not on Workers (`writesTogether` off): a timer there belongs to the request that set it, and the
  * other requests' writes would wait for it. There each batch is written at once, alone.
@@ -41,20 +43,28 @@ export function commitTogether(deps: Pick<AppDeps, 'db' | 'writesTogether'>, sta
   return done.promise
 }
 
-/** How many statements one batch holds at most: a reply's end writes about five. */
+/** How many statements one batch holds at most on a database file: a reply's end writes about five, a send's beginning five or six. */
 export const MAX_STATEMENTS_TOGETHER = 32
 
 async function write(db: Database) {
   const all = waiting.get(db) ?? []
+  const onFile = (db.$client as { protocol?: string }).protocol === 'file'
   let count = 0
   let taken = 0
-  while (taken < all.length && (taken === 0 || count + all[taken]!.statements.length <= MAX_STATEMENTS_TOGETHER)) count += all[taken++]!.statements.length
+  while (taken < all.length && (taken === 0 || !onFile || count + all[taken]!.statements.length <= MAX_STATEMENTS_TOGETHER)) count += all[taken++]!.statements.length
   const queue = all.slice(0, taken)
-  if (taken < all.length) {
-    // The rest go first in the next turn, before whoever asks in this one.
-    waiting.set(db, all.slice(taken))
-    void nextTurn().then(() => write(db))
-  } else waiting.delete(db)
+  // The rest stay first in line: whoever asks meanwhile comes after them.
+  if (taken < all.length) waiting.set(db, all.slice(taken))
+  else waiting.delete(db)
+  try {
+    await writeBatch(db, queue)
+  } finally {
+    // Once this batch's callers are on their way (each in its task, `apart`), the rest are written.
+    if (taken < all.length) void nextTurn().then(() => write(db))
+  }
+}
+
+async function writeBatch(db: Database, queue: Waiting[]) {
   let failure: unknown
   const results = await db.batch(queue.flatMap((w) => w.statements) as unknown as Statements).catch((error: unknown) => void (failure = error))
   if (results) {

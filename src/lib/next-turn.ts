@@ -44,7 +44,8 @@ let turnTimer: ReturnType<typeof setTimeout> | undefined
 
 /**
  * Runs `task` in a timer of this turn, unless `dropFromThisTurn` takes it back first: one timer for
- * all the tasks of a turn (see `writesLeftTogether`, also for where it may be used).
+ * all the tasks of a turn (see `writesLeftTogether`, also for where it may be used). A task that
+ * throws does not keep the others from running; its error is thrown again on its own.
  */
 export function afterThisTurn(task: () => unknown) {
   dueThisTurn.add(task)
@@ -52,7 +53,15 @@ export function afterThisTurn(task: () => unknown) {
     turnTimer = undefined
     const tasks = [...dueThisTurn]
     dueThisTurn.clear()
-    for (const t of tasks) t()
+    for (const t of tasks) {
+      try {
+        t()
+      } catch (error) {
+        queueMicrotask(() => {
+          throw error
+        })
+      }
+    }
   }, 0)
 }
 

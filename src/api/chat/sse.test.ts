@@ -141,10 +141,13 @@ describe('LiveReply', () => {
     await Promise.all([shared, own])
   })
 
-  test('a flush that wrote settles once the write has left the process: a client in another process has it while the relay is still busy', async () => {
-    const deps = { logger: { warn() {}, error() {} } } as unknown as AppDeps
+  test.each([
+    ['each reply waiting for its own turn (Workers)', false],
+    ['the replies of a turn waiting together (the Bun server)', true],
+  ])('a flush that wrote settles once the write has left the process: a client in another process has it while the relay is still busy, %s', async (_, together) => {
+    const deps = { logger: { warn() {}, error() {} }, writesTogether: together } as unknown as AppDeps
     const start = { threadId: 't', userMessageId: null, assistantMessageId: 'a', model: 'm' }
-    const live = new LiveReply(start, { content: '', reasoning: '', parts: [], inputTokens: null, outputTokens: null }, new AbortController())
+    const live = new LiveReply(start, { content: '', reasoning: '', parts: [], inputTokens: null, outputTokens: null }, new AbortController(), together)
     const dir = mkdtempSync(join(tmpdir(), 'kontor-relay-'))
     const seen = join(dir, 'seen')
     const connected = Promise.withResolvers<void>()
