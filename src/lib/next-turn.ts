@@ -25,9 +25,9 @@ let thisTurn: Promise<void> | undefined
 /**
  * `writesLeft` for every caller of this turn at once: one promise and one pair of immediates per
  * turn, however many replies wrote in it. Bun's immediates and timers are objects whose native part
- * lives until the collector frees them; a pair for each reply and network chunk, at 1,000 replies
- * streaming, held tens of megabytes (decision 0105). A caller in the next turn gets a pair of its
- * own. Only where a timer outlives the request that set it (the Bun server, `writesTogether`): on
+ * lives until the collector frees them; a pair for each stream and network chunk raised the peak of
+ * a bare relay of 1,000 streams by 20–30 MB (decision 0105). A caller in the next turn gets a pair
+ * of its own. Only where a timer outlives the request that set it (the Bun server, `writesTogether`): on
  * Workers it belongs to its request, and the others would wait for one that may never run.
  */
 export const writesLeftTogether = (): Promise<void> =>
