@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'bun:test'
+import { describe, expect, spyOn, test } from 'bun:test'
 import { heapStats } from 'bun:jsc'
 import { ChunkEvents, TextTemplate } from './text-template'
 
@@ -61,6 +61,24 @@ describe('TextTemplate', () => {
     expect(template.read(tricky.replace('"no"}', '"changed"}'))).toBeUndefined()
   })
 
+  test('an ignored field without escapes is only checked, not parsed: one parse per event, for its text', () => {
+    const template = new TextTemplate('content', textOnly, ['obfuscation'])
+    const padded = (content: string, obfuscation: string) => `${event(content).slice(0, -1)},"obfuscation":${JSON.stringify(obfuscation)}}`
+    template.learn(padded('Hello', 'x1'), JSON.parse(padded('Hello', 'x1')))
+    const parse = spyOn(JSON, 'parse')
+    try {
+      for (const text of [' world', 'ümlaut 😀', '\u007f', '']) expect(template.read(padded(text, 'Zq8'))).toBe(text)
+      expect(parse).toHaveBeenCalledTimes(4)
+      // An escape in it: the ignored field is parsed too.
+      expect(template.read(padded('a', 'Z\n'))).toBe('a')
+      expect(parse).toHaveBeenCalledTimes(6)
+      // An escape JSON does not know is no string token, here as in a parsed event.
+      expect(template.read(padded('x', 'Zq8').replace('"Zq8"', '"Z\\q"'))).toBeUndefined()
+    } finally {
+      parse.mockRestore()
+    }
+  })
+
   test('a provider whose events differ in more than the text each time: learning stops after a few tries', () => {
     const template = new TextTemplate('content', textOnly)
     for (let i = 0; i < 20; i++) {
@@ -98,6 +116,7 @@ describe('TextTemplate with fields the adapter ignores', () => {
     expect(template.read(padded('a', 'b').replace('"a"', '"a","x":"y"'))).toBeUndefined()
     expect(template.read(padded('a', 'b').replace('"b"', '"b\\u0001"'))).toBe('a')
     expect(template.read(padded('a', 'b').replace('"b"', '"b\u0001"'))).toBeUndefined()
+    expect(template.read(padded('a', 'b').replace('"b"', '"b\\q"'))).toBeUndefined()
     expect(template.read(event('a'))).toBeUndefined()
     // Without being told, the template never matches such a provider.
     const strict = new TextTemplate('content', textOnly)
