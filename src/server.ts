@@ -21,6 +21,7 @@ import { releaseSources, sourceUpkeep } from './api/sources/process'
 import { vectorUpkeep } from './api/sources/reembed'
 import { auditUpkeep } from './api/audit/service'
 import { retentionUpkeep } from './api/retention/job'
+import { indexLater } from './api/search/access'
 import { endAbandonedReplies } from './api/threads/access'
 import { tesseractRecognition } from './ocr/tesseract'
 import { createLocalFileStore } from './storage/local'
@@ -97,6 +98,8 @@ export async function startServer(config: Config) {
     try {
       const ended = await endAbandonedReplies(deps)
       if (ended.length) deps.logger.info('ended interrupted replies', { count: ended.length })
+      // They wait to be put in the search index with others (decision 0107); so does what an earlier process left waiting.
+      void indexLater(deps)
     } catch (error) {
       if (isDatabaseBusy(error) && attempt < 50 && !stopping) {
         await new Promise((resolve) => setTimeout(resolve, 100))

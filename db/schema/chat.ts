@@ -183,6 +183,15 @@ export const chatSearchDocs = sqliteTable(
 )
 
 /**
+ * Replies that ended and wait to be put in the chat search index: a reply's end only notes it
+ * here (a trigger), and the waiting ones are indexed together shortly after, and at once before a
+ * search (src/api/search/index-later.ts, docs/decisions/0107-replies-indexed-together.md).
+ */
+export const chatSearchWaiting = sqliteTable('chat_search_waiting', {
+  messageId: text('message_id').primaryKey(),
+})
+
+/**
  * A read-only link to a snapshot of a chat (docs/decisions/0061-sharing-chats.md): the messages
  * of its branch shown, copied when it was shared, seen by the signed-in members of its
  * organisation, or of the chosen groups only (`chatShareGroups`). Revoking deletes it; it goes

@@ -3,6 +3,7 @@ import { bound, preparedFor } from '../../../db/client'
 import { messages, replyChunks } from '../../../db/schema'
 import { commitTogether } from '../../lib/commit-together'
 import type { AppDeps } from '../../lib/context'
+import { indexLater } from '../search/access'
 import { replyLease } from '../threads/access'
 import type { ReplyState } from './tool-loop'
 
@@ -220,10 +221,14 @@ export function startReplyWriter(deps: AppDeps, assistantMessageId: string, stat
   return {
     changed: () => void (reply.changed = true),
     checkpoint: () => persist(),
-    /** The last write: out of the batches first, so that none can overwrite it. */
-    finish: (end: ReplyEnd) => {
+    /**
+     * The last write: out of the batches first, so that none can overwrite it. The reply then
+     * waits to be put in the search index with others that end about then (decision 0107).
+     */
+    finish: async (end: ReplyEnd) => {
       close()
-      return persist(end)
+      await persist(end)
+      await indexLater(deps).catch((error: unknown) => deps.logger.warn('could not index an ended reply for search', { error }))
     },
     close,
   }

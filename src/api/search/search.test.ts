@@ -14,6 +14,7 @@ import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { until } from '../../../tests/support/wait-for'
+import { INDEX_TOGETHER, indexAllWaiting, indexLater, indexWaiting } from './index-later'
 import type { SearchResult } from './schema'
 
 let fake: FakeLlm
@@ -264,6 +265,8 @@ describe('the index follows the chats', () => {
     const regenerate = () =>
       t.app.request(`/api/threads/${id}/regenerate`, { method: 'POST', headers: { cookie: client.cookieHeader(), origin: BASE_URL } })
     const first = (await client.get(`/api/threads/${id}`)).body.messages[1].id as string
+    // It ended: it is indexed with others that end about then, or by the next search.
+    await indexAllWaiting(t.deps)
 
     fake.script({ text: 'Narwhals live in arctic waters.', hold: true })
     const asked = fake.requests.length
@@ -337,6 +340,80 @@ describe('the index follows the chats', () => {
     await t.deps.db.delete(messages).where(eq(messages.id, message!.id))
     expect(await found(client, 'serval')).toEqual([])
     expect(await indexIsConsistent()).toBe(true)
+  })
+})
+
+describe('replies are indexed together (decision 0107)', () => {
+  const waiting = async () => (await t.deps.db.$client.execute('SELECT message_id FROM chat_search_waiting ORDER BY rowid')).rows.map((r) => String(r.message_id))
+  const docsOf = async (ids: string[]) =>
+    (await t.deps.db.$client.execute({ sql: `SELECT message_id, id FROM chat_search_docs WHERE message_id IN (${ids.map(() => '?').join(', ')}) ORDER BY id`, args: ids })).rows.map((r) => String(r.message_id))
+  /** Replies written straight to the database as streaming, each then ended, in this order (each waits to be indexed). */
+  async function endedReplies(c: TestClient, texts: string[]) {
+    const threadId = await newThread(c)
+    const at = new Date()
+    const ids = texts.map(() => crypto.randomUUID())
+    // One reply of a chat streams at a time.
+    for (const [i, id] of ids.entries()) {
+      await t.deps.db.insert(messages).values({ id, threadId, seq: i + 1, role: 'assistant', content: texts[i]!, status: 'streaming', createdAt: at, updatedAt: at })
+      await t.deps.db.update(messages).set({ status: 'complete' }).where(eq(messages.id, id))
+    }
+    return { threadId, ids }
+  }
+
+  test('a reply that ends waits; it is indexed shortly after without a search, and at once by one', async () => {
+    await indexAllWaiting(t.deps)
+    const id = await newThread(client)
+    await send(client, id, 'Where do quokkas live? [[fake:text=Quokkas live on Rottnest Island.]]')
+    const reply = (await client.get(`/api/threads/${id}`)).body.messages[1].id as string
+    await until('indexed without a search', async () => (await docsOf([reply])).length === 1 && !(await waiting()).includes(reply))
+    expect(await indexIsConsistent()).toBe(true)
+
+    // Ended this moment (as the sweep after a crash ends them, not through a reply's own end): a search indexes it first.
+    const [wombats] = (await endedReplies(client, ['Wombats dig burrows.'])).ids as [string]
+    expect(await waiting()).toContain(wombats)
+    expect((await found(client, 'wombats')).map((r) => r.messageId)).toEqual([wombats])
+    expect(await waiting()).toEqual([])
+  })
+
+  test('one transaction indexes at most INDEX_TOGETHER replies, each owner’s newer rows higher in the order they ended', async () => {
+    await indexAllWaiting(t.deps)
+    const other = await owner()
+    const texts = Array.from({ length: INDEX_TOGETHER + 6 }, (_, i) => `Platypus fact ${i}`)
+    const mine = await endedReplies(client, texts.slice(0, 40))
+    const theirs = await endedReplies(other, texts.slice(40))
+    expect((await waiting()).length).toBe(INDEX_TOGETHER + 6)
+    expect(await indexWaiting(t.deps.db.$client)).toBe(true)
+    expect(await waiting()).toEqual(theirs.ids.slice(INDEX_TOGETHER - 40))
+    expect(await indexWaiting(t.deps.db.$client)).toBe(false)
+    expect(await docsOf(mine.ids)).toEqual(mine.ids)
+    expect(await docsOf(theirs.ids)).toEqual(theirs.ids)
+    expect((await found(client, 'platypus')).length).toBe(20)
+    expect((await found(other, 'platypus')).length).toBe(20)
+    expect(await indexIsConsistent()).toBe(true)
+  })
+
+  test('a waiting reply deleted, put off the branch or changed in place meanwhile is indexed as it stands, or not at all', async () => {
+    await indexAllWaiting(t.deps)
+    const { threadId, ids } = await endedReplies(client, ['Echidnas lay eggs.', 'Echidnas eat ants.', 'Echidnas have spines.'])
+    const [deleted, hidden, changed] = ids as [string, string, string]
+    await t.deps.db.delete(messages).where(eq(messages.id, deleted))
+    await t.deps.db.update(messages).set({ onBranch: false }).where(eq(messages.id, hidden))
+    await t.deps.db.update(messages).set({ content: 'Echidnas have electroreceptors.' }).where(eq(messages.id, changed))
+    // Changed in place: indexed at once, as any change of a message that is not streaming.
+    expect(await docsOf([changed])).toEqual([changed])
+    expect(await indexWaiting(t.deps.db.$client)).toBe(false)
+    expect(await waiting()).toEqual([])
+    expect(await docsOf(ids)).toEqual([changed])
+    expect((await found(client, 'echidnas')).map((r) => [r.threadId, r.messageId])).toEqual([[threadId, changed]])
+    expect(await indexIsConsistent()).toBe(true)
+  })
+
+  test('where a timer belongs to its request (Workers), a reply is indexed as it ends', async () => {
+    await indexAllWaiting(t.deps)
+    const { ids } = await endedReplies(client, ['Kiwis cannot fly.'])
+    await indexLater({ ...t.deps, writesTogether: false })
+    expect(await waiting()).toEqual([])
+    expect(await docsOf(ids)).toEqual(ids)
   })
 })
 
@@ -441,6 +518,9 @@ describe('an existing database', () => {
     expect(hits.rows.map((r) => [r.thread_id, r.message_id])).toEqual([['t1', null], ['t1', 'm1'], ['t1', 'm2'], ['t2', 'm3']])
     // The streaming reply joins the index when it ends.
     await db.execute("UPDATE messages SET status = 'complete', content = 'Lynx cubs stay with their mother' WHERE id = 'm4'")
+    // With the others that end about then (migration 0031).
+    expect((await db.execute("SELECT message_id FROM chat_search_waiting")).rows.map((r) => r.message_id)).toEqual(['m4'])
+    expect(await indexWaiting(db)).toBe(false)
     expect((await db.execute("SELECT count(*) AS n FROM chat_search WHERE chat_search MATCH 'mother'")).rows[0]!.n).toBe(1)
     await db.execute("INSERT INTO chat_search (chat_search, rank) VALUES ('integrity-check', 1)")
     db.close()

@@ -1,4 +1,5 @@
 import type { AppDeps, SessionUser } from '../../lib/context'
+import { indexAllWaiting } from './index-later'
 import { MATCH_END, MATCH_START, matchExpressions, snippetParts, withBeginnings } from './fts-query'
 import type { SearchResult } from './schema'
 
@@ -27,6 +28,8 @@ const REPLACED_SLACK = 4
 export async function searchChats(deps: AppDeps, caller: SessionUser, search: { q: string; limit: number }): Promise<{ results: SearchResult[] }> {
   const expressions = matchExpressions(search.q)
   if (!expressions) return { results: [] }
+  // Replies that ended and wait to be indexed (decision 0107) are indexed first: a search finds every reply that has ended.
+  await indexAllWaiting(deps)
   const client = deps.db.$client
   const owner = await client.execute({ sql: 'SELECT n FROM chat_search_owners WHERE user_id = ?', args: [caller.id] })
   const n = owner.rows[0]?.n
