@@ -1,20 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
+import { countTimers } from '../../tests/support/timers'
 import { afterThisTurn, dropFromThisTurn, writesLeftTogether } from './next-turn'
-
-/** Counts the timers and immediates set while `run` runs (synchronously). */
-function countTimers(run: () => void) {
-  const { setTimeout: timeout, setImmediate: immediate } = globalThis
-  let set = 0
-  globalThis.setTimeout = ((...args: Parameters<typeof timeout>) => (set++, timeout(...args))) as typeof timeout
-  globalThis.setImmediate = ((...args: Parameters<typeof immediate>) => (set++, immediate(...args))) as typeof immediate
-  try {
-    run()
-  } finally {
-    globalThis.setTimeout = timeout
-    globalThis.setImmediate = immediate
-  }
-  return set
-}
 
 const turn = () => new Promise((resolve) => setImmediate(resolve))
 

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { countTimers } from '../../../tests/support/timers'
 import type { AppDeps } from '../../lib/context'
 import { LiveReply } from './reply-relay'
 import { frameQueue, parsePositionId, positionId, REPLY_START, type ReplyEvent } from './sse'
@@ -81,16 +82,11 @@ describe('frameQueue', () => {
     const decoder = new TextDecoder()
     const writes: string[][] = [[], []]
     const [idle, busy] = writes.map((w) => frameQueue((bytes) => w.push(decoder.decode(bytes)), REPLY_START, true))
-    const { setTimeout: timeout } = globalThis
-    let timers = 0
-    globalThis.setTimeout = ((...args: Parameters<typeof timeout>) => (timers++, timeout(...args))) as typeof timeout
-    try {
+    const timers = countTimers(() => {
       idle!.push(text('x'))
       busy!.push(text('a'))
       idle!.push(text('y'))
-    } finally {
-      globalThis.setTimeout = timeout
-    }
+    })
     expect(timers).toBe(1)
     busy!.flush()
     await new Promise((resolve) => setTimeout(resolve, 0))
