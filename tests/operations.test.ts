@@ -41,9 +41,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** `bun src/main.ts` with only the given environment (plus PATH and the test's web build). */
-function kontor(env: Record<string, string>) {
-  const p = Bun.spawn([process.execPath, 'src/main.ts'], {
+/** `bun src/main.ts` with only the given environment (plus PATH and the test's web build), and Bun's `flags` before it. */
+function kontor(env: Record<string, string>, flags: string[] = []) {
+  const p = Bun.spawn([process.execPath, ...flags, 'src/main.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', TMPDIR: dir, WEB_BUILD_DIR: join(dir, 'web'), KONTOR_DATA_DIR: join(dir, 'data'), ...env },
     stdout: 'pipe',
@@ -114,13 +114,7 @@ describe('the JIT at start', () => {
         return set(scale)
       }`,
     )
-    const p = Bun.spawn([process.execPath, '--preload', recorder, 'src/main.ts'], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', TMPDIR: dir, WEB_BUILD_DIR: join(dir, 'web'), KONTOR_DATA_DIR: join(dir, 'data'), PORT: String(own), KONTOR_SECRET: 'x'.repeat(40), DATABASE_URL: `file:${database}` },
-      stdout: 'ignore',
-      stderr: 'ignore',
-    })
-    spawned.push(p)
+    const p = kontor({ PORT: String(own), KONTOR_SECRET: 'x'.repeat(40), DATABASE_URL: `file:${database}` }, ['--preload', recorder])
     await until('the server to listen', async () => (await fetch(`http://localhost:${own}/api/ready`)).ok)
     const calls = () => (existsSync(log) ? (JSON.parse(readFileSync(log, 'utf8')) as { scale: number; databaseMade: boolean }[]) : [])
     await until('the policy to be set back', async () => calls().at(-1)?.scale === 1)
