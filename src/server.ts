@@ -98,8 +98,6 @@ export async function startServer(config: Config) {
     try {
       const ended = await endAbandonedReplies(deps)
       if (ended.length) deps.logger.info('ended interrupted replies', { count: ended.length })
-      // They wait to be put in the search index with others (decision 0107); so does what an earlier process left waiting.
-      void indexLater(deps)
     } catch (error) {
       if (isDatabaseBusy(error) && attempt < 50 && !stopping) {
         await new Promise((resolve) => setTimeout(resolve, 100))
@@ -186,7 +184,9 @@ export async function startServer(config: Config) {
       void reencryptTwoFactorSecrets(deps).catch((error) => deps.logger.warn('re-encrypting two-factor secrets failed', { error }))
       // Replies left streaming by a process that died (a crash, a kill, a lost machine) are ended
       // `interrupted`: those of this slot's earlier starts at once, others' once their lease ran out.
-      void endInterruptedReplies()
+      // They wait to be put in the search index with others (decision 0107), as does what an
+      // earlier process left waiting.
+      void endInterruptedReplies().finally(() => void indexLater(deps))
       // Billing webhooks that could not be delivered at once are retried from the outbox.
       if (config.billing.webhook) {
         webhookTimer = setInterval(() => void deliverDueWebhooks(deps).catch((error) => deps.logger.warn('webhook delivery run failed', { error })), 15_000)

@@ -6,23 +6,25 @@ import type { AppDeps } from '../../lib/context'
  * (docs/decisions/0107-replies-indexed-together.md). A reply's end only notes it in
  * `chat_search_waiting` (a trigger, migration 0031); the waiting replies are indexed in one
  * transaction of up to INDEX_TOGETHER replies: shortly after (INDEX_AFTER_MS, in the Bun server),
- * right after the end on Workers, and always at once before a search, so a search finds every
- * reply that has ended. FTS5 writes a new segment of its index at every commit: one reply a
- * commit cost about 490 µs a reply of 300 words, 64 together about 250 µs, 200 about 120.
+ * right after the end on Workers, and always before a search, so a search finds every reply that
+ * has ended. FTS5 writes a new segment of its index at every commit: indexing documents of 300
+ * words one commit for 6 of them cost about 490 µs a document, 50 together about 290, 200 about
+ * 110–140 (a script; the decision has the figures).
  */
 export const INDEX_AFTER_MS = 1000
-/** How many waiting replies one transaction indexes at most: it holds the event loop meanwhile (on a database file, about 16 ms). */
+/** How many waiting replies one transaction indexes at most: it holds the event loop meanwhile on a database file. */
 export const INDEX_TOGETHER = 64
 
 /** The waiting replies this transaction indexes: the first INDEX_TOGETHER, in the order they ended. */
 const TAKEN = `SELECT message_id FROM chat_search_waiting ORDER BY rowid LIMIT ${INDEX_TOGETHER}`
 
 const statements = [
-  // Those that need nothing leave the queue: deleted, off the branch (a version no longer shown),
-  // or indexed meanwhile (changed in place, or shown again).
-  `DELETE FROM chat_search_waiting WHERE message_id IN (${TAKEN}) AND (
+  // Those that need nothing leave the queue first, all of them, so that the first INDEX_TOGETHER
+  // stay the same through the statements below: deleted, off the branch (a version no longer
+  // shown), or indexed meanwhile (changed in place, or shown again).
+  `DELETE FROM chat_search_waiting WHERE
      NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = chat_search_waiting.message_id AND m.status <> 'streaming' AND m.on_branch = 1)
-     OR EXISTS (SELECT 1 FROM chat_search_docs d WHERE d.message_id = chat_search_waiting.message_id))`,
+     OR EXISTS (SELECT 1 FROM chat_search_docs d WHERE d.message_id = chat_search_waiting.message_id)`,
   `INSERT OR IGNORE INTO chat_search_owners (user_id)
      SELECT DISTINCT t.user_id FROM messages m JOIN threads t ON t.id = m.thread_id WHERE m.id IN (${TAKEN})`,
   // Each owner's next rowids, in the order the replies ended (newer rows higher, migration 0014).
@@ -35,28 +37,28 @@ const statements = [
   `DELETE FROM chat_search_waiting WHERE message_id IN (${TAKEN})`,
 ]
 
-const running = new WeakMap<AppDeps, Promise<boolean>>()
-
-/**
- * Indexes up to INDEX_TOGETHER waiting replies, in one transaction; whether more wait. One run at
- * a time per process: a caller meanwhile waits for the run in progress and then runs its own.
- */
-export function indexWaitingReplies(deps: AppDeps): Promise<boolean> {
-  const before = running.get(deps)
-  const run = (before ?? Promise.resolve(false)).catch(() => false).then(() => indexOnce(deps))
-  running.set(deps, run)
-  void run.finally(() => running.get(deps) === run && running.delete(deps)).catch(() => {})
-  return run
-}
-
-const indexOnce = (deps: AppDeps) => indexWaiting(deps.db.$client)
+const anyWaiting = async (client: Client) => (await client.execute('SELECT 1 FROM chat_search_waiting LIMIT 1')).rows.length > 0
 
 /** One transaction of up to INDEX_TOGETHER waiting replies on this database; whether more wait. */
 export async function indexWaiting(client: Client): Promise<boolean> {
   // Usually nothing waits (a search, a quiet server): one small read.
-  if (!(await client.execute('SELECT 1 FROM chat_search_waiting LIMIT 1')).rows.length) return false
+  if (!(await anyWaiting(client))) return false
   await client.batch(statements, 'write')
-  return (await client.execute('SELECT 1 FROM chat_search_waiting LIMIT 1')).rows.length > 0
+  return anyWaiting(client)
+}
+
+const running = new WeakMap<AppDeps, Promise<boolean>>()
+
+/**
+ * indexWaiting on the app's database, one run at a time per process: a caller meanwhile waits for
+ * the run in progress and then runs its own.
+ */
+function indexWaitingReplies(deps: AppDeps): Promise<boolean> {
+  const before = running.get(deps)
+  const run = (before ?? Promise.resolve(false)).catch(() => false).then(() => indexWaiting(deps.db.$client))
+  running.set(deps, run)
+  void run.finally(() => running.get(deps) === run && running.delete(deps)).catch(() => {})
+  return run
 }
 
 /** Indexes every waiting reply, INDEX_TOGETHER at a time: before a search reads the index. */
@@ -64,32 +66,38 @@ export async function indexAllWaiting(deps: AppDeps) {
   while (await indexWaitingReplies(deps));
 }
 
-const scheduled = new WeakSet<AppDeps>()
+/** In the Bun server: a timer set (`timer`), or its transactions running (`draining`). */
+const scheduled = new WeakMap<AppDeps, 'timer' | 'draining'>()
+/** A reply ended while the transactions ran: the queue is looked at again after the next wait. */
+const endedMeanwhile = new WeakSet<AppDeps>()
 
 /**
  * After a reply ended: the waiting replies are indexed INDEX_AFTER_MS later in the Bun server
  * (with those that end meanwhile; then INDEX_TOGETHER at a time, a turn of the event loop between
- * transactions), at once on Workers, where a timer belongs to its request.
+ * transactions). On Workers, where a timer belongs to its request, one transaction at once,
+ * without looking first: a reply is known to wait.
  */
 export async function indexLater(deps: AppDeps) {
   if (!deps.writesTogether) {
-    await indexWaitingReplies(deps)
+    await deps.db.$client.batch(statements, 'write')
     return
   }
-  if (scheduled.has(deps)) return void endedMeanwhile.add(deps)
-  scheduled.add(deps)
-  endedMeanwhile.delete(deps)
+  const state = scheduled.get(deps)
+  if (state === 'draining') endedMeanwhile.add(deps)
+  if (state) return
+  scheduled.set(deps, 'timer')
   const drain = async () => {
+    scheduled.set(deps, 'draining')
     try {
       if (await indexWaitingReplies(deps)) return void setImmediate(drain)
     } catch (error) {
       deps.logger.warn('could not index ended replies for search', { error })
     }
     scheduled.delete(deps)
-    // A reply that ended while the last transaction ran: after the next wait.
-    if (endedMeanwhile.has(deps)) void indexLater(deps)
+    if (endedMeanwhile.delete(deps)) void indexLater(deps)
   }
   setTimeout(drain, INDEX_AFTER_MS).unref?.()
 }
 
-const endedMeanwhile = new WeakSet<AppDeps>()
+/** Whether indexing is set to run later in this process (a timer, or transactions running). */
+export const indexingScheduled = (deps: AppDeps) => scheduled.has(deps)

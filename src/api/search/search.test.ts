@@ -14,7 +14,7 @@ import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { until } from '../../../tests/support/wait-for'
-import { INDEX_TOGETHER, indexAllWaiting, indexLater, indexWaiting } from './index-later'
+import { INDEX_TOGETHER, indexAllWaiting, indexingScheduled, indexLater, indexWaiting } from './index-later'
 import type { SearchResult } from './schema'
 
 let fake: FakeLlm
@@ -347,6 +347,11 @@ describe('replies are indexed together (decision 0107)', () => {
   const waiting = async () => (await t.deps.db.$client.execute('SELECT message_id FROM chat_search_waiting ORDER BY rowid')).rows.map((r) => String(r.message_id))
   const docsOf = async (ids: string[]) =>
     (await t.deps.db.$client.execute({ sql: `SELECT message_id, id FROM chat_search_docs WHERE message_id IN (${ids.map(() => '?').join(', ')}) ORDER BY id`, args: ids })).rows.map((r) => String(r.message_id))
+  /** Nothing waits, and no indexing is set to run in this process: what a test writes next stays waiting until it indexes. */
+  const quiet = async () => {
+    await until('no indexing set to run', async () => !indexingScheduled(t.deps))
+    await indexAllWaiting(t.deps)
+  }
   /** Replies written straight to the database as streaming, each then ended, in this order (each waits to be indexed). */
   async function endedReplies(c: TestClient, texts: string[]) {
     const threadId = await newThread(c)
@@ -361,14 +366,15 @@ describe('replies are indexed together (decision 0107)', () => {
   }
 
   test('a reply that ends waits; it is indexed shortly after without a search, and at once by one', async () => {
-    await indexAllWaiting(t.deps)
+    await quiet()
     const id = await newThread(client)
     await send(client, id, 'Where do quokkas live? [[fake:text=Quokkas live on Rottnest Island.]]')
     const reply = (await client.get(`/api/threads/${id}`)).body.messages[1].id as string
     await until('indexed without a search', async () => (await docsOf([reply])).length === 1 && !(await waiting()).includes(reply))
     expect(await indexIsConsistent()).toBe(true)
 
-    // Ended this moment (as the sweep after a crash ends them, not through a reply's own end): a search indexes it first.
+    // Ended this moment (as a reply found abandoned is ended, not through a reply's own end): a search indexes it first.
+    await quiet()
     const [wombats] = (await endedReplies(client, ['Wombats dig burrows.'])).ids as [string]
     expect(await waiting()).toContain(wombats)
     expect((await found(client, 'wombats')).map((r) => r.messageId)).toEqual([wombats])
@@ -376,7 +382,7 @@ describe('replies are indexed together (decision 0107)', () => {
   })
 
   test('one transaction indexes at most INDEX_TOGETHER replies, each owner’s newer rows higher in the order they ended', async () => {
-    await indexAllWaiting(t.deps)
+    await quiet()
     const other = await owner()
     const texts = Array.from({ length: INDEX_TOGETHER + 6 }, (_, i) => `Platypus fact ${i}`)
     const mine = await endedReplies(client, texts.slice(0, 40))
@@ -392,8 +398,25 @@ describe('replies are indexed together (decision 0107)', () => {
     expect(await indexIsConsistent()).toBe(true)
   })
 
+  test('more than INDEX_TOGETHER waiting, some needing nothing on either side of the first INDEX_TOGETHER: each is indexed once or not at all', async () => {
+    await quiet()
+    const { ids } = await endedReplies(client, Array.from({ length: INDEX_TOGETHER + 4 }, (_, i) => `Numbat note ${i}`))
+    const [deleted, hiddenEarly] = [ids[0]!, ids[1]!]
+    const [changedLate, hiddenLate] = [ids[INDEX_TOGETHER + 1]!, ids[INDEX_TOGETHER + 2]!]
+    await t.deps.db.delete(messages).where(eq(messages.id, deleted))
+    await t.deps.db.update(messages).set({ onBranch: false }).where(eq(messages.id, hiddenEarly))
+    await t.deps.db.update(messages).set({ content: 'Numbat note changed' }).where(eq(messages.id, changedLate))
+    await t.deps.db.update(messages).set({ onBranch: false }).where(eq(messages.id, hiddenLate))
+    // The first transaction drops all four from the queue and indexes the first INDEX_TOGETHER of the rest.
+    expect(await indexWaiting(t.deps.db.$client)).toBe(false)
+    expect(await waiting()).toEqual([])
+    const shown = ids.filter((id) => ![deleted, hiddenEarly, hiddenLate].includes(id))
+    expect((await docsOf(ids)).sort()).toEqual(shown.sort())
+    expect(await indexIsConsistent()).toBe(true)
+  })
+
   test('a waiting reply deleted, put off the branch or changed in place meanwhile is indexed as it stands, or not at all', async () => {
-    await indexAllWaiting(t.deps)
+    await quiet()
     const { threadId, ids } = await endedReplies(client, ['Echidnas lay eggs.', 'Echidnas eat ants.', 'Echidnas have spines.'])
     const [deleted, hidden, changed] = ids as [string, string, string]
     await t.deps.db.delete(messages).where(eq(messages.id, deleted))
@@ -409,11 +432,12 @@ describe('replies are indexed together (decision 0107)', () => {
   })
 
   test('where a timer belongs to its request (Workers), a reply is indexed as it ends', async () => {
-    await indexAllWaiting(t.deps)
+    await quiet()
     const { ids } = await endedReplies(client, ['Kiwis cannot fly.'])
     await indexLater({ ...t.deps, writesTogether: false })
     expect(await waiting()).toEqual([])
     expect(await docsOf(ids)).toEqual(ids)
+    expect(await indexIsConsistent()).toBe(true)
   })
 })
 

@@ -28,8 +28,10 @@ const REPLACED_SLACK = 4
 export async function searchChats(deps: AppDeps, caller: SessionUser, search: { q: string; limit: number }): Promise<{ results: SearchResult[] }> {
   const expressions = matchExpressions(search.q)
   if (!expressions) return { results: [] }
-  // Replies that ended and wait to be indexed (decision 0107) are indexed first: a search finds every reply that has ended.
-  await indexAllWaiting(deps)
+  // Replies that ended and wait to be indexed (decision 0107) are indexed first: a search finds
+  // every reply that has ended. If that fails (the database locked for long by another process),
+  // the index is searched as it stands.
+  await indexAllWaiting(deps).catch((error: unknown) => deps.logger.warn('could not index ended replies before a search', { error }))
   const client = deps.db.$client
   const owner = await client.execute({ sql: 'SELECT n FROM chat_search_owners WHERE user_id = ?', args: [caller.id] })
   const n = owner.rows[0]?.n
