@@ -80,7 +80,7 @@ class LiveReplies {
     this.batch = this.deps.db
       .batch([stopRequests(this.deps, live.map((r) => r.id)), ...writes])
       .then(
-        (results) => stopWanted(live, results[0] as { id: string }[]),
+        (results) => stopWanted(live, results[0]),
         (error: unknown) => {
           // A reply whose chat was deleted fails the batch (its appended text has no message):
           // the question is asked alone, and such a reply stops.
