@@ -9,7 +9,7 @@
 // BUN_CONFIG_MAX_HTTP_REQUESTS: this reader needs all its streams open together.
 if (!process.env.BUN_CONFIG_MAX_HTTP_REQUESTS) process.execve!(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: '4096' })
 
-import { loadavg } from 'node:os'
+import { availableParallelism, loadavg } from 'node:os'
 import { readFileSync } from 'node:fs'
 import { machine, pct, register, ROOT, startKontor, writeSection } from './lib'
 
@@ -93,9 +93,9 @@ async function setup() {
 }
 
 const rssMb = () => Number(readFileSync(`/proc/${kontor.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024
-/** Kontor's CPU time so far (user and system, all its threads), in seconds. */
-const cpuSeconds = () => {
-  const stat = readFileSync(`/proc/${kontor.pid}/stat`, 'utf8')
+/** A process's CPU time so far (user and system, all its threads), in seconds: Kontor's unless named. */
+const cpuSeconds = (pid: number | 'self' = kontor.pid) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
   // After the command name in parentheses (which may hold anything), in clock ticks of 1/100 s.
   const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ')
   return (Number(fields[11]) + Number(fields[12])) / 100
@@ -120,15 +120,18 @@ try {
   const load = [loadavg()[0]!]
   const session = await setup()
   const idleRss = rssMb()
-  const results = { direct: [] as Stream[], kontor: [] as Stream[], directWall: 0, kontorWall: 0, peak: 0, mostDirect: 0, mostKontor: 0, cpu: 0 }
+  const results = { direct: [] as Stream[], kontor: [] as Stream[], directWall: 0, kontorWall: 0, peak: 0, mostDirect: 0, mostKontor: 0, cpu: 0, fakeCpu: 0, readerCpu: 0 }
   for (let r = 0; r < ROUNDS; r++) {
     const d = await round(() => Array.from({ length: STREAMS }, direct))
     results.direct.push(...d.streams)
     results.directWall += d.wall
     results.mostDirect = Math.max(results.mostDirect, d.most)
-    const cpuBefore = cpuSeconds()
+    // Kontor's CPU time, and what the fake provider and this reader took of the same cores meanwhile.
+    const before = [cpuSeconds(), cpuSeconds(fakeProcess.pid), cpuSeconds('self')] as const
     const k = await round(() => session.ids.map((id) => throughKontor(session.cookie, id)))
-    results.cpu += cpuSeconds() - cpuBefore
+    results.cpu += cpuSeconds() - before[0]
+    results.fakeCpu += cpuSeconds(fakeProcess.pid) - before[1]
+    results.readerCpu += cpuSeconds('self') - before[2]
     results.kontor.push(...k.streams)
     results.kontorWall += k.wall
     results.peak = Math.max(results.peak, k.peak)
@@ -153,7 +156,7 @@ try {
   const reading =
     `**Reading.** Through Kontor the p99 gap is ${fmt(pct(gk, 99) - pct(gd, 99))} ms above reading the provider directly (p50 ${fmt(pct(gk, 50) - pct(gd, 50))} ms). ` +
     `Kontor's resident memory: ${fmt(idleRss, 0)} MB before the first round, ${fmt(results.peak, 0)} MB at its peak. ` +
-    `A round took ${fmt(results.directWall / ROUNDS / 1000, 1)} s direct and ${fmt(results.kontorWall / ROUNDS / 1000, 1)} s through Kontor, which used ${fmt(results.cpu / ROUNDS, 1)} s of CPU time in it (${fmt((results.cpu / ROUNDS / (STREAMS * TOKENS)) * 1e6, 0)} µs a token, the replies' start and end included); at most ${results.mostDirect} replies streamed at once directly and ${results.mostKontor} through Kontor. ` +
+    `A round took ${fmt(results.directWall / ROUNDS / 1000, 1)} s direct and ${fmt(results.kontorWall / ROUNDS / 1000, 1)} s through Kontor, which used ${fmt(results.cpu / ROUNDS, 1)} s of CPU time in it (${fmt((results.cpu / ROUNDS / (STREAMS * TOKENS)) * 1e6, 0)} µs a token, the replies' start and end included); in the same time the fake provider used ${fmt(results.fakeCpu / ROUNDS, 1)} s and this reader ${fmt(results.readerCpu / ROUNDS, 1)} s of the machine's ${availableParallelism()} cores; at most ${results.mostDirect} replies streamed at once directly and ${results.mostKontor} through Kontor. ` +
     `Every reply is persisted as it streams (its new text appended every 300 ms, decision 0044). The reader, the fake provider and Kontor share the machine's cores.\n\n` +
     'Until 2026-11-26 this bench read at most 256 replies at once (Bun\'s fetch runs 256 requests at once unless started with BUN_CONFIG_MAX_HTTP_REQUESTS), and so did Kontor\'s model calls; both now run all 1,000 (decision 0087). ' +
     'Where the time goes (a timer in the server that notes how late it fires, the SQL timed per statement, the CPU time of each thread, and the gaps over 85 ms counted per second of the round): the process is busy about one core\'s worth for the whole round, its main thread 70% of it, the HTTP client thread (the 1,000 model calls) most of the rest. SQL was about a sixth of the main thread on 2026-11-27 (the sends\' writes, the replies\' last writes with the search index\'s new entries, the usage records, their commits); the rest is relaying the tokens: reading each network chunk of the provider, passing its event through the adapter (which reads a token\'s event by a template, decision 0095), the gateway, the usage meter and the tool loop (async generators), and writing the frame. ' +
@@ -161,6 +164,7 @@ try {
       'A burst of sends starts eight per turn (decision 0094): before, the 1,000 sends arriving together held the loop three times for about 600 ms. The appends of the streaming text (one batch every 300 ms for all replies) take 5–7 ms a tick; in the same batch the tick asks which replies to stop and reads back only those (timed in the server: 1.1–1.6 ms a tick; in a script over 20,000 messages, 3.8–4.3 ms against 5.3–6.9 ms when it read back the rows of all 1,000). Since decision 0107 a reply\'s end no longer puts it in the search index: the replies that ended are indexed together, up to 64 a transaction, about a second later (on 2026-11-29, every statement timed in the server, one round each: a reply\'s last write took 332 µs against 774, each of those transactions took about 3.5 ms, and SQL on the event loop took 2.5 s in the 20 s timed, against 3.0 s; three single rounds each, alternating, left the p99 gap and the peak within the spread). ' +
       'After each chunk the relay waits until its write has left the process (two turns of the loop, decision 0102); the replies writing in one turn share that wait and one backstop timer for their frame queues (decision 0105: six single rounds each, alternating with the commit before, on 2026-11-29: p99 gaps of +65–100 ms, median +73, against +86–120, median +106; peaks the same within the spread, 309–334 against 313–355 MB), where before each reply set a pair of immediates and a timer for every chunk. ' +
       'The machine matters: the runs from 2026-11-29 are on one that spends 49–64 µs of CPU time a token on the same code where the runs of 2026-11-27 spent 44, and the p99 gap rises with the time the main thread is busy: there the event loop was busy nearly the whole round (a 2 ms timer in the server, on 2026-11-29: turns of over 15 ms added up to 14.8 s of a round of 17 s), so that the gap follows the CPU time a token costs on the main thread, about a third of it SQL before decision 0107 (the replies\' appended text, their beginnings and ends with the search index, the commits). ' +
+      'The cores are shared, and full: on 2026-11-29 (this machine, single rounds) the fake provider used 9–10 s of CPU time in a round through Kontor and this reader about 6 s, beside Kontor\'s 17–18 s, in rounds of 16–19 s on two cores; the same timer in the server found turns of 40–80 ms every 50–100 ms through the whole round, not bursts at its start or end, so that the gap follows Kontor\'s CPU time a token on a loop that never idles. Tried and not kept on 2026-11-29 (three single rounds each, alternating): the replies\' streams to the reader written straight to the socket (Bun\'s `direct` streams, without the standard stream\'s queue): 53–61 µs a token and p99 gaps of +51–82 ms, against 56–61 µs and +67–73 ms; the fake provider writing its text events from a template instead of building each with JSON.stringify (the same bytes): its CPU time in a round 8.9–10.0 s against 9.2–10.5 s, the p99 gap within the spread. ' +
       'Memory (measured by hand on 2026-11-27, not by this script: heap snapshots, the allocator\'s statistics, resident memory sampled every 250 ms). ' +
       'Until decision 0103 the peak came in the round\'s last second, when the replies end together: building their last statements anew (the reply\'s last write, the price look-up, the usage row and roll-up) allocated up to 720,000 arrays and lifted the resident memory by 60–80 MB above its level while streaming; prepared once, the ends no longer rise above that level (three single rounds each, alternating with the commit before: peaks of 326–344 MB against 374–393 MB, p99 gaps of +31–39 ms against +47–51 ms). ' +
       'That level is 280–345 MB. In a snapshot in the middle of a round (taken after a full collection) the JavaScript heap holds 135 MB, against 36 MB before the round: of the 99 MB more, 66 MB are the buffers Bun\'s fetch reads the model calls\' answers into (64 KB each, one per call) and 17 MB the sinks of the 1,000 streams to the reader (16 KB each), both Bun\'s own and the same in a bare relay; Kontor\'s own objects for a streaming reply are about 16 KB (its state, the tool loop\'s and the adapters\' generators, promises, the watchdog). ' +
