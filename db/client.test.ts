@@ -160,3 +160,31 @@ describe('bound', () => {
     expect(await db.select({ id: items.id }).from(items).where(eq(items.id, 'e'))).toEqual([{ id: 'e' }])
   })
 })
+
+describe('a write that meets another connection’s lock', () => {
+  // The driver leaves a statement that met a locked database running; the client closes that
+  // connection instead of reusing it (patches/@libsql%2Fclient), so that the next COMMIT on it
+  // does not fail with "SQL statements in progress" until the statement is collected.
+  test('leaves the client able to write and commit as soon as the lock is gone', async () => {
+    const url = `file:${join(mkdtempSync(join(tmpdir(), 'kontor-locked-')), 'locked.db')}`
+    const holder = createClient({ url })
+    const writer = createClient({ url })
+    await prepareDatabaseFile(holder)
+    await holder.execute('CREATE TABLE t (x INTEGER)')
+    const held = await holder.transaction('write')
+    // Each way a write begins meets the lock: a transaction, a batch, a statement on its own.
+    await expect(writer.transaction('write')).rejects.toMatchObject({ code: 'SQLITE_BUSY' })
+    await expect(writer.batch(['INSERT INTO t VALUES (1)'], 'write')).rejects.toMatchObject({ code: 'SQLITE_BUSY' })
+    await expect(writer.execute('INSERT INTO t VALUES (1)')).rejects.toMatchObject({ code: 'SQLITE_BUSY' })
+    await held.commit()
+
+    await writer.batch(['INSERT INTO t VALUES (2)'], 'write')
+    const tx = await writer.transaction('write')
+    await tx.execute('INSERT INTO t VALUES (3)')
+    await tx.commit()
+    await writer.migrate([{ sql: 'INSERT INTO t VALUES (4)', args: [] }])
+    expect((await holder.execute('SELECT x FROM t ORDER BY x')).rows.map((r) => Number(r.x))).toEqual([2, 3, 4])
+    holder.close()
+    writer.close()
+  })
+})
