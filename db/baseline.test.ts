@@ -37,7 +37,7 @@ async function migratedOneByOne(folder = MIGRATIONS_FOLDER) {
 }
 
 describe('a fresh database begins from the baseline', () => {
-  test('the baseline covers the last migration (after adding one, run `bun db/baseline.ts`)', async () => {
+  test('the baseline covers the last migration (after adding one, run `npx bun db/baseline.ts`)', async () => {
     const baseline = readFileSync(join(MIGRATIONS_FOLDER, BASELINE_FILE), 'utf8')
     expect(baseline).toContain(`-- covers: ${journalTags(MIGRATIONS_FOLDER).at(-1)}\n`)
     // Written from the migrations as they are now: the same text again.

@@ -2,7 +2,7 @@
  * Writes drizzle/baseline.sql: the schema the migrations build, for a fresh database to begin
  * from in one step (db/migrate.ts, decision 0108). Run it after adding a migration:
  *
- *   bun db/baseline.ts
+ *   npx bun db/baseline.ts
  *
  * It applies every migration to a new database file and writes that database's tables, virtual
  * tables, views, indexes and triggers as they stand, in an order that creates each after what it
@@ -73,7 +73,7 @@ export async function buildBaseline(folder: string): Promise<string> {
     const tags = journalTags(folder)
     return [
       '-- The schema the migrations build, for a fresh database to begin from in one step (db/migrate.ts).',
-      '-- Written by `bun db/baseline.ts`; do not edit. A database begun from it is recorded as migrated up to:',
+      '-- Written by `npx bun db/baseline.ts`; do not edit. A database begun from it is recorded as migrated up to:',
       `-- covers: ${tags.at(-1)}`,
       '',
       ...statements,

@@ -1,5 +1,5 @@
 -- The schema the migrations build, for a fresh database to begin from in one step (db/migrate.ts).
--- Written by `bun db/baseline.ts`; do not edit. A database begun from it is recorded as migrated up to:
+-- Written by `npx bun db/baseline.ts`; do not edit. A database begun from it is recorded as migrated up to:
 -- covers: 0031_replies_indexed_together
 
 CREATE TABLE `organizations` (
