@@ -59,6 +59,12 @@ test('the single binary starts from an empty folder, creates its database and le
   const unpacked = readdirSync(folder).filter((name) => name.startsWith('kontor-'))
   expect(unpacked).toHaveLength(1)
   expect(readdirSync(join(folder, unpacked[0]!))).toEqual(['drizzle'])
+  // The migrations, their journal and the baseline a new database begins from; not drizzle-kit's snapshots.
+  const drizzle = readdirSync(join(folder, unpacked[0]!, 'drizzle'), { recursive: true }).map(String).toSorted()
+  expect(drizzle).toContain('baseline.sql')
+  expect(drizzle).toContain('meta/_journal.json')
+  expect(drizzle.filter((name) => name.endsWith('.sql'))).toHaveLength(readdirSync(join(root, 'drizzle')).filter((name) => name.endsWith('.sql')).length)
+  expect(drizzle.filter((name) => name.endsWith('_snapshot.json'))).toEqual([])
   const res = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },

@@ -21,7 +21,8 @@ const files = (dir: string): string[] =>
 // and one path cannot be both a JSON module and an embedded file.
 const migrations = join(dist, 'migrations')
 rmSync(migrations, { recursive: true, force: true })
-cpSync(join(root, 'drizzle'), migrations, { recursive: true })
+// drizzle-kit's snapshots of the schema (2.7 MB) only serve it to write the next migration.
+cpSync(join(root, 'drizzle'), migrations, { recursive: true, filter: (path) => !path.endsWith('_snapshot.json') })
 // The migrations are unpacked at start (the migrator reads a directory; they are few); the web
 // assets and public files (some 500) are served from inside the binary (src/static-files.ts):
 // unpacking them took most of the binary's start.
