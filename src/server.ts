@@ -11,7 +11,7 @@ import { migrateDatabase } from '../db/migrate'
 import { createApp } from './app'
 import { createDeps } from './deps'
 import { ConfigError, type Config } from './lib/config'
-import { isDatabaseBusy, describeDatabaseError, isDatabaseUnavailable, retryingWhenBusy } from './lib/database-errors'
+import { isDatabaseBusy, describeDatabaseError, isDatabaseUnavailable, retryingWhenBusy, whenNotBusy } from './lib/database-errors'
 import { deliverDueWebhooks } from './api/subscriptions/webhooks'
 import { reencryptEndpointKeys } from './api/models/endpoint-keys'
 import { reencryptMcpHeaders } from './api/mcp-servers/secrets'
@@ -110,8 +110,11 @@ export async function startServer(config: Config) {
     // A database file is written ahead (WAL) and has a larger page cache (db/client.ts); both are
     // stored in the file, so every connection and process on it uses them.
     if (isFile) await prepareDatabaseFile(client)
-    // The single binary unpacks its migrations and assets elsewhere and says where.
-    await migrateDatabase(client, process.env.KONTOR_MIGRATIONS_DIR ?? join(ROOT, 'drizzle'))
+    // The single binary unpacks its migrations and assets elsewhere and says where. Drizzle's
+    // migrator applies what is pending in one transaction that the client does not try again: a
+    // server started beside one that is writing (a restart) tries the whole migration again,
+    // reading anew what is applied (another process may have applied it meanwhile).
+    await whenNotBusy(() => migrateDatabase(client, process.env.KONTOR_MIGRATIONS_DIR ?? join(ROOT, 'drizzle')))
   }
 
   // A libSQL server that does not answer yet (it may be starting beside Kontor) is waited for:

@@ -51,6 +51,22 @@ export function isConstraintViolation(error: unknown): boolean {
 const BUSY_PAUSES_MS = [2, 5, 10, 20, 40, 80, 150, 250, 250, 250, 250, 250, 250, 250, 250, 250]
 
 /**
+ * Runs `call`, and again after a short pause while it fails on a file another process is writing
+ * (about 2.5 s in all). Only for a call that either runs whole or not at all.
+ */
+export async function whenNotBusy<R>(call: () => Promise<R>): Promise<R> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call()
+    } catch (error) {
+      const pause = BUSY_PAUSES_MS[attempt]
+      if (pause === undefined || !isDatabaseBusy(error)) throw error
+      await new Promise((resolve) => setTimeout(resolve, pause))
+    }
+  }
+}
+
+/**
  * The client, with each statement, batch and transaction start that meets another process's write
  * lock tried again after a short pause instead of failing the request. Each of these either ran
  * whole or not at all when the busy error came (a batch is one transaction, rolled back on the
@@ -60,17 +76,8 @@ const BUSY_PAUSES_MS = [2, 5, 10, 20, 40, 80, 150, 250, 250, 250, 250, 250, 250,
 export function retryingWhenBusy(client: Client): Client {
   const retried =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return await call(...args)
-        } catch (error) {
-          const pause = BUSY_PAUSES_MS[attempt]
-          if (pause === undefined || !isDatabaseBusy(error)) throw error
-          await new Promise((resolve) => setTimeout(resolve, pause))
-        }
-      }
-    }
+    (...args: A): Promise<R> =>
+      whenNotBusy(() => call(...args))
   const calls: Partial<Client> = {
     execute: retried(client.execute.bind(client)) as Client['execute'],
     batch: retried(client.batch.bind(client)),
