@@ -51,12 +51,19 @@ describe('a fresh database begins from the baseline', () => {
     const [a, b] = [await databaseContents(begun), await databaseContents(migrated)]
     expect(a.applied).toHaveLength(journalTags(MIGRATIONS_FOLDER).length)
     expect(a).toEqual(b)
-    // The full-text indexes work as the migrated ones do: a chat's message is found by its words.
+    // The triggers and the full-text index work as the migrated ones do: a chat and its message are found by their words.
     const statements = [
       `INSERT INTO organizations (id, name, created_at) VALUES ('o1', 'Org', 0)`,
       `INSERT INTO users (id, name, email, email_verified, organization_id, role, created_at, updated_at) VALUES ('u1', 'Ada', 'ada@example.com', 1, 'o1', 'admin', 0, 0)`,
+      `INSERT INTO threads (id, organization_id, user_id, title, created_at, last_message_at) VALUES ('t1', 'o1', 'u1', 'Quarterly plan', 0, 0)`,
+      `INSERT INTO messages (id, thread_id, seq, role, content, status, created_at, updated_at) VALUES ('m1', 't1', 1, 'user', 'Draft the budget review', 'complete', 0, 0)`,
     ]
-    for (const client of [begun, migrated]) for (const sql of statements) await client.execute(sql)
+    const found = `SELECT d.thread_id, d.message_id FROM chat_search s JOIN chat_search_docs d ON d.id = s.rowid WHERE chat_search MATCH ? ORDER BY d.id`
+    for (const client of [begun, migrated]) {
+      for (const sql of statements) await client.execute(sql)
+      expect((await client.execute({ sql: found, args: ['budget'] })).rows.map((r) => [r.thread_id, r.message_id])).toEqual([['t1', 'm1']])
+      expect((await client.execute({ sql: found, args: ['quarterly'] })).rows.map((r) => [r.thread_id, r.message_id])).toEqual([['t1', null]])
+    }
     expect(await databaseContents(begun)).toEqual(await databaseContents(migrated))
   }, 30_000)
 

@@ -1,6 +1,7 @@
 /**
  * Writes drizzle/baseline.sql: the schema the migrations build, for a fresh database to begin
- * from in one step (db/migrate.ts, decision 0108). Run it after adding a migration:
+ * from in one step (db/migrate.ts, decision 0108). `npm run db:generate` runs it after
+ * drizzle-kit has written a migration; after a migration written by hand:
  *
  *   npx bun db/baseline.ts
  *
@@ -50,17 +51,26 @@ export async function schemaStatements(client: Client): Promise<string[]> {
 
 /**
  * Everything a database holds that its schema and its migrations decide, to compare two: every
- * object of its schema (SQLite's own and the virtual tables' too), the number of rows of every
- * table, and the migrations recorded as applied.
+ * object of its schema (SQLite's own and the virtual tables' too), the rows of every table (of the
+ * tables a full-text index keeps for itself, their number: its internal records may be written
+ * differently for the same index), the migrations recorded as applied, and the header's values.
  */
 export async function databaseContents(client: Client) {
   const { rows } = await client.execute(`SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name`)
   const schema = rows.map((r) => [r.type, r.name, r.tbl_name, r.sql].map((v) => (v === null ? null : String(v))))
-  const tables = (await client.execute(`SELECT name FROM pragma_table_list WHERE type IN ('table', 'shadow') AND schema = 'main' ORDER BY name`)).rows.map((r) => String(r.name))
-  const counts: Record<string, number> = {}
-  for (const table of tables) counts[table] = Number((await client.execute(`SELECT count(*) AS n FROM "${table.replaceAll('"', '""')}"`)).rows[0]!.n)
+  const tables = (await client.execute(`SELECT name, type FROM pragma_table_list WHERE type IN ('table', 'shadow') AND schema = 'main' AND name NOT IN ('__drizzle_migrations', 'sqlite_schema', 'sqlite_temp_schema') ORDER BY name`)).rows
+  const contents: Record<string, unknown> = {}
+  for (const { name, type } of tables) {
+    const table = `"${String(name).replaceAll('"', '""')}"`
+    contents[String(name)] =
+      type === 'shadow'
+        ? Number((await client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n)
+        : (await client.execute(`SELECT * FROM ${table} ORDER BY rowid`)).rows.map((row) => Array.from({ length: row.length }, (_, i) => String(row[i])))
+  }
   const applied = (await client.execute(`SELECT hash, created_at FROM __drizzle_migrations ORDER BY created_at`)).rows.map((r) => [String(r.hash), Number(r.created_at)])
-  return { schema, counts, applied }
+  const header: Record<string, number> = {}
+  for (const pragma of ['user_version', 'application_id', 'page_size', 'auto_vacuum', 'journal_mode']) header[pragma] = Number((await client.execute(`PRAGMA ${pragma}`)).rows[0]![0]) || 0
+  return { schema, contents, applied, header }
 }
 
 /** The text of drizzle/baseline.sql for the migrations in `folder`. */
@@ -86,6 +96,14 @@ export async function buildBaseline(folder: string): Promise<string> {
 }
 
 if (import.meta.main) {
+  // `npm run db:generate` runs this with --generate: drizzle-kit writes the migration first, with
+  // the options given after `--` (`npm run db:generate -- --name=x`).
+  const [first, ...options] = process.argv.slice(2)
+  if (first === '--generate') {
+    const root = resolve(import.meta.dir, '..')
+    const kit = Bun.spawnSync([join(root, 'node_modules/.bin/drizzle-kit'), 'generate', '--config', 'db/drizzle.config.ts', ...options], { cwd: root, stdio: ['inherit', 'inherit', 'inherit'] })
+    if (kit.exitCode !== 0) process.exit(kit.exitCode ?? 1)
+  }
   const file = join(MIGRATIONS_FOLDER, BASELINE_FILE)
   writeFileSync(file, await buildBaseline(MIGRATIONS_FOLDER))
   console.log(`wrote ${file}`)

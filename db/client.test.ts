@@ -1,9 +1,9 @@
 import { createClient } from '@libsql/client'
-import { describe, expect, spyOn, test } from 'bun:test'
+import { afterAll, describe, expect, spyOn, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
 import { blob, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { drizzle } from 'drizzle-orm/libsql'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { bound, flatRows, prepareDatabaseFile } from './client'
@@ -162,11 +162,14 @@ describe('bound', () => {
 })
 
 describe('a write that meets another connection’s lock', () => {
+  const lockedDir = mkdtempSync(join(tmpdir(), 'kontor-locked-'))
+  afterAll(() => rmSync(lockedDir, { recursive: true, force: true }))
+
   // The driver leaves a statement that met a locked database running; the client closes that
   // connection instead of reusing it (patches/@libsql%2Fclient), so that the next COMMIT on it
   // does not fail with "SQL statements in progress" until the statement is collected.
   test('leaves the client able to write and commit as soon as the lock is gone', async () => {
-    const url = `file:${join(mkdtempSync(join(tmpdir(), 'kontor-locked-')), 'locked.db')}`
+    const url = `file:${join(lockedDir, 'locked.db')}`
     const holder = createClient({ url })
     const writer = createClient({ url })
     await prepareDatabaseFile(holder)
@@ -184,6 +187,24 @@ describe('a write that meets another connection’s lock', () => {
     await tx.commit()
     await writer.migrate([{ sql: 'INSERT INTO t VALUES (4)', args: [] }])
     expect((await holder.execute('SELECT x FROM t ORDER BY x')).rows.map((r) => Number(r.x))).toEqual([2, 3, 4])
+    holder.close()
+    writer.close()
+  })
+  test('a call waiting for the connection that met the lock gets a new one', async () => {
+    const url = `file:${join(lockedDir, 'waiting.db')}`
+    const holder = createClient({ url })
+    await prepareDatabaseFile(holder)
+    await holder.execute('CREATE TABLE t (x INTEGER)')
+    // One connection: a call made while another has it waits for it.
+    const writer = createClient({ url, concurrency: 1 })
+    const held = await holder.transaction('write')
+    const write = writer.execute('INSERT INTO t VALUES (1)')
+    const waiting = writer.execute('SELECT count(*) AS n FROM t')
+    await expect(write).rejects.toMatchObject({ code: 'SQLITE_BUSY' })
+    expect(Number((await waiting).rows[0]!.n)).toBe(0)
+    await held.commit()
+    await writer.execute('INSERT INTO t VALUES (2)')
+    expect((await holder.execute('SELECT x FROM t')).rows.map((r) => Number(r.x))).toEqual([2])
     holder.close()
     writer.close()
   })

@@ -31,12 +31,13 @@ export async function migrateDatabase(client: Client, migrationsFolder: string):
  * Creates the baseline's schema in a database that has no table yet, and records the migrations
  * it covers as drizzle's migrator records them (their hash and time), all in one transaction.
  * False where there is no baseline, it names no migration of the journal, or the database is not
- * empty (checked inside the transaction: of two processes starting on one new file, the second
- * finds the first's tables and migrates as usual).
+ * empty (checked first without a lock, then again inside the transaction: of two processes
+ * starting on one new file, the second finds the first's tables and migrates as usual).
  */
 async function beginFromBaseline(client: Client, folder: string): Promise<boolean> {
   const file = join(folder, BASELINE_FILE)
-  if (!existsSync(file)) return false
+  // A restart (the database has tables) reads no file and takes no lock here.
+  if (!existsSync(file) || !(await isEmpty(client))) return false
   const baseline = readFileSync(file, 'utf8')
   const covers = /^-- covers: (\S+)$/m.exec(baseline)?.[1]
   const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }
@@ -45,8 +46,7 @@ async function beginFromBaseline(client: Client, folder: string): Promise<boolea
   const covered = readMigrationFiles({ migrationsFolder: folder }).slice(0, count)
   const tx = await client.transaction('write')
   try {
-    const { rows } = await tx.execute(`SELECT count(*) AS n FROM sqlite_master`)
-    if (Number(rows[0]!.n) > 0) {
+    if (!(await isEmpty(tx))) {
       await tx.rollback()
       return false
     }
@@ -60,4 +60,10 @@ async function beginFromBaseline(client: Client, folder: string): Promise<boolea
   } finally {
     tx.close()
   }
+}
+
+/** True when the database has no table, index, view or trigger. */
+async function isEmpty(db: Pick<Client, 'execute'>): Promise<boolean> {
+  const { rows } = await db.execute(`SELECT 1 FROM sqlite_master LIMIT 1`)
+  return rows.length === 0
 }

@@ -55,6 +55,14 @@ export const startsReply = (request: Request) => request.method === 'POST' && ST
 /** How many requests that start a reply start in one turn of the event loop at most (decision 0094). */
 const STARTS_PER_TURN = 8
 
+/**
+ * The start's migration. Drizzle's migrator applies what is pending in one transaction that the
+ * client does not try again (`retryingWhenBusy`): a server started beside one that is writing (a
+ * restart) runs the whole migration again, reading anew what is applied (the other process may
+ * have applied it meanwhile).
+ */
+export const migrateAtStart = (client: Client, folder: string) => whenNotBusy(() => migrateDatabase(client, folder))
+
 let resolver: Promise<typeof import('node:dns/promises')> | undefined
 const dns = () => (resolver ??= import('node:dns/promises'))
 
@@ -110,11 +118,8 @@ export async function startServer(config: Config) {
     // A database file is written ahead (WAL) and has a larger page cache (db/client.ts); both are
     // stored in the file, so every connection and process on it uses them.
     if (isFile) await prepareDatabaseFile(client)
-    // The single binary unpacks its migrations and assets elsewhere and says where. Drizzle's
-    // migrator applies what is pending in one transaction that the client does not try again: a
-    // server started beside one that is writing (a restart) tries the whole migration again,
-    // reading anew what is applied (another process may have applied it meanwhile).
-    await whenNotBusy(() => migrateDatabase(client, process.env.KONTOR_MIGRATIONS_DIR ?? join(ROOT, 'drizzle')))
+    // The single binary unpacks its migrations and assets elsewhere and says where.
+    await migrateAtStart(client, process.env.KONTOR_MIGRATIONS_DIR ?? join(ROOT, 'drizzle'))
   }
 
   // A libSQL server that does not answer yet (it may be starting beside Kontor) is waited for:

@@ -2,14 +2,11 @@ import { afterAll, expect, test } from 'bun:test'
 import { createClient } from '@libsql/client'
 import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/libsql'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { prepareDatabaseFile } from '../../db/client'
-import { migrateDatabase } from '../../db/migrate'
-import { describeDatabaseError, isDatabaseBusy, isDatabaseUnavailable, retryingWhenBusy, whenNotBusy } from './database-errors'
+import { join } from 'node:path'
+import { describeDatabaseError, isDatabaseBusy, isDatabaseUnavailable, retryingWhenBusy } from './database-errors'
 import { freePort } from '../../tests/support/ports'
-import { until } from '../../tests/support/wait-for'
 
 const dir = mkdtempSync(join(tmpdir(), 'kontor-dberr-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -117,31 +114,3 @@ test('a statement that meets another connection\'s write lock is tried again onc
   expect(waiting.closed).toBe(true)
 })
 
-test('the start\'s migration, met by another process\'s write, is run again and applies what is pending once the lock is gone', async () => {
-  // A database an older version migrated: all but the last migration (src/server.ts runs the start's migration so).
-  const migrations = resolve(import.meta.dir, '../../drizzle')
-  const older = join(dir, 'drizzle-older')
-  cpSync(migrations, older, { recursive: true })
-  const journal = JSON.parse(readFileSync(join(older, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }
-  writeFileSync(join(older, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, -1) }))
-  const url = `file:${join(dir, 'pending.db')}`
-  const running = createClient({ url })
-  await prepareDatabaseFile(running)
-  expect(await migrateDatabase(running, older)).toBe('migrations')
-
-  // The running server writes while the new one starts.
-  const writing = await running.transaction('write')
-  const starting = createClient({ url })
-  let attempts = 0
-  const migrated = whenNotBusy(() => {
-    attempts++
-    return migrateDatabase(starting, migrations)
-  })
-  await until('an attempt that met the lock', async () => attempts >= 2, 10_000, 5)
-  await writing.commit()
-  expect(await migrated).toBe('migrations')
-  const applied = await running.execute('SELECT count(*) AS n FROM __drizzle_migrations')
-  expect(Number(applied.rows[0]!.n)).toBe(journal.entries.length)
-  running.close()
-  starting.close()
-})
