@@ -65,13 +65,16 @@ export async function databaseContents(client: Client) {
     contents[String(name)] =
       type === 'shadow'
         ? Number((await client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n)
-        : (await client.execute(`SELECT * FROM ${table} ORDER BY rowid`)).rows.map((row) => Array.from({ length: row.length }, (_, i) => String(row[i])))
+        : (await client.execute(`SELECT * FROM ${table} ORDER BY rowid`)).rows.map((row) => Array.from({ length: row.length }, (_, i) => shown(row[i])))
   }
   const applied = (await client.execute(`SELECT hash, created_at FROM __drizzle_migrations ORDER BY created_at`)).rows.map((r) => [String(r.hash), Number(r.created_at)])
-  const header: Record<string, number> = {}
-  for (const pragma of ['user_version', 'application_id', 'page_size', 'auto_vacuum', 'journal_mode']) header[pragma] = Number((await client.execute(`PRAGMA ${pragma}`)).rows[0]![0]) || 0
+  const header: Record<string, string> = {}
+  for (const pragma of ['user_version', 'application_id', 'page_size', 'auto_vacuum', 'journal_mode']) header[pragma] = shown((await client.execute(`PRAGMA ${pragma}`)).rows[0]![0])
   return { schema, contents, applied, header }
 }
+
+/** A value as text to compare: a blob by its bytes. */
+const shown = (value: unknown) => (value instanceof ArrayBuffer ? Buffer.from(value).toString('hex') : String(value))
 
 /** The text of drizzle/baseline.sql for the migrations in `folder`. */
 export async function buildBaseline(folder: string): Promise<string> {

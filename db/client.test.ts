@@ -195,12 +195,12 @@ describe('a write that meets another connection’s lock', () => {
     const holder = createClient({ url })
     await prepareDatabaseFile(holder)
     await holder.execute('CREATE TABLE t (x INTEGER)')
-    // One connection: a call made while another has it waits for it.
-    const writer = createClient({ url, concurrency: 1 })
+    // Two connections: a call made while both are borrowed waits for one.
+    const writer = createClient({ url, concurrency: 2 })
     const held = await holder.transaction('write')
-    const write = writer.execute('INSERT INTO t VALUES (1)')
+    const writes = [writer.execute('INSERT INTO t VALUES (1)'), writer.execute('INSERT INTO t VALUES (1)')]
     const waiting = writer.execute('SELECT count(*) AS n FROM t')
-    await expect(write).rejects.toMatchObject({ code: 'SQLITE_BUSY' })
+    for (const result of await Promise.allSettled(writes)) expect(result).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_BUSY' } })
     expect(Number((await waiting).rows[0]!.n)).toBe(0)
     await held.commit()
     await writer.execute('INSERT INTO t VALUES (2)')

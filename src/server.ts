@@ -65,20 +65,19 @@ export const migrateAtStart = (client: Client, folder: string) => whenNotBusy(()
 
 /**
  * The page renderer (React's server renderer, the router with its route tree, both languages'
- * strings), loaded once the server listens instead of before (decision 0109): the health check
- * and the API answer meanwhile; a page asked for meanwhile waits for it. A load that failed is
- * tried again by the next page.
+ * strings), loaded once the server listens instead of before (decision 0109): the first health
+ * check answers before it; a page asked for meanwhile waits for it. A renderer that fails to load
+ * is logged, and each page asks for it again (and fails the same way until the code is fixed).
  */
 function pageRendererAfterStart(assets: WebAssets) {
   let renderer: Promise<PageRenderer> | undefined
   const load = () =>
-    (renderer ??= import('./ssr/render').then(
-      ({ createPageRenderer }) => createPageRenderer(assets),
-      (error: unknown) => {
+    (renderer ??= import('./ssr/render')
+      .then(({ createPageRenderer }) => createPageRenderer(assets))
+      .catch((error: unknown) => {
         renderer = undefined
         throw error
-      },
-    ))
+      }))
   const render: PageRenderer = async (request, api, nonce) => (await load())(request, api, nonce)
   return { render, load }
 }
