@@ -2,12 +2,13 @@ import { createClient, type Client } from '@libsql/client'
 import { afterAll, describe, expect, test } from 'bun:test'
 import { drizzle } from 'drizzle-orm/libsql'
 import { migrate } from 'drizzle-orm/libsql/migrator'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { buildBaseline, databaseContents, journalTags, MIGRATIONS_FOLDER } from './baseline'
+import { migrationsCopy } from '../tests/support/test-db'
+import { buildBaseline, databaseContents, MIGRATIONS_FOLDER } from './baseline'
 import { prepareDatabaseFile } from './client'
-import { BASELINE_FILE, migrateDatabase } from './migrate'
+import { BASELINE_FILE, journalTags, migrateDatabase } from './migrate'
 
 const dirs: string[] = []
 const clients: Client[] = []
@@ -68,13 +69,10 @@ describe('a fresh database begins from the baseline', () => {
   }, 30_000)
 
   test('a database begun from it takes the migrations written after it', async () => {
-    const folder = join(tempDir(), 'drizzle')
-    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true })
-    const journalFile = join(folder, 'meta/_journal.json')
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; when: number; tag: string; version: string; breakpoints: boolean }[] }
-    const last = journal.entries.at(-1)!
-    journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag: '9999_after_the_baseline' })
-    writeFileSync(journalFile, JSON.stringify(journal))
+    const folder = migrationsCopy(join(tempDir(), 'drizzle'), (entries) => {
+      const last = entries.at(-1)!
+      return [...entries, { ...last, idx: last.idx + 1, when: last.when + 1000, tag: '9999_after_the_baseline' }]
+    })
     writeFileSync(join(folder, '9999_after_the_baseline.sql'), 'CREATE TABLE `after_the_baseline` (`id` text PRIMARY KEY NOT NULL);')
 
     const begun = await newDatabase()
@@ -92,11 +90,7 @@ describe('a fresh database begins from the baseline', () => {
     expect(await databaseContents(client)).toEqual(before)
 
     // A database from before the baseline, migrated part of the way: the rest is applied one by one.
-    const folder = join(tempDir(), 'drizzle')
-    cpSync(MIGRATIONS_FOLDER, folder, { recursive: true })
-    const journalFile = join(folder, 'meta/_journal.json')
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] }
-    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, 10) }))
+    const folder = migrationsCopy(join(tempDir(), 'drizzle'), (entries) => entries.slice(0, 10))
     const partly = await newDatabase()
     expect(await migrateDatabase(partly, folder)).toBe('migrations')
     expect(await migrateDatabase(partly, MIGRATIONS_FOLDER)).toBe('migrations')

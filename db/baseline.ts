@@ -13,18 +13,12 @@
 import { createClient, type Client } from '@libsql/client'
 import { drizzle } from 'drizzle-orm/libsql'
 import { migrate } from 'drizzle-orm/libsql/migrator'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { BASELINE_FILE } from './migrate'
+import { BASELINE_FILE, journalTags } from './migrate'
 
 export const MIGRATIONS_FOLDER = resolve(import.meta.dir, '../drizzle')
-
-/** The migrations' tags in the order they apply (drizzle's journal). */
-export function journalTags(folder: string): string[] {
-  const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }
-  return journal.entries.map((entry) => entry.tag)
-}
 
 type SchemaObject = { type: string; name: string; sql: string }
 

@@ -40,8 +40,7 @@ async function beginFromBaseline(client: Client, folder: string): Promise<boolea
   if (!existsSync(file) || !(await isEmpty(client))) return false
   const baseline = readFileSync(file, 'utf8')
   const covers = /^-- covers: (\S+)$/m.exec(baseline)?.[1]
-  const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }
-  const count = journal.entries.findIndex((entry) => entry.tag === covers) + 1
+  const count = journalTags(folder).findIndex((tag) => tag === covers) + 1
   if (count === 0) return false
   const covered = readMigrationFiles({ migrationsFolder: folder }).slice(0, count)
   const tx = await client.transaction('write')
@@ -60,6 +59,12 @@ async function beginFromBaseline(client: Client, folder: string): Promise<boolea
   } finally {
     tx.close()
   }
+}
+
+/** The migrations' tags in the order they apply (drizzle's journal). */
+export function journalTags(folder: string): string[] {
+  const journal = JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }
+  return journal.entries.map((entry) => entry.tag)
 }
 
 /** True when the database has no table, index, view or trigger. */

@@ -1,10 +1,11 @@
 import { createClient } from '@libsql/client'
 import { afterAll, expect, test } from 'bun:test'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { prepareDatabaseFile } from '../db/client'
-import { migrateDatabase } from '../db/migrate'
+import { journalTags, migrateDatabase } from '../db/migrate'
+import { migrationsCopy } from '../tests/support/test-db'
 import { retryingWhenBusy } from './lib/database-errors'
 import { migrateAtStart, startsReply } from './server'
 
@@ -31,10 +32,7 @@ test('only the requests that start a model reply pass the gate', () => {
 test('the start applies a pending migration although another process writes just then', async () => {
   // A database an older version migrated: all but the last migration.
   const migrations = resolve(import.meta.dir, '../drizzle')
-  const older = join(dir, 'drizzle-older')
-  cpSync(migrations, older, { recursive: true })
-  const journal = JSON.parse(readFileSync(join(older, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }
-  writeFileSync(join(older, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, -1) }))
+  const older = migrationsCopy(join(dir, 'drizzle-older'), (entries) => entries.slice(0, -1))
   const url = `file:${join(dir, 'pending.db')}`
   const running = createClient({ url })
   await prepareDatabaseFile(running)
@@ -59,7 +57,7 @@ test('the start applies a pending migration although another process writes just
   expect(await migrateAtStart(retryingWhenBusy(starting), migrations)).toBe('migrations')
   expect(metTheLock).toBe(1)
   const applied = await running.execute('SELECT count(*) AS n FROM __drizzle_migrations')
-  expect(Number(applied.rows[0]!.n)).toBe(journal.entries.length)
+  expect(Number(applied.rows[0]!.n)).toBe(journalTags(migrations).length)
   running.close()
   starting.close()
 })

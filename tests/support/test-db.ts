@@ -1,5 +1,5 @@
 import { createClient, type Client } from '@libsql/client'
-import { copyFileSync, mkdtempSync } from 'node:fs'
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { migrateDatabase } from '../../db/migrate'
@@ -22,4 +22,18 @@ export async function createTestDatabase(): Promise<{ url: string; client: Clien
   copyFileSync(source, file)
   const url = `file:${file}`
   return { url, client: createClient({ url }), dir }
+}
+
+export type JournalEntry = { idx: number; version: string; when: number; tag: string; breakpoints: boolean }
+
+/**
+ * A copy of drizzle/ at `folder` whose journal lists the entries `edit` leaves: the migrations an
+ * older version had (some left out) or a later one will have (one added, its file written by the caller).
+ */
+export function migrationsCopy(folder: string, edit: (entries: JournalEntry[]) => JournalEntry[]): string {
+  cpSync(resolve(import.meta.dir, '../../drizzle'), folder, { recursive: true })
+  const file = join(folder, 'meta/_journal.json')
+  const journal = JSON.parse(readFileSync(file, 'utf8')) as { entries: JournalEntry[] }
+  writeFileSync(file, JSON.stringify({ ...journal, entries: edit(journal.entries) }))
+  return folder
 }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { createClient } from '@libsql/client'
 import { eq } from 'drizzle-orm'
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { migrateDatabase } from '../../../db/migrate'
@@ -13,6 +13,7 @@ import { messages, replyChunks } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
+import { migrationsCopy } from '../../../tests/support/test-db'
 import { until } from '../../../tests/support/wait-for'
 import { INDEX_TOGETHER, indexAllWaiting, indexingScheduled, indexLater, indexWaiting } from './index-later'
 import type { SearchResult } from './schema'
@@ -515,12 +516,7 @@ describe('an existing database', () => {
   test('the migration indexes the titles and messages already there, but not a reply still streaming', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kontor-search-migration-'))
     // The migrations before this one, then chats written in them, then this one.
-    const before = join(dir, 'before')
-    cpSync(resolve(import.meta.dir, '../../../drizzle'), before, { recursive: true })
-    const journalFile = join(before, 'meta/_journal.json')
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8'))
-    journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0014_chat_search')
-    writeFileSync(journalFile, JSON.stringify(journal))
+    const before = migrationsCopy(join(dir, 'before'), (entries) => entries.filter((e) => e.tag < '0014_chat_search'))
     const db = createClient({ url: `file:${join(dir, 'kontor.db')}` })
     await migrateDatabase(db, before)
     const at = Date.now()
