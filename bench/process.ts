@@ -1,6 +1,8 @@
 /**
  * The process itself: time from start to the first 200 on the health route, and the resident
- * memory once warm (after the start and one rendered /login, idle for 2 s). Three servers, in
+ * memory once warm (after the start and one rendered /login, idle for 2 s), and for Kontor the time
+ * of the first sign-up and the memory once in use (after it and a rendered /chat, idle for 2 s).
+ * Three servers, in
  * rounds whose order rotates: the baseline, a bare Bun + Hono + libSQL server on a database file
  * (bench/bare-api.ts); Kontor from source (`bun src/main.ts`); Kontor as the single binary
  * (`bun src/cli/compile.ts` → dist/kontor). Each start gets a fresh data directory.
@@ -9,7 +11,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { BENCH_SECRET, machine, pct, ROOT, writeSection } from './lib'
+import { BENCH_SECRET, machine, pct, register, ROOT, writeSection } from './lib'
 
 const rounds = Number(process.argv[2] ?? 7)
 const bun = process.execPath
@@ -20,11 +22,11 @@ if (built.exitCode !== 0) throw new Error('web/build.ts failed')
 const compiled = Bun.spawnSync([bun, 'src/cli/compile.ts'], { cwd: ROOT, stdout: 'ignore', stderr: 'inherit' })
 if (compiled.exitCode !== 0) throw new Error('src/cli/compile.ts failed')
 
-type Variant = { name: string; cmd: string[]; health: string; warm: string }
+type Variant = { name: string; cmd: string[]; health: string; warm: string; inUse?: boolean }
 const variants: Variant[] = [
   { name: 'bare Bun + Hono + libSQL (baseline)', cmd: [bun, 'bench/bare-api.ts'], health: '/health', warm: '/health' },
-  { name: 'Kontor from source', cmd: [bun, 'src/main.ts'], health: '/api/health', warm: '/login' },
-  { name: 'Kontor binary', cmd: [join(ROOT, 'dist/kontor')], health: '/api/health', warm: '/login' },
+  { name: 'Kontor from source', cmd: [bun, 'src/main.ts'], health: '/api/health', warm: '/login', inUse: true },
+  { name: 'Kontor binary', cmd: [join(ROOT, 'dist/kontor')], health: '/api/health', warm: '/login', inUse: true },
 ]
 
 const rssOf = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]) / 1024
@@ -64,7 +66,18 @@ async function measure(v: Variant, port: number) {
     await warm.text()
     if (!warm.ok) throw new Error(`${v.name} ${v.warm}: ${warm.status}`)
     await Bun.sleep(2000)
-    return { startMs, rssMb: rssOf(server.pid) }
+    const rssMb = rssOf(server.pid)
+    if (!v.inUse) return { startMs, rssMb }
+    // In use: the first sign-up builds the sign-in code (better-auth and its plugins), /chat renders the chat's screen.
+    const site = `http://localhost:${port}`
+    const signUpStarted = performance.now()
+    const cookie = await register(site)
+    const signUpMs = performance.now() - signUpStarted
+    const chat = await fetch(`${site}/chat`, { headers: { cookie } })
+    await chat.text()
+    if (!chat.ok) throw new Error(`${v.name} /chat: ${chat.status}`)
+    await Bun.sleep(2000)
+    return { startMs, rssMb, signUpMs, inUseMb: rssOf(server.pid) }
   } finally {
     server.kill()
     await server.exited
@@ -72,7 +85,7 @@ async function measure(v: Variant, port: number) {
   }
 }
 
-const results = new Map<string, { startMs: number[]; rssMb: number[] }>(variants.map((v) => [v.name, { startMs: [], rssMb: [] }]))
+const results = new Map<string, { startMs: number[]; rssMb: number[]; signUpMs: number[]; inUseMb: number[] }>(variants.map((v) => [v.name, { startMs: [], rssMb: [], signUpMs: [], inUseMb: [] }]))
 const loadBefore = loadavg()[0]!
 for (let round = 0; round < rounds; round++) {
   // Rotate the order, so that no variant always runs first (cold caches) or last.
@@ -81,7 +94,9 @@ for (let round = 0; round < rounds; round++) {
     const r = await measure(v, 4600 + i)
     results.get(v.name)!.startMs.push(r.startMs)
     results.get(v.name)!.rssMb.push(r.rssMb)
-    console.log(`round ${round + 1}: ${v.name}: ${r.startMs.toFixed(0)} ms, ${r.rssMb.toFixed(1)} MB`)
+    if (r.signUpMs !== undefined) results.get(v.name)!.signUpMs.push(r.signUpMs)
+    if (r.inUseMb !== undefined) results.get(v.name)!.inUseMb.push(r.inUseMb)
+    console.log(`round ${round + 1}: ${v.name}: ${r.startMs.toFixed(0)} ms, ${r.rssMb.toFixed(1)} MB` + (r.inUseMb === undefined ? '' : `; sign-up ${r.signUpMs!.toFixed(0)} ms, in use ${r.inUseMb.toFixed(1)} MB`))
   }
 }
 const loadAfter = loadavg()[0]!
@@ -92,25 +107,26 @@ const rows = variants.map((v) => {
   const r = results.get(v.name)!
   const s = p50(r.startMs)
   const m = p50(r.rssMb)
-  return `| ${v.name} | ${s.toFixed(0)} ms (${(s / p50(baseline.startMs)).toFixed(1)}×) | ${pct(r.startMs, 100).toFixed(0)} ms | ${m.toFixed(1)} MB (${(m / p50(baseline.rssMb)).toFixed(1)}×) | ${pct(r.rssMb, 100).toFixed(1)} MB |`
+  const inUse = r.inUseMb.length ? `${p50(r.signUpMs).toFixed(0)} ms | ${p50(r.inUseMb).toFixed(1)} MB |` : '— | — |'
+  return `| ${v.name} | ${s.toFixed(0)} ms (${(s / p50(baseline.startMs)).toFixed(1)}×) | ${pct(r.startMs, 100).toFixed(0)} ms | ${m.toFixed(1)} MB (${(m / p50(baseline.rssMb)).toFixed(1)}×) | ${pct(r.rssMb, 100).toFixed(1)} MB | ${inUse}`
 })
 const source = results.get(variants[1]!.name)!
 const binary = results.get(variants[2]!.name)!
 const table = [
   `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}, load average ${loadBefore.toFixed(1)} at the start and ${loadAfter.toFixed(1)} at the end; ${rounds} rounds, order rotating.`,
   '',
-  'Start = from spawning the process to the first 200 on its health route; RSS = resident memory after that and one rendered /login (the baseline: one more health request), idle for 2 s. Median (ratio to the baseline’s median), and the worst round.',
+  'Start = from spawning the process to the first 200 on its health route; RSS = resident memory after that and one rendered /login (the baseline: one more health request), idle for 2 s. Median (ratio to the baseline’s median), and the worst round. In use (Kontor only): the time of the first sign-up (an organisation registered), then the resident memory after it and one rendered /chat, idle for 2 s (medians).',
   '',
-  '| Server | Start p50 | Start max | Warm RSS p50 | RSS max |',
-  '|---|---:|---:|---:|---:|',
+  '| Server | Start p50 | Start max | Warm RSS p50 | RSS max | First sign-up p50 | RSS in use p50 |',
+  '|---|---:|---:|---:|---:|---:|---:|',
   ...rows,
   '',
-  `**Reading.** From source Kontor answers its first health check after ${p50(source.startMs).toFixed(0)} ms and as the binary after ${p50(binary.startMs).toFixed(0)} ms (targets: 500 and 300 ms); warm, it holds ${p50(source.rssMb).toFixed(0)} MB from source and ${p50(binary.rssMb).toFixed(0)} MB as the binary (target 70 MB), against ${p50(baseline.rssMb).toFixed(0)} MB for the bare server.`,
+  `**Reading.** From source Kontor answers its first health check after ${p50(source.startMs).toFixed(0)} ms and as the binary after ${p50(binary.startMs).toFixed(0)} ms (targets: 500 and 300 ms); warm, it holds ${p50(source.rssMb).toFixed(0)} MB from source and ${p50(binary.rssMb).toFixed(0)} MB as the binary (target 70 MB), against ${p50(baseline.rssMb).toFixed(0)} MB for the bare server. In use, after a sign-up and a chat page, it holds ${p50(source.inUseMb).toFixed(0)} MB from source and ${p50(binary.inUseMb).toFixed(0)} MB as the binary.`,
   '',
   'What the figures contain. The binary carries its code as bytecode, so its start parses nothing (decision 0083; it took about 500 ms before), keeps the code loaded on first use in chunks of its own, so that its start loads none of it (decision 0092; it held 112 MB warm before), and serves its web assets from inside itself (src/static-files.ts, decision 0081); of its embedded files it unpacks at start only the migrations, their journal and the baseline a new database begins from, not drizzle-kit\'s snapshots of the schema (2.7 MB; six starts each, alternating, on 2026-11-29: warm 79.6–80.1 against 81.5–82.3 MB). ' +
     'Both hold the JIT back while they start (decision 0104): code that runs once at start is compiled less (five alternating starts each, with and without, on 2026-11-27: warm 85.6 against 88.6 MB and first 200 after 295 against 336 ms from source; 82.6 against 87.0 MB and 134 against 149 ms as the binary, medians). ' +
     'Both starts include one exec of the process by itself, which gives it a limit of 4,096 requests at once instead of Bun\'s 256 (decision 0087): about 10 ms from source, 45 ms as the binary. ' +
-    'Decision 0078 keeps better-auth with its plugins, the free-mail lists and better-auth\'s cipher out of the start (`tests/start-imports.test.ts` holds the code loaded at start at about 2.9 MB). ' +
+    'Decision 0078 keeps better-auth with its plugins, the free-mail lists and better-auth\'s cipher out of the start (`tests/start-imports.test.ts` holds the code loaded at start at about 2.9 MB)Since decision 0110, building them (at the first sign-up) loads neither SAML\'s libraries nor the passkeys\' (each loads with the request that uses it) nor better-auth\'s full build with Kysely, and the chat\'s screens import Lucide\'s icons one by one instead of its index of some 2,000: alternating with the commit before on 2026-11-29 (seven starts each, medians), the first sign-up took 369 against 628 ms from source and 264 against 298 ms as the binary, and the memory in use 106 against 131 MB from source and 93 against 112 MB as the binary. ' +
     'From source, the components import each Radix primitive from its own package (decision 0098): before, the server evaluated all of Radix at start (58 modules), which held about 3 MB more and took about 47 ms of CPU at start (a CPU profile). ' +
     'What is left of the memory over the bare server is the code loaded at start, not the first page (imported one after another in a script, the API\'s route modules with their services and zod schemas added about 11 MB of anonymous memory, Drizzle\'s schema 5 MB and zod itself 4 MB, of 46 MB): on 2026-11-29 (three starts each, idle 2 s before and after), Kontor held 79–80 MB from source and 71–72 MB as the binary before any page, and the first /login added 5–6 MB (3–4 MB of it anonymous memory, the rest pages of the executable). From source, the start holds about 41 MB of anonymous memory against the binary\'s 29 MB, likely because each of the some 930 modules loaded from source is transpiled and parsed at start, where the binary maps its bytecode from its file (45 MB of its resident memory are file pages, against 40 MB from source). In a heap snapshot after a full collection (from source, warm, 2026-11-29), the JavaScript heap holds 15 MB: 4.3 MB of it are the records of those modules and 2.6 MB the bytecode of the functions that ran. Measured and not adopted (three starts each, alternating, on 2026-11-29), as both left the warm memory within the spread: the ZIP, user-agent, address-range, multipart and S3 libraries loaded on first use instead of at start (85.6–86.3 MB against 84.7–86.1 MB), and leaving out React\'s second, string-rendering server build, which `react-dom/server` loads beside the streaming one (85.2–85.5 MB against 85.2–86.6 MB; alone in a script it held 2.9 MB). ' +
     'Measured by hand on 2026-11-29, on a machine slower than that of 2026-11-27 (there the bare server starts in 105–120 ms, against 70): each start of this bench also creates its database, and on a new file the 32 migrations applied one statement at a time (about 190 statements in one transaction) took 47–80 ms (a script, four new files each time), against 1–2 ms at a restart, when there is nothing to apply; in a CPU profile of a start from source (490 ms of samples) about 60 ms were those statements, and most of the rest loading and evaluating the code. Since decision 0108 a new database begins from one baseline of the schema instead (drizzle/baseline.sql: 8–16 ms in the same script); alternating with the commit before, on 2026-11-29, 20 starts each from source and 11 as the binary: first 200 after 526 against 573 ms from source (single starts spread from 395 to 750 ms on this machine) and 217 against 237 ms as the binary, warm 86.4 against 87.0 MB and 79.2 against 81.5 MB (medians). Seven runs of this bench on 2026-11-29 after that decision gave medians of 430–508 ms from source and 172–223 ms as the binary: before decision 0109, on this machine the start from source was at its target\'s edge. Since decision 0109 the page renderer (React\'s server renderer, the router, both languages\' strings) loads once the server listens, so that the health check answers before it: alternating with the commit before on 2026-11-29, first 200 after 361 against 450 ms from source (nine starts each) and 165 against 218 ms as the binary (seven each); a /login asked at once after that 200 waited for it (148 against 66 ms from source, 50 against 34 ms as the binary), one asked 400 ms later did not (from source, seven starts each: 82 against 82 ms). The warm memory here includes it, as the first /login loads it. The binary holds about 5 MB more of its file\'s pages when it runs right after it was built, as here, than when its file was read back from the disk (78 MB warm after the page cache was dropped, three starts). ' +

@@ -2,7 +2,9 @@
  * What a server process loads at start: the static import graph of src/start.ts (which src/main.ts
  * loads after src/requests-at-once.ts), read from the
  * bundler's metafile. better-auth with its plugins and the rarely needed libraries load on first
- * use (decision 0078); a static import from anything loaded at start would bring them back.
+ * use (decision 0078); a static import from anything loaded at start would bring them back. Once
+ * built, better-auth leaves SAML's XML and signature stack and the passkeys' certificate readers
+ * to the requests that need them (patches/, decision 0110).
  */
 import { afterAll, expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -64,3 +66,46 @@ test('Radix primitives come each from its own package, one version of each: from
   const sources = Bun.spawnSync(['git', 'grep', '-l', '-e', "from 'radix-ui'", '-e', 'from "radix-ui"', '--', 'web', 'src'], { cwd: root })
   expect(sources.stdout.toString()).toBe('')
 })
+
+test('icons come each from its own module (web/components/icons.ts): from source, the server would load all of Lucide\'s icons with the first page that shows one', () => {
+  const sources = Bun.spawnSync(['git', 'grep', '--untracked', '-l', '-e', "from 'lucide-react'", '-e', 'from "lucide-react"', '--', 'web', 'src'], { cwd: root })
+  expect(sources.stdout.toString().trim()).toBe('web/components/icons.ts')
+  const icons = readFileSync(join(root, 'web/components/icons.ts'), 'utf8')
+  // Only the type comes from the package's index.
+  expect(icons.match(/from 'lucide-react'/g)).toEqual(["from 'lucide-react'"])
+  expect(icons).toContain("export type { LucideIcon } from 'lucide-react'")
+})
+
+/** The packages a fresh process has loaded after running `script` (in the project's root). */
+function packagesLoadedBy(script: string): Set<string> {
+  const run = Bun.spawnSync([process.execPath, '--eval', `${script}\nconsole.log('LOADED ' + JSON.stringify(Object.keys(require.cache)))\nprocess.exit(0)`], {
+    cwd: root, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, NODE_ENV: 'test' },
+  })
+  const line = run.stdout.toString().split('\n').find((l) => l.startsWith('LOADED '))
+  expect(line, run.stderr.toString()).toBeDefined()
+  const paths = JSON.parse(line!.slice(7)) as string[]
+  return new Set(paths.map((path) => path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? path))
+}
+
+const SAML_LIBRARIES = ['samlify', '@xmldom/xmldom', 'xml-crypto', '@authenio/xml-encryption', 'node-rsa', 'xpath', 'fast-xml-parser']
+const PASSKEY_LIBRARIES = ['@simplewebauthn/server', '@peculiar/x509']
+
+test('a sign-up builds better-auth with its plugins but loads neither the SAML libraries, nor the passkeys\' certificate readers, nor better-auth\'s migration tooling; asking for passkey options loads its readers', () => {
+  const setUp = `
+    import { createTestApp, registerOrg } from './tests/support/test-app'
+    const t = await createTestApp({ ocr: null })
+    const admin = t.client()
+    await registerOrg(admin)
+  `
+  const afterSignUp = packagesLoadedBy(setUp)
+  // better-auth and its plugins were built: the sign-up went through them.
+  for (const built of ['better-auth', '@better-auth/core', '@better-auth/sso', '@better-auth/passkey', '@better-auth/api-key']) expect(afterSignUp).toContain(built)
+  for (const later of [...SAML_LIBRARIES, ...PASSKEY_LIBRARIES, 'kysely', '@better-auth/kysely-adapter']) expect(afterSignUp).not.toContain(later)
+
+  const afterPasskeyOptions = packagesLoadedBy(`${setUp}
+    const options = await admin.post('/api/passkeys/options')
+    if (options.status !== 200) throw new Error('passkey options: ' + options.status)
+  `)
+  for (const loaded of PASSKEY_LIBRARIES) expect(afterPasskeyOptions).toContain(loaded)
+  for (const later of SAML_LIBRARIES) expect(afterPasskeyOptions).not.toContain(later)
+}, 120_000)

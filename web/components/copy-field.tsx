@@ -1,4 +1,4 @@
-import { Check, Copy } from 'lucide-react'
+import { Check, Copy } from './icons'
 import { useRef, useState } from 'react'
 import { toast } from './toaster'
 import { Button } from './ui/button'

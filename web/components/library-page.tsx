@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react'
+import { Plus } from './icons'
 import { useState, type ReactNode } from 'react'
 import { PageHeader, pageFrameClass } from './page-header'
 import { Button } from './ui/button'

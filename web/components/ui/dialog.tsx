@@ -1,4 +1,4 @@
-import { X } from 'lucide-react'
+import { X } from '../icons'
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import type { ComponentProps, ReactNode } from 'react'
 import { cn } from '../../lib/cn'

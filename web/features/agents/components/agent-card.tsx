@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { Bot, Copy, MessageSquare, Pencil, Share2, Trash2 } from 'lucide-react'
+import { Bot, Copy, MessageSquare, Pencil, Share2, Trash2 } from '../../../components/icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'

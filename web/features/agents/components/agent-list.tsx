@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Bot, Plus, Search } from 'lucide-react'
+import { Bot, Plus, Search } from '../../../components/icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../../components/empty-state'

@@ -1,4 +1,4 @@
-import { KeyRound, Trash2 } from 'lucide-react'
+import { KeyRound, Trash2 } from '../../../components/icons'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'

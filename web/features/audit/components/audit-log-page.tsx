@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { Download } from 'lucide-react'
+import { Download } from '../../../components/icons'
 import { useDeferredValue, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RowsSkeleton } from '../../../components/rows-skeleton'

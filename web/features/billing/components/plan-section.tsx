@@ -1,4 +1,4 @@
-import { CalendarClock, ReceiptText, UsersRound } from 'lucide-react'
+import { CalendarClock, ReceiptText, UsersRound } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import type { Price } from '../api'
 import { useMoney } from '../format'

@@ -1,4 +1,4 @@
-import { Bot, ChevronDown } from 'lucide-react'
+import { Bot, ChevronDown } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../lib/cn'
 import { PendingTrigger, useOnDemandTrigger } from '../../../lib/on-demand'

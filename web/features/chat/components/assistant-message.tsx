@@ -1,4 +1,4 @@
-import { Check, ChevronRight, Copy, RefreshCw, TriangleAlert } from 'lucide-react'
+import { Check, ChevronRight, Copy, RefreshCw, TriangleAlert } from '../../../components/icons'
 import * as Collapsible from '@radix-ui/react-collapsible'
 import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'

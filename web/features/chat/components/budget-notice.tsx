@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Gauge } from 'lucide-react'
+import { Gauge } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { BUDGET_NOTICE_KEY, type BudgetNotice as Notice } from '../lib/reply-runner'
 

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { Download, FileJson, FileText, MoreHorizontal, Printer, Share2 } from 'lucide-react'
+import { Download, FileJson, FileText, MoreHorizontal, Printer, Share2 } from '../../../components/icons'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { pickerItem } from './picker-styles'

@@ -1,4 +1,4 @@
-import { Pencil } from 'lucide-react'
+import { Pencil } from '../../../components/icons'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TitleField } from './title-field'

@@ -1,4 +1,4 @@
-import { MoreHorizontal } from 'lucide-react'
+import { MoreHorizontal } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { PendingTrigger, useOnDemandTrigger } from '../../../lib/on-demand'
 import type { ChatItemAction } from './chat-menus'

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useRouterState } from '@tanstack/react-router'
-import { Trash2, X } from 'lucide-react'
+import { Trash2, X } from '../../../components/icons'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'

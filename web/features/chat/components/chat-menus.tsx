@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { ListChecks, Pencil, Pin, PinOff, Settings2, Trash2 } from 'lucide-react'
+import { ListChecks, Pencil, Pin, PinOff, Settings2, Trash2 } from '../../../components/icons'
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import type { ReactElement, ReactNode, Ref } from 'react'
 import { useTranslation } from 'react-i18next'

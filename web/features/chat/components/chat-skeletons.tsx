@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { MessageSquareOff } from 'lucide-react'
+import { MessageSquareOff } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { buttonVariants } from '../../../components/ui/button'
 import { Skeleton } from '../../../components/ui/skeleton'

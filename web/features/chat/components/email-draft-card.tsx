@@ -1,4 +1,4 @@
-import { Check, Copy, Mail } from 'lucide-react'
+import { Check, Copy, Mail } from '../../../components/icons'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'

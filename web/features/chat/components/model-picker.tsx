@@ -1,4 +1,4 @@
-import { ChevronDown, TriangleAlert } from 'lucide-react'
+import { ChevronDown, TriangleAlert } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import type { PermittedModel } from '../../../../src/api/models/schema'
 import { cn } from '../../../lib/cn'

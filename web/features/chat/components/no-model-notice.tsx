@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { TriangleAlert } from 'lucide-react'
+import { TriangleAlert } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 
 type NoModelNoticeProps = {

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react'
+import { Check } from '../../../components/icons'
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import type { ReactNode } from 'react'
 import { cn } from '../../../lib/cn'

@@ -1,4 +1,4 @@
-import { LoaderCircle } from 'lucide-react'
+import { LoaderCircle } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { Check, Copy } from 'lucide-react'
+import { Check, Copy } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
 import { Button } from '../../../components/ui/button'

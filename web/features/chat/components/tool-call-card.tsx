@@ -1,4 +1,4 @@
-import { ChevronRight, FileSearch, Globe, LoaderCircle, Mail, Search, TriangleAlert, Wrench, type LucideIcon } from 'lucide-react'
+import { ChevronRight, FileSearch, Globe, LoaderCircle, Mail, Search, TriangleAlert, Wrench, type LucideIcon } from '../../../components/icons'
 import * as Collapsible from '@radix-ui/react-collapsible'
 import { useTranslation } from 'react-i18next'
 import { callSummary, mcpToolOf, passagesOf, searchResultsOf } from '../lib/tool-data'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Sparkles } from 'lucide-react'
+import { Sparkles } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { subscriptionQueries } from '../../../lib/subscription'
 import { systemQueries } from '../../../lib/system'

@@ -1,4 +1,4 @@
-import { Check, Copy, Pencil } from 'lucide-react'
+import { Check, Copy, Pencil } from '../../../components/icons'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_MESSAGE_LENGTH } from '../../../../src/api/threads/limits'

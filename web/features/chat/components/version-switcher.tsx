@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { ChevronLeft, ChevronRight } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import type { Message } from '../api'
 import { ActionButton } from './action-button'

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Pencil, Plus, Trash2, Users, X } from 'lucide-react'
+import { Pencil, Plus, Trash2, Users, X } from '../../../components/icons'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'

@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react'
+import { Plus } from '../../../components/icons'
 import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RowsSkeleton } from '../../../components/rows-skeleton'

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { ArrowLeft, FileText, Pencil, RotateCw, Trash2, Upload } from 'lucide-react'
+import { ArrowLeft, FileText, Pencil, RotateCw, Trash2, Upload } from '../../../components/icons'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'

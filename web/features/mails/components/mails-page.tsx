@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Mail } from 'lucide-react'
+import { Mail } from '../../../components/icons'
 import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RowsSkeleton } from '../../../components/rows-skeleton'

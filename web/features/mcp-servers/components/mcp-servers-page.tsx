@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { ChevronDown, KeyRound, Plug, Trash2 } from 'lucide-react'
+import { ChevronDown, KeyRound, Plug, Trash2 } from '../../../components/icons'
 import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Ban, MailPlus, RotateCw } from 'lucide-react'
+import { Ban, MailPlus, RotateCw } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
 import { confirm } from '../../../components/confirm-dialog'

@@ -1,4 +1,4 @@
-import { UserPlus } from 'lucide-react'
+import { UserPlus } from '../../../components/icons'
 import { Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'

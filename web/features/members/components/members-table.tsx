@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { LogOut, Trash2 } from 'lucide-react'
+import { LogOut, Trash2 } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
 import { confirm } from '../../../components/confirm-dialog'

@@ -1,4 +1,4 @@
-import { Check, Lock } from 'lucide-react'
+import { Check, Lock } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'

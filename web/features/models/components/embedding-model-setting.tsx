@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { TriangleAlert } from 'lucide-react'
+import { TriangleAlert } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
 import { RadioCard, RadioGroup } from '../../../components/ui/radio-group'

@@ -1,4 +1,4 @@
-import { Brain, Building2, Globe, Landmark, MapPin, Server, Zap, type LucideIcon } from 'lucide-react'
+import { Brain, Building2, Globe, Landmark, MapPin, Server, Zap, type LucideIcon } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '../../../components/ui/badge'
 import { cn } from '../../../lib/cn'

@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react'
+import { Star } from '../../../components/icons'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '../../../components/ui/badge'

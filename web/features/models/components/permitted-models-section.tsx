@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { CircleDollarSign, Cpu, Star, Trash2, UsersRound } from 'lucide-react'
+import { CircleDollarSign, Cpu, Star, Trash2, UsersRound } from '../../../components/icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'

@@ -1,4 +1,4 @@
-import { ExternalLink } from 'lucide-react'
+import { ExternalLink } from '../../../components/icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { PlugZap, Plus } from 'lucide-react'
+import { PlugZap, Plus } from '../../../components/icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'

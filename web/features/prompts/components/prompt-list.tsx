@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { BookText, Plus, SearchX } from 'lucide-react'
+import { BookText, Plus, SearchX } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../../../components/empty-state'
 import { LibrarySection } from '../../../components/library-page'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { BookText } from 'lucide-react'
+import { BookText } from '../../../components/icons'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'

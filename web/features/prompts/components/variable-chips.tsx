@@ -1,4 +1,4 @@
-import { Braces } from 'lucide-react'
+import { Braces } from '../../../components/icons'
 import { Badge } from '../../../components/ui/badge'
 import { cn } from '../../../lib/cn'
 

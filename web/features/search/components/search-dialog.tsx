@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { MessageSquare, Search, Type } from 'lucide-react'
+import { MessageSquare, Search, Type } from '../../../components/icons'
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'

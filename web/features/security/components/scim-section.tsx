@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { KeyRound, Plus, Trash2 } from 'lucide-react'
+import { KeyRound, Plus, Trash2 } from '../../../components/icons'
 import { useState, useSyncExternalStore } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'

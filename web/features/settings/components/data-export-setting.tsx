@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react'
+import { Download } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { SectionCard } from '../../../components/section-card'
 import { buttonVariants } from '../../../components/ui/button'

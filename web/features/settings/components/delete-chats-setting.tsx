@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react'
+import { Trash2 } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { confirm } from '../../../components/confirm-dialog'
 import { SectionCard } from '../../../components/section-card'

@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react'
+import { Download } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { CopyField } from '../../../components/copy-field'
 import { Button } from '../../../components/ui/button'

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { LogOut, Monitor, Smartphone, Tablet } from 'lucide-react'
+import { LogOut, Monitor, Smartphone, Tablet } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { confirm } from '../../../components/confirm-dialog'
 import { IconAction } from '../../../components/icon-action'

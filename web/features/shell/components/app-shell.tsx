@@ -1,5 +1,5 @@
 import { Link, Outlet, useNavigate } from '@tanstack/react-router'
-import { Menu, SquarePen } from 'lucide-react'
+import { Menu, SquarePen } from '../../../components/icons'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ShortcutsDialog } from '../../../components/shortcuts-dialog'

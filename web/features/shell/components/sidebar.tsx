@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
-import { Bot, BookText, Library, LogOut, PanelLeftClose, PanelLeftOpen, Search, Settings, ShieldCheck, SquarePen, X } from 'lucide-react'
+import { Bot, BookText, Library, LogOut, PanelLeftClose, PanelLeftOpen, Search, Settings, ShieldCheck, SquarePen, X } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { useApi } from '../../../lib/use-api'

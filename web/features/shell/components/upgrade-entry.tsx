@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Sparkles } from 'lucide-react'
+import { Sparkles } from '../../../components/icons'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { onDemand, PendingTrigger, useOnDemandTrigger } from '../../../lib/on-demand'

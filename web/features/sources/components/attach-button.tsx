@@ -1,4 +1,4 @@
-import { Paperclip } from 'lucide-react'
+import { Paperclip } from '../../../components/icons'
 import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Check } from 'lucide-react'
+import { Check } from '../../../components/icons'
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { useState, type ReactElement, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Library, X } from 'lucide-react'
+import { Library, X } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
 import { Tooltip } from '../../../components/ui/tooltip'

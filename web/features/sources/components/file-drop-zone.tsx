@@ -1,4 +1,4 @@
-import { FileUp } from 'lucide-react'
+import { FileUp } from '../../../components/icons'
 import { useRef, useState, type DragEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'

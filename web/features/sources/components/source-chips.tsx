@@ -1,4 +1,4 @@
-import { FileText, LoaderCircle, RotateCw, TriangleAlert, X } from 'lucide-react'
+import { FileText, LoaderCircle, RotateCw, TriangleAlert, X } from '../../../components/icons'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Tooltip } from '../../../components/ui/tooltip'

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Trash2 } from 'lucide-react'
+import { Trash2 } from '../../../components/icons'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SectionCard } from '../../../components/section-card'

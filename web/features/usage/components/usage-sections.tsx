@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query'
-import { Download } from 'lucide-react'
+import { Download } from '../../../components/icons'
 import { useCallback, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RowsSkeleton } from '../../../components/rows-skeleton'
