@@ -1,46 +1,22 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
-import { authRoutes } from './api/auth/routes'
-import { inviteRoutes } from './api/invites/routes'
-import { memberRoutes } from './api/members/routes'
-import { groupRoutes } from './api/groups/routes'
-import { usageRoutes } from './api/usage/routes'
-import { modelRoutes } from './api/models/routes'
-import { agentRoutes } from './api/agents/routes'
-import { chatRoutes } from './api/chat/routes'
-import { organizationRoutes } from './api/organization/routes'
-import { retentionRoutes } from './api/retention/routes'
-import { exportRoutes } from './api/export/routes'
-import { outboxRoutes } from './api/outbox/routes'
-import { promptRoutes } from './api/prompts/routes'
-import { subscriptionRoutes } from './api/subscriptions/routes'
-import { searchRoutes } from './api/search/routes'
-import { shareRoutes } from './api/shares/routes'
-import { threadRoutes } from './api/threads/routes'
-import { systemRoutes } from './api/system/routes'
-import { sourceRoutes, UPLOAD_PATH } from './api/sources/routes'
-import { COLLECTION_UPLOAD_PATH, knowledgeRoutes } from './api/knowledge/routes'
-import { userAccountRoutes } from './api/users/routes'
-import { apiKeyRoutes } from './api/api-keys/routes'
-import { sessionRoutes } from './api/sessions/routes'
-import { twoFactorRoutes } from './api/two-factor/routes'
-import { passkeyRoutes } from './api/passkeys/routes'
-import { auditRoutes } from './api/audit/routes'
-import { SAML_ACS_ROUTE, ssoRoutes } from './api/sso/routes'
-import { mcpServerRoutes } from './api/mcp-servers/routes'
 import { createOpenAiApi, openAiRoutes } from './api/openai/routes'
 import { createMcpApi } from './api/mcp/routes'
 import { createScimApi } from './api/scim/app'
-import { scimTokenRoutes } from './api/scim/routes'
 import type { AppDeps, AppEnv } from './lib/context'
 import { DATABASE_UNREACHABLE, describeDatabaseError, isDatabaseUnavailable } from './lib/database-errors'
 import { refuseCrossSiteWrites } from './lib/cross-site'
 import { AppError, ERRORS, type ErrorCode } from './lib/errors'
-import { mountRoutes, routeCaller, type RouteDef } from './lib/route'
+import { loadRoutes, mountRouteIndex, routeCaller } from './lib/route'
+import { API_DOMAINS } from './api/route-index'
+import { UPLOAD_PATH } from './api/sources/upload-path'
+import { COLLECTION_UPLOAD_PATH } from './api/knowledge/upload-path'
+import { SAML_ACS_ROUTE } from './api/sso/saml-path'
 import { securityHeaders } from './lib/security-headers'
 
-export const API_ROUTES: RouteDef[] = [...systemRoutes, ...authRoutes, ...userAccountRoutes, ...sessionRoutes, ...twoFactorRoutes, ...passkeyRoutes, ...memberRoutes, ...groupRoutes, ...inviteRoutes, ...modelRoutes, ...threadRoutes, ...searchRoutes, ...sourceRoutes, ...knowledgeRoutes, ...chatRoutes, ...promptRoutes, ...agentRoutes, ...exportRoutes, ...shareRoutes, ...subscriptionRoutes, ...organizationRoutes, ...retentionRoutes, ...outboxRoutes, ...apiKeyRoutes, ...usageRoutes, ...auditRoutes, ...scimTokenRoutes, ...ssoRoutes, ...mcpServerRoutes]
+/** Every API route under /api, each domain's module loaded (the OpenAPI document, the tests); the server loads a domain with its first request. */
+export const loadApiRoutes = () => loadRoutes(API_DOMAINS)
 
 /** Largest JSON body the API accepts; uploads have their own limit. */
 export const JSON_BODY_LIMIT = 1024 * 1024
@@ -133,11 +109,11 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
   // File uploads (a chat's, a collection's) stream in under their own 20 MB limit (src/api/sources/upload.ts).
   api.use((c, next) => (c.req.method === 'POST' && (UPLOAD_PATH.test(c.req.path) || COLLECTION_UPLOAD_PATH.test(c.req.path)) ? next() : jsonBodyLimit(c, next)))
   // Beside the cross-site check above, JSON routes refuse other bodies (415): a form never reaches a service.
-  mountRoutes(api, API_ROUTES)
+  mountRouteIndex(api, API_DOMAINS)
   // The OpenAPI document is built when first asked for: building it at start cost start time and memory.
   let openApi: Promise<unknown> | undefined
   const document = () =>
-    (openApi ??= import('./lib/openapi').then(({ buildOpenApi }) => buildOpenApi([...API_ROUTES, ...openAiRoutes], { version: '1.0.0' })))
+    (openApi ??= import('./lib/openapi').then(async ({ buildOpenApi }) => buildOpenApi([...(await loadApiRoutes()), ...openAiRoutes], { version: '1.0.0' })))
   api.get('/docs', async (c) => c.json(await document()))
   api.all('*', () => {
     throw new AppError('NOT_FOUND')
@@ -151,7 +127,7 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
   if (opts.renderPage) {
     const render = opts.renderPage
     // The page's loaders call the GET routes directly; anything else goes through the whole app.
-    const callRoute = routeCaller(API_ROUTES, errorAnswer)
+    const callRoute = routeCaller(API_DOMAINS, errorAnswer)
     app.get('*', (c) => {
       const vars = { deps, requestId: c.get('requestId'), logger: c.get('logger'), env: c.env }
       return render(c.req.raw, async (request) => (await callRoute(request, vars)) ?? app.fetch(request, c.env), c.get('cspNonce'))

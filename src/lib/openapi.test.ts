@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { z } from 'zod'
 import { createTestApp } from '../../tests/support/test-app'
-import { API_ROUTES } from '../app'
+import { loadApiRoutes } from '../app'
 import { openAiRoutes } from '../api/openai/routes'
 import { buildOpenApi } from './openapi'
 import { defineRoute } from './route'
@@ -17,7 +17,7 @@ test('/api/docs has exactly the mounted routes, each with the JSON schema of its
   expect(res.status).toBe(200)
   const doc = res.body as { paths: Record<string, Record<string, any>> }
   const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m} ${path}`))
-  const documented = [...API_ROUTES, ...openAiRoutes]
+  const documented = [...(await loadApiRoutes()), ...openAiRoutes]
   const pathOf = (r: (typeof documented)[number]) => `${r.base ?? '/api'}${r.path.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`
   const expected = documented.map((r) => `${r.method} ${pathOf(r)}`)
   expect(operations.sort()).toEqual([...new Set(expected)].sort())

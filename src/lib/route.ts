@@ -1,5 +1,5 @@
-import { zValidator } from '@hono/zod-validator'
-import { Context, type Hono, type MiddlewareHandler } from 'hono'
+import { Context, type Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
 import { TrieRouter } from 'hono/router/trie-router'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
@@ -76,11 +76,10 @@ const validationHook = (result: { success: boolean; error?: { issues: ReadonlyAr
   }
 }
 
-const requireJson: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const type = c.req.header('content-type') ?? ''
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE')
-  await next()
-}
+/** The media types a JSON route accepts (415 otherwise). */
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i
+/** The media types whose body is read as JSON, as Hono's validator reads them; another's body is `{}`. */
+const JSON_BODY_TYPE = /^application\/([\w.-]+\+)?json$/i
 
 /**
  * The requests a server-rendered page makes to the API in process, by the page they load for: its
@@ -113,35 +112,78 @@ export async function authorize(c: Context<AppEnv>, access: Access): Promise<Ses
   return user
 }
 
-/** Registers route definitions on a Hono app mounted at /api. */
-export function mountRoutes(app: Hono<AppEnv>, routes: RouteDef[]) {
-  const on = app.on.bind(app) as (method: string, path: string, ...handlers: MiddlewareHandler<AppEnv>[]) => void
-  for (const r of routes) {
-    if (r.access === 'apiKey') throw new Error(`${r.path}: routes with API-key access mount themselves`)
-    // Authorisation runs before validation: a caller who may not use a route learns nothing about its input.
-    // A route without a body is one handler (most requests are reads: no middleware to pass per step).
-    if (!r.body) {
-      on(r.method.toUpperCase(), r.path, async (c) => {
-        const user = await authorize(c, r.access)
-        c.set('user', user)
-        return answer(r, c, user, { body: undefined, ...(await paramsAndQuery(r, c)) })
-      })
-      continue
-    }
-    // With a body: its params and query first, then the body's media type and the body.
-    const middleware: MiddlewareHandler<AppEnv>[] = [
-      async (c, next) => {
-        c.set('user', await authorize(c, r.access))
-        await next()
+/**
+ * A domain's routes as the server knows them before it loads them: each route's method and path
+ * (`GET /threads/:id`, in their order) and the domain's route module (src/api/route-index.ts).
+ */
+export type RouteDomain = { load: () => Promise<RouteDef[]>; routes: string[] }
+
+/** The route definitions of a domain by their method and path, its module loaded once, on first use. */
+function domainLoader(domain: RouteDomain): (key: string) => Promise<RouteDef> {
+  let loaded: Promise<Map<string, RouteDef>> | undefined
+  const load = () =>
+    (loaded ??= domain.load().then(
+      (routes) => new Map(routes.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r])),
+      (error: unknown) => {
+        // A module that failed to load (a code error) is tried again by the next request.
+        loaded = undefined
+        throw error
       },
-    ]
-    if (r.params) middleware.push(zValidator('param', r.params, validationHook) as unknown as MiddlewareHandler<AppEnv>)
-    if (r.query) middleware.push(zValidator('query', r.query, validationHook) as unknown as MiddlewareHandler<AppEnv>)
-    middleware.push(requireJson, zValidator('json', r.body, validationHook) as unknown as MiddlewareHandler<AppEnv>)
-    on(r.method.toUpperCase(), r.path, ...middleware, (c) => {
-      const req = c.req as unknown as { valid(target: string): unknown }
-      return answer(r, c, c.get('user'), { body: req.valid('json'), params: r.params ? req.valid('param') : undefined, query: r.query ? req.valid('query') : undefined })
-    })
+    ))
+  return async (key) => {
+    const route = (await load()).get(key)
+    if (!route) throw new Error(`${key} is in src/api/route-index.ts but not in its domain's routes: run src/api/route-index.gen.ts`)
+    return route
+  }
+}
+
+const splitKey = (key: string) => {
+  const space = key.indexOf(' ')
+  return [key.slice(0, space), key.slice(space + 1)] as const
+}
+
+/** Every route of the domains, each domain's module loaded (the OpenAPI document, the tests). */
+export async function loadRoutes(domains: RouteDomain[]): Promise<RouteDef[]> {
+  return (await Promise.all(domains.map((d) => d.load()))).flat()
+}
+
+/**
+ * Registers the domains' routes on a Hono app mounted at /api, in the index's order; a domain's
+ * module loads with the first request to one of its routes (decision 0111). Authorisation runs
+ * before validation: a caller who may not use a route learns nothing about its input.
+ */
+export function mountRouteIndex(app: Hono<AppEnv>, domains: RouteDomain[]) {
+  const on = app.on.bind(app) as (method: string, path: string, handler: (c: Context<AppEnv>) => Promise<Response>) => void
+  for (const domain of domains) {
+    const routeOf = domainLoader(domain)
+    for (const key of domain.routes) {
+      const [method, path] = splitKey(key)
+      let handle: ((c: Context<AppEnv>) => Promise<Response>) | undefined
+      on(method, path, async (c) => (handle ??= handlerOf(await routeOf(key)))(c))
+    }
+  }
+}
+
+/** A route's handler: its access rule, then its params and query, then a body's media type and the body. */
+function handlerOf(r: RouteDef): (c: Context<AppEnv>) => Promise<Response> {
+  if (r.access === 'apiKey') throw new Error(`${r.path}: routes with API-key access mount themselves`)
+  return async (c) => {
+    const user = await authorize(c, r.access)
+    c.set('user', user)
+    const { params, query } = await paramsAndQuery(r, c)
+    if (!r.body) return answer(r, c, user, { body: undefined, params, query })
+    const type = c.req.header('content-type') ?? ''
+    if (!JSON_TYPE.test(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE')
+    let json: unknown = {}
+    if (JSON_BODY_TYPE.test(type.split(';')[0]!.trim())) {
+      try {
+        json = await c.req.json()
+      } catch {
+        // As Hono's validator answers it (onError: INVALID_JSON; a body over the limit: bodyLimit's answer).
+        throw new HTTPException(400, { message: 'Malformed JSON in request body' })
+      }
+    }
+    return answer(r, c, user, { body: await validated(r.body, json), params, query })
   }
 }
 
@@ -169,16 +211,23 @@ async function answer(r: RouteDef, c: Context<AppEnv>, user: SessionUser | null,
  * limits, the app's router) runs per query. The answer is the route's own: its JSON as `c.json`
  * sends it, or `onError`'s for what it threw. Undefined for a request no GET route answers.
  */
-export function routeCaller(routes: RouteDef[], onError: (error: unknown, c: Context<AppEnv>) => Response | Promise<Response>) {
-  const router = new TrieRouter<RouteDef>()
-  // Mounted as Hono mounts them at /api: the route `/` is `/api` itself.
-  for (const r of routes) if (r.method === 'get' && !r.base && r.access !== 'apiKey') router.add('GET', r.path === '/' ? '/api' : `/api${r.path}`, r)
+export function routeCaller(domains: RouteDomain[], onError: (error: unknown, c: Context<AppEnv>) => Response | Promise<Response>) {
+  const router = new TrieRouter<() => Promise<RouteDef>>()
+  for (const domain of domains) {
+    const routeOf = domainLoader(domain)
+    for (const key of domain.routes) {
+      const [method, path] = splitKey(key)
+      // Mounted as Hono mounts them at /api: the route `/` is `/api` itself.
+      if (method === 'GET') router.add('GET', path === '/' ? '/api' : `/api${path}`, () => routeOf(key))
+    }
+  }
   return async (request: Request, vars: { deps: AppDeps; requestId: string; logger: AppDeps['logger']; env: unknown }): Promise<Response | undefined> => {
     if (request.method !== 'GET') return undefined
     const path = new URL(request.url).pathname
-    const matched = router.match('GET', path)[0][0] as [RouteDef, Record<string, string>] | undefined
+    const matched = router.match('GET', path)[0][0] as [() => Promise<RouteDef>, Record<string, string>] | undefined
     if (!matched) return undefined
-    const route = matched[0]
+    const route = await matched[0]()
+    if (route.base || route.access === 'apiKey') return undefined
     const c = new Context<AppEnv>(request, { path, matchResult: [[matched]] as never, env: vars.env as never })
     c.set('deps', vars.deps)
     c.set('requestId', vars.requestId)

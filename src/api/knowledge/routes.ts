@@ -4,8 +4,6 @@ import * as service from './service'
 
 const tag = 'Knowledge'
 
-/** Path of the collection upload: the API's 1 MB JSON body limit does not apply to it (it has its own). */
-export const COLLECTION_UPLOAD_PATH = /^\/api\/collections\/[^/]+\/files$/
 
 export const knowledgeRoutes = [
   defineRoute(

@@ -7,8 +7,6 @@ import { uploadSource } from './upload'
 
 const tag = 'Sources'
 
-/** Path of the upload: the API's 1 MB JSON body limit does not apply to it (it has its own). */
-export const UPLOAD_PATH = /^\/api\/threads\/[^/]+\/sources\/file$/
 
 export const sourceRoutes = [
   defineRoute(

@@ -11,8 +11,6 @@ import * as s from './schema'
 import * as service from './service'
 
 const tag = 'Single sign-on'
-/** Where SAML identity providers post their responses (below it, the provider's id). */
-export const SAML_ACS_ROUTE = '/api/auth/sso/saml2/sp/acs/'
 
 export const ssoRoutes = [
   defineRoute(
