@@ -72,7 +72,8 @@ test('Radix primitives come each from its own package, one version of each: from
 })
 
 test('icons come each from its own module (web/components/icons.ts): from source, the server would load all of Lucide\'s icons with the first page that shows one', () => {
-  const sources = Bun.spawnSync(['git', 'grep', '--untracked', '-l', '-e', "from 'lucide-react'", '-e', 'from "lucide-react"', '--', 'web', 'src'], { cwd: root })
+  // The package's index, by any of its names ('lucide-react', 'lucide-react/icons'), imported or loaded.
+  const sources = Bun.spawnSync(['git', 'grep', '--untracked', '-l', '-E', '-e', `['"]lucide-react(/icons)?['"]`, '--', 'web', 'src'], { cwd: root })
   expect(sources.stdout.toString().trim()).toBe('web/components/icons.ts')
   const icons = readFileSync(join(root, 'web/components/icons.ts'), 'utf8')
   // Only the type comes from the package's index.
@@ -112,4 +113,29 @@ test('a sign-up builds better-auth with its plugins but loads neither the SAML l
   `)
   for (const loaded of PASSKEY_LIBRARIES) expect(afterPasskeyOptions).toContain(loaded)
   for (const later of SAML_LIBRARIES) expect(afterPasskeyOptions).not.toContain(later)
+}, 120_000)
+
+test('setting up SAML loads its libraries, and samlify checks every message it reads as the plugin had it check (the patched plugin sets its validator when it loads samlify)', () => {
+  const run = Bun.spawnSync([process.execPath, '--eval', `
+    import { readFileSync } from 'node:fs'
+    import { createTestApp, registerOrg } from './tests/support/test-app'
+    const t = await createTestApp({ ocr: null })
+    const admin = t.client()
+    await registerOrg(admin)
+    const certificate = readFileSync('tests/fixtures/saml/idp-cert.pem', 'utf8').replace(/-----[A-Z ]+-----/g, '').replace(/\\s+/g, '')
+    const loadedBefore = Object.keys(require.cache).some((p) => p.includes('/node_modules/samlify/'))
+    const saved = await admin.put('/api/sso', { protocol: 'saml', saml: { entityId: 'https://idp.test/entity', ssoUrl: 'https://idp.test/sso', certificate }, domains: ['saml-imports.example'], defaultRole: 'user', passwordSignIn: true })
+    if (saved.status !== 200) throw new Error('SAML settings: ' + saved.status + ' ' + JSON.stringify(saved.body))
+    const entity = new URL(saved.body.serviceProvider.entityId)
+    const metadata = await t.app.request(entity.pathname + entity.search)
+    const { getContext } = require('samlify/build/src/api')
+    const validate = getContext().validate
+    const outcome = (xml) => validate(xml).then((r) => String(r), (e) => 'refused ' + String(e))
+    const loadedAfter = Object.keys(require.cache).some((p) => p.includes('/node_modules/samlify/'))
+    console.log('RESULT ' + JSON.stringify({ loadedBefore, loadedAfter, metadata: metadata.status, wellFormed: await outcome('<a b="c"/>'), malformed: await outcome('<a') }))
+    process.exit(0)
+  `], { cwd: root, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, NODE_ENV: 'test' } })
+  const line = run.stdout.toString().split('\n').find((l) => l.startsWith('RESULT '))
+  expect(line, run.stderr.toString()).toBeDefined()
+  expect(JSON.parse(line!.slice(7))).toEqual({ loadedBefore: false, loadedAfter: true, metadata: 200, wellFormed: 'SUCCESS_VALIDATE_XML', malformed: 'refused ERR_INVALID_XML' })
 }, 120_000)

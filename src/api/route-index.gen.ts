@@ -47,14 +47,29 @@ export const DOMAINS: ReadonlyArray<readonly [module: string, exported: string]>
 
 export const INDEX_FILE = resolve(import.meta.dir, 'route-index.ts')
 
+/**
+ * A domain's routes as the index lists them (`GET /threads/:id`). Refused: a route listed twice
+ * (Hono answers with the first, a domain's module would hand out the last), and routes that mount
+ * themselves elsewhere (API-key access, a base other than /api).
+ */
+export function routeKeys(routes: RouteDef[], seen = new Set<string>()): string[] {
+  return routes.map((r) => {
+    if (r.access === 'apiKey' || r.base) throw new Error(`${r.path}: routes with API-key access or under ${r.base ?? '/v1'} mount themselves, not through the index`)
+    const key = `${r.method.toUpperCase()} ${r.path}`
+    if (seen.has(key)) throw new Error(`${key} is declared twice`)
+    seen.add(key)
+    return key
+  })
+}
+
 /** The index's source, read from the domains' route modules. */
 export async function routeIndexSource(): Promise<string> {
   const entries: string[] = []
+  const seen = new Set<string>()
   for (const [module, exported] of DOMAINS) {
     const routes = (await import(module))[exported] as RouteDef[] | undefined
     if (!routes) throw new Error(`${module} exports no ${exported}`)
-    for (const r of routes) if (r.access === 'apiKey') throw new Error(`${r.path}: routes with API-key access mount themselves, not through the index`)
-    const keys = routes.map((r) => `      '${r.method.toUpperCase()} ${r.path}',`)
+    const keys = routeKeys(routes, seen).map((key) => `      '${key}',`)
     entries.push(`  {\n    load: () => import('${module}').then((m) => m.${exported}),\n    routes: [\n${keys.join('\n')}\n    ],\n  },`)
   }
   return [

@@ -64,14 +64,30 @@ test('a domain\'s module loads with the first request to one of its routes, once
   expect(await noName.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { name: expect.any(String) } })
 })
 
-test('a module that failed to load is loaded again by the next request', async () => {
+test('first requests that arrive together share one load of the module', async () => {
   const { d, state } = domain()
   const app = appWith(d)
-  state.failing = true
-  expect((await app.request('/things/a')).status).toBe(500)
-  state.failing = false
-  expect((await app.request('/things/a')).status).toBe(200)
-  expect(state.loads).toBe(2)
+  const answers = await Promise.all([app.request('/things/a'), app.request('/things/b'), app.request('/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"n"}' })])
+  expect(answers.map((a) => a.status)).toEqual([200, 200, 201])
+  expect(state.loads).toBe(1)
+})
+
+test('a domain whose module fails to load answers its routes through onError, and other domains still answer', async () => {
+  const broken = domain()
+  broken.state.failing = true
+  const other = domain(['GET /others/:id'])
+  const app = new Hono<AppEnv>()
+  app.use((c, next) => {
+    c.set('deps', { readSession: async () => null } as never)
+    return next()
+  })
+  app.onError((error, c) => c.json({ code: 'INTERNAL_ERROR', message: String(error) }, 500))
+  other.d.load = async () => [defineRoute({ method: 'get', path: '/others/:id', summary: 's', tag: 't', access: 'public' }, async () => ({ ok: true }))]
+  mountRouteIndex(app, [broken.d, other.d])
+  const failed = await app.request('/things/a')
+  expect(failed.status).toBe(500)
+  expect(((await failed.json()) as { message: string }).message).toContain('the module failed to load')
+  expect(await (await app.request('/others/x')).json()).toEqual({ ok: true })
 })
 
 test('a route in the index that its domain no longer has fails clearly (the index is stale)', async () => {
@@ -91,4 +107,14 @@ test('the page loaders\' caller loads the domain of the GET route it calls; load
   expect(await res!.json()).toEqual({ id: 'abc' })
   expect(state.loads).toBe(1)
   expect((await loadRoutes([d])).map((r) => r.path)).toEqual(['/things/:id', '/things'])
+})
+
+test('the page loaders\' caller answers through onError when the domain\'s module fails to load', async () => {
+  const { d, state } = domain()
+  state.failing = true
+  const call = routeCaller([d], (error, c) => c.json({ message: String(error) }, 500))
+  const vars = { deps: { readSession: async () => null } as never, requestId: 'r', logger: {} as never, env: {} }
+  const res = await call(new Request('http://x/api/things/abc'), vars)
+  expect(res!.status).toBe(500)
+  expect(((await res!.json()) as { message: string }).message).toContain('the module failed to load')
 })

@@ -1,5 +1,5 @@
-import { Context, type Hono } from 'hono'
-import { HTTPException } from 'hono/http-exception'
+import { zValidator } from '@hono/zod-validator'
+import { Context, type Hono, type MiddlewareHandler } from 'hono'
 import { TrieRouter } from 'hono/router/trie-router'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
@@ -76,10 +76,11 @@ const validationHook = (result: { success: boolean; error?: { issues: ReadonlyAr
   }
 }
 
-/** The media types a JSON route accepts (415 otherwise). */
-const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i
-/** The media types whose body is read as JSON, as Hono's validator reads them; another's body is `{}`. */
-const JSON_BODY_TYPE = /^application\/([\w.-]+\+)?json$/i
+const requireJson: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const type = c.req.header('content-type') ?? ''
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE')
+  await next()
+}
 
 /**
  * The requests a server-rendered page makes to the API in process, by the page they load for: its
@@ -118,20 +119,15 @@ export async function authorize(c: Context<AppEnv>, access: Access): Promise<Ses
  */
 export type RouteDomain = { load: () => Promise<RouteDef[]>; routes: string[] }
 
-/** The route definitions of a domain by their method and path, its module loaded once, on first use. */
+/**
+ * The route definitions of a domain by their method and path, its module loaded once, on first
+ * use. A module that fails to load (a code error) fails its domain's requests until the process
+ * restarts: the runtime keeps a module's failure (src/api/route-index.test.ts loads every domain).
+ */
 function domainLoader(domain: RouteDomain): (key: string) => Promise<RouteDef> {
   let loaded: Promise<Map<string, RouteDef>> | undefined
-  const load = () =>
-    (loaded ??= domain.load().then(
-      (routes) => new Map(routes.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r])),
-      (error: unknown) => {
-        // A module that failed to load (a code error) is tried again by the next request.
-        loaded = undefined
-        throw error
-      },
-    ))
   return async (key) => {
-    const route = (await load()).get(key)
+    const route = (await (loaded ??= domain.load().then((routes) => new Map(routes.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r]))))).get(key)
     if (!route) throw new Error(`${key} is in src/api/route-index.ts but not in its domain's routes: run src/api/route-index.gen.ts`)
     return route
   }
@@ -164,26 +160,32 @@ export function mountRouteIndex(app: Hono<AppEnv>, domains: RouteDomain[]) {
   }
 }
 
-/** A route's handler: its access rule, then its params and query, then a body's media type and the body. */
+/**
+ * A route's handler, as the routes were mounted before decision 0111: its access rule, then its
+ * params and query; with a body, then the body's media type (415) and the body (Hono's validator).
+ */
 function handlerOf(r: RouteDef): (c: Context<AppEnv>) => Promise<Response> {
   if (r.access === 'apiKey') throw new Error(`${r.path}: routes with API-key access mount themselves`)
+  if (!r.body) {
+    // A route without a body is one step (most requests are reads).
+    return async (c) => {
+      const user = await authorize(c, r.access)
+      c.set('user', user)
+      return answer(r, c, user, { body: undefined, ...(await paramsAndQuery(r, c)) })
+    }
+  }
+  const validators: MiddlewareHandler<AppEnv>[] = []
+  if (r.params) validators.push(zValidator('param', r.params, validationHook) as unknown as MiddlewareHandler<AppEnv>)
+  if (r.query) validators.push(zValidator('query', r.query, validationHook) as unknown as MiddlewareHandler<AppEnv>)
+  validators.push(requireJson, zValidator('json', r.body, validationHook) as unknown as MiddlewareHandler<AppEnv>)
+  const next = async () => {}
   return async (c) => {
     const user = await authorize(c, r.access)
     c.set('user', user)
-    const { params, query } = await paramsAndQuery(r, c)
-    if (!r.body) return answer(r, c, user, { body: undefined, params, query })
-    const type = c.req.header('content-type') ?? ''
-    if (!JSON_TYPE.test(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE')
-    let json: unknown = {}
-    if (JSON_BODY_TYPE.test(type.split(';')[0]!.trim())) {
-      try {
-        json = await c.req.json()
-      } catch {
-        // As Hono's validator answers it (onError: INVALID_JSON; a body over the limit: bodyLimit's answer).
-        throw new HTTPException(400, { message: 'Malformed JSON in request body' })
-      }
-    }
-    return answer(r, c, user, { body: await validated(r.body, json), params, query })
+    // Each step throws what it refuses (validationHook, requireJson), so each runs to its end.
+    for (const validate of validators) await validate(c, next)
+    const req = c.req as unknown as { valid(target: string): unknown }
+    return answer(r, c, user, { body: req.valid('json'), params: r.params ? req.valid('param') : undefined, query: r.query ? req.valid('query') : undefined })
   }
 }
 
@@ -226,13 +228,13 @@ export function routeCaller(domains: RouteDomain[], onError: (error: unknown, c:
     const path = new URL(request.url).pathname
     const matched = router.match('GET', path)[0][0] as [() => Promise<RouteDef>, Record<string, string>] | undefined
     if (!matched) return undefined
-    const route = await matched[0]()
-    if (route.base || route.access === 'apiKey') return undefined
     const c = new Context<AppEnv>(request, { path, matchResult: [[matched]] as never, env: vars.env as never })
     c.set('deps', vars.deps)
     c.set('requestId', vars.requestId)
     c.set('logger', vars.logger)
     try {
+      // Its domain's module loads here on first use; a failure answers as the route's would.
+      const route = await matched[0]()
       const user = await authorize(c, route.access)
       c.set('user', user)
       return await answer(route, c, user, { body: undefined, ...(await paramsAndQuery(route, c)) })

@@ -4,7 +4,6 @@ import * as service from './service'
 
 const tag = 'Knowledge'
 
-
 export const knowledgeRoutes = [
   defineRoute(
     { method: 'get', path: '/collections', tag, summary: "Knowledge collections the caller may read: their own and those shared with them, each with the caller's role", access: 'user', response: s.collectionListResponse },

@@ -7,7 +7,6 @@ import { uploadSource } from './upload'
 
 const tag = 'Sources'
 
-
 export const sourceRoutes = [
   defineRoute(
     {
