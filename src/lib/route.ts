@@ -182,8 +182,11 @@ function handlerOf(r: RouteDef): (c: Context<AppEnv>) => Promise<Response> {
   return async (c) => {
     const user = await authorize(c, r.access)
     c.set('user', user)
-    // Each step throws what it refuses (validationHook, requireJson), so each runs to its end.
-    for (const validate of validators) await validate(c, next)
+    // Each step throws what it refuses (validationHook, requireJson); one that answered instead would end here.
+    for (const validate of validators) {
+      const refused = await validate(c, next)
+      if (refused instanceof Response) return refused
+    }
     const req = c.req as unknown as { valid(target: string): unknown }
     return answer(r, c, user, { body: req.valid('json'), params: r.params ? req.valid('param') : undefined, query: r.query ? req.valid('query') : undefined })
   }
