@@ -88,6 +88,10 @@ test('a domain whose module fails to load answers its routes through onError, an
   expect(failed.status).toBe(500)
   expect(((await failed.json()) as { message: string }).message).toContain('the module failed to load')
   expect(await (await app.request('/others/x')).json()).toEqual({ ok: true })
+  // The next request asks for the module again: a failure of the moment passes.
+  broken.state.failing = false
+  expect((await app.request('/things/a')).status).toBe(200)
+  expect(broken.state.loads).toBe(2)
 })
 
 test('a route in the index that its domain no longer has fails clearly (the index is stale)', async () => {

@@ -121,13 +121,22 @@ export type RouteDomain = { load: () => Promise<RouteDef[]>; routes: string[] }
 
 /**
  * The route definitions of a domain by their method and path, its module loaded once, on first
- * use. A module that fails to load (a code error) fails its domain's requests until the process
- * restarts: the runtime keeps a module's failure (src/api/route-index.test.ts loads every domain).
+ * use. A load that failed fails the requests waiting for it, and the next request asks again: a
+ * failure of the moment passes, while a module whose own code throws fails again (Bun keeps that
+ * failure; src/api/route-index.test.ts loads every domain).
  */
 function domainLoader(domain: RouteDomain): (key: string) => Promise<RouteDef> {
   let loaded: Promise<Map<string, RouteDef>> | undefined
+  const load = () =>
+    (loaded ??= domain.load().then(
+      (routes) => new Map(routes.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r])),
+      (error: unknown) => {
+        loaded = undefined
+        throw error
+      },
+    ))
   return async (key) => {
-    const route = (await (loaded ??= domain.load().then((routes) => new Map(routes.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r]))))).get(key)
+    const route = (await load()).get(key)
     if (!route) throw new Error(`${key} is in src/api/route-index.ts but not in its domain's routes: run src/api/route-index.gen.ts`)
     return route
   }
