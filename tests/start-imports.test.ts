@@ -82,33 +82,40 @@ test('icons come each from its own module (web/components/icons.ts): from source
   expect(icons).toContain("export type { LucideIcon } from 'lucide-react'")
 })
 
-/** The packages a fresh process has loaded after running `script` (in the project's root). */
-function packagesLoadedBy(script: string): Set<string> {
-  const run = Bun.spawnSync([process.execPath, '--eval', `${script}\nconsole.log('LOADED ' + JSON.stringify(Object.keys(require.cache)))\nprocess.exit(0)`], {
+/** What `script`, run in a fresh process in the project's root, reports as `result` (as JSON). */
+function inFreshProcess(script: string): unknown {
+  const run = Bun.spawnSync([process.execPath, '--eval', `${script}\nconsole.log('RESULT ' + JSON.stringify(result))\nprocess.exit(0)`], {
     cwd: root, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, NODE_ENV: 'test' },
   })
-  const line = run.stdout.toString().split('\n').find((l) => l.startsWith('LOADED '))
+  const line = run.stdout.toString().split('\n').find((l) => l.startsWith('RESULT '))
   expect(line, run.stderr.toString()).toBeDefined()
-  const paths = JSON.parse(line!.slice(7)) as string[]
+  return JSON.parse(line!.slice(7))
+}
+
+/** The packages a fresh process has loaded after running `script`. */
+function packagesLoadedBy(script: string): Set<string> {
+  const paths = inFreshProcess(`${script}\nconst result = Object.keys(require.cache)`) as string[]
   return new Set(paths.map((path) => path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? path))
 }
+
+/** A fresh app on which an organisation's admin (`admin`) has signed up. */
+const SIGNED_UP = `
+  import { createTestApp, registerOrg } from './tests/support/test-app'
+  const t = await createTestApp({ ocr: null })
+  const admin = t.client()
+  await registerOrg(admin)
+`
 
 const SAML_LIBRARIES = ['samlify', '@xmldom/xmldom', 'xml-crypto', '@authenio/xml-encryption', 'node-rsa', 'xpath', 'fast-xml-parser']
 const PASSKEY_LIBRARIES = ['@simplewebauthn/server', '@peculiar/x509']
 
 test('a sign-up builds better-auth with its plugins but loads neither the SAML libraries, nor the passkeys\' certificate readers, nor better-auth\'s migration tooling; asking for passkey options loads its readers', () => {
-  const setUp = `
-    import { createTestApp, registerOrg } from './tests/support/test-app'
-    const t = await createTestApp({ ocr: null })
-    const admin = t.client()
-    await registerOrg(admin)
-  `
-  const afterSignUp = packagesLoadedBy(setUp)
+  const afterSignUp = packagesLoadedBy(SIGNED_UP)
   // better-auth and its plugins were built: the sign-up went through them.
   for (const built of ['better-auth', '@better-auth/core', '@better-auth/sso', '@better-auth/passkey', '@better-auth/api-key']) expect(afterSignUp).toContain(built)
   for (const later of [...SAML_LIBRARIES, ...PASSKEY_LIBRARIES, 'kysely', '@better-auth/kysely-adapter']) expect(afterSignUp).not.toContain(later)
 
-  const afterPasskeyOptions = packagesLoadedBy(`${setUp}
+  const afterPasskeyOptions = packagesLoadedBy(`${SIGNED_UP}
     const options = await admin.post('/api/passkeys/options')
     if (options.status !== 200) throw new Error('passkey options: ' + options.status)
   `)
@@ -117,12 +124,8 @@ test('a sign-up builds better-auth with its plugins but loads neither the SAML l
 }, 120_000)
 
 test('the plugin loads SAML\'s libraries when it first uses them (here for the service provider\'s metadata), and samlify then checks every message it reads with the validator the plugin set', () => {
-  const run = Bun.spawnSync([process.execPath, '--eval', `
+  const result = inFreshProcess(`${SIGNED_UP}
     import { readFileSync } from 'node:fs'
-    import { createTestApp, registerOrg } from './tests/support/test-app'
-    const t = await createTestApp({ ocr: null })
-    const admin = t.client()
-    await registerOrg(admin)
     const certificate = readFileSync('tests/fixtures/saml/idp-cert.pem', 'utf8').replace(/-----[A-Z ]+-----/g, '').replace(/\\s+/g, '')
     const loadedBefore = Object.keys(require.cache).some((p) => p.includes('/node_modules/samlify/'))
     const saved = await admin.put('/api/sso', { protocol: 'saml', saml: { entityId: 'https://idp.test/entity', ssoUrl: 'https://idp.test/sso', certificate }, domains: ['saml-imports.example'], defaultRole: 'user', passwordSignIn: true })
@@ -133,10 +136,7 @@ test('the plugin loads SAML\'s libraries when it first uses them (here for the s
     // What samlify runs on every message it reads; without a validator it refuses them all.
     const { SamlLib } = require('samlify')
     const outcome = (xml) => SamlLib.isValidXml(xml).then((r) => String(r), (e) => 'refused ' + String(e))
-    console.log('RESULT ' + JSON.stringify({ loadedBefore, loadedAfter, metadata: metadata.status, wellFormed: await outcome('<a b="c"/>'), malformed: await outcome('<a') }))
-    process.exit(0)
-  `], { cwd: root, stdout: 'pipe', stderr: 'pipe', env: { ...process.env, NODE_ENV: 'test' } })
-  const line = run.stdout.toString().split('\n').find((l) => l.startsWith('RESULT '))
-  expect(line, run.stderr.toString()).toBeDefined()
-  expect(JSON.parse(line!.slice(7))).toEqual({ loadedBefore: false, loadedAfter: true, metadata: 200, wellFormed: 'SUCCESS_VALIDATE_XML', malformed: 'refused ERR_INVALID_XML' })
+    const result = { loadedBefore, loadedAfter, metadata: metadata.status, wellFormed: await outcome('<a b="c"/>'), malformed: await outcome('<a') }
+  `)
+  expect(result).toEqual({ loadedBefore: false, loadedAfter: true, metadata: 200, wellFormed: 'SUCCESS_VALIDATE_XML', malformed: 'refused ERR_INVALID_XML' })
 }, 120_000)

@@ -126,6 +126,8 @@ export type RouteDomain = { load: () => Promise<RouteDef[]>; routes: string[] }
  * failure; src/api/route-index.test.ts loads every domain).
  */
 function domainLoader(domain: RouteDomain): (key: string) => Promise<RouteDef> {
+  let loader = loaders.get(domain)
+  if (loader) return loader
   let loaded: Promise<Map<string, RouteDef>> | undefined
   const load = () =>
     (loaded ??= domain.load().then(
@@ -135,12 +137,17 @@ function domainLoader(domain: RouteDomain): (key: string) => Promise<RouteDef> {
         throw error
       },
     ))
-  return async (key) => {
+  loader = async (key) => {
     const route = (await load()).get(key)
     if (!route) throw new Error(`${key} is in src/api/route-index.ts but not in its domain's routes: run src/api/route-index.gen.ts`)
     return route
   }
+  loaders.set(domain, loader)
+  return loader
 }
+
+/** One loader per domain: the app's routes and the page loaders' caller share it. */
+const loaders = new WeakMap<RouteDomain, (key: string) => Promise<RouteDef>>()
 
 const splitKey = (key: string) => {
   const space = key.indexOf(' ')
