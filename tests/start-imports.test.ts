@@ -143,3 +143,32 @@ test('the plugin loads SAML\'s libraries when it first uses them (here for the s
   `)
   expect(result).toEqual({ loadedBefore: false, loadedAfter: true, metadata: 200, wellFormed: 'SUCCESS_VALIDATE_XML', malformed: 'refused ERR_INVALID_XML' })
 }, 120_000)
+
+test('the server loads a language\'s strings with the first page that needs them: a German /login loads the German strings of the pages before sign-in and the error messages, a German /chat the signed-in screens\' too, neither the settings\' strings nor English ones', () => {
+  const result = inFreshProcess(`${SIGNED_UP}
+    import { createApp } from './src/app'
+    import { createPageRenderer } from './src/ssr/render'
+    if ((await admin.patch('/api/users/locale', { locale: 'de' })).status !== 200) throw new Error('locale')
+    const app = createApp(t.deps, { renderPage: createPageRenderer({ js: '/build/entry.js', css: '/build/app.css' }) })
+    const loaded = () => Object.keys(require.cache).filter((p) => p.includes('/web/locales/')).map((p) => p.slice(p.indexOf('/web/locales/') + 13)).sort()
+    const open = async (path, cookie) => {
+      const response = await app.request(path, { headers: { 'accept-language': 'de', 'user-agent': 'curl/8.5.0', ...(cookie && { cookie }) } })
+      return { status: response.status, html: await response.text(), loaded: loaded() }
+    }
+    const before = loaded()
+    const login = await open('/login')
+    const chat = await open('/chat', admin.cookieHeader())
+    const result = { before, login: [login.status, login.html.includes('Bei Kontor anmelden'), login.loaded], chat: [chat.status, chat.html.includes('Wie kann ich Ihnen heute helfen?'), chat.loaded] }
+  `) as { before: string[]; login: [number, boolean, string[]]; chat: [number, boolean, string[]] }
+  // The error messages of both languages are imported by the renderer itself, for a page whose rendering fails.
+  expect(result.before).toEqual(['de/errors.json', 'en/errors.json', 'index.ts'])
+  const publicStrings = ['de/auth.json', 'de/common.json', 'de/errors.json', 'de/invitation.json', 'de/public.ts', 'de/validation.json', 'en/errors.json', 'index.ts']
+  expect(result.login).toEqual([200, true, publicStrings])
+  const [status, translated, loaded] = result.chat
+  expect([status, translated]).toEqual([200, true])
+  expect(loaded).toContain('de/app.ts')
+  expect(loaded).toContain('de/chat.json')
+  expect(loaded.filter((path) => !publicStrings.includes(path) && !path.startsWith('de/'))).toEqual([])
+  expect(loaded).not.toContain('de/manage.ts')
+  expect(loaded).not.toContain('de/settings.json')
+}, 120_000)

@@ -28,8 +28,9 @@ const page = (path: string, headers: Record<string, string>) =>
   new Request(`http://localhost${path}`, { headers: { 'accept-language': 'en', ...headers } })
 
 /** Lets the event loop turn until `done` holds, at most 100 times (then the caller's assertion tells). */
+/** Turns of the event loop until `done` (a page's first render may first load its strings' modules), for 10 s at most. */
 async function turnsUntil(done: () => boolean) {
-  for (let i = 0; i < 100 && !done(); i++) await new Promise((resolve) => setImmediate(resolve))
+  for (const end = Date.now() + 10_000; !done() && Date.now() < end; ) await new Promise((resolve) => setImmediate(resolve))
 }
 
 async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, first = '') {
@@ -136,6 +137,8 @@ describe("a member's language and theme", () => {
       expect(waited.response.status).toBe(200)
       expect(waited.html).toStartWith('<!DOCTYPE html><html lang="en"')
       expect(waited.html).toContain("localStorage.setItem('theme','dark')")
+      // Rendered with the administration screens' strings (the server loads them with the first such page).
+      expect(waited.html).toContain('>Members<')
       expect(waited.response.headers.get('set-cookie')).toStartWith('kontor-lang=en; path=/;')
       for (const path of ['/chat', '/admin-settings/users']) {
         const current = await open(path, 'en')

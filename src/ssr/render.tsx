@@ -5,7 +5,9 @@ import { createApiClient, type Fetcher } from '../../web/lib/api-client'
 import { cookieMatches, createI18n, detectLanguage, FALLBACK_LANGUAGE, languageCookie, LANGUAGES, type Language } from '../../web/lib/i18n'
 import { sessionQueries, type Me } from '../../web/lib/session'
 import { hasSessionCookie } from '../auth/cookie'
-import { allStrings } from '../../web/locales/all'
+import { loadStrings, type Strings, type StringsPart } from '../../web/locales'
+import deErrors from '../../web/locales/de/errors.json'
+import enErrors from '../../web/locales/en/errors.json'
 import { createQueryClient } from '../../web/lib/query-client'
 import { MANAGE_ROUTES } from '../../web/lib/manage-routes'
 import { createAppRouter } from '../../web/router'
@@ -29,6 +31,39 @@ export type WebAssets = {
   manageLocales?: Partial<Record<Language, string[]>>
 }
 
+/** Per language and part (web/locales/index.ts), the strings the server has loaded: each with the first page that needs it, then kept. */
+const loadedStrings = new Map<string, Promise<Partial<Strings>>>()
+
+function stringsPart(lang: Language, part: StringsPart) {
+  const key = `${lang} ${part}`
+  let loading = loadedStrings.get(key)
+  if (!loading) {
+    loading = loadStrings[lang][part]().catch((error: unknown) => {
+      loadedStrings.delete(key)
+      throw error
+    })
+    loadedStrings.set(key, loading)
+  }
+  return loading
+}
+
+/**
+ * The strings a page is rendered with: the parts the browser holds before it hydrates that page
+ * (web/entry-client.tsx), and the error messages, which the root route asks for anyway: a page
+ * under the app's layout (or the two-factor set-up) also gets the signed-in screens' strings, a
+ * settings or administration page theirs. The server loads a part of a language with the first page
+ * that needs it, instead of every language's strings at start.
+ */
+async function pageStrings(lang: Language, matched: Set<string>): Promise<Partial<Strings>> {
+  const parts: StringsPart[] = ['public', 'errors']
+  if (matched.has('/app') || matched.has('/two-factor/setup')) parts.push('app')
+  if (MANAGE_ROUTES.some((id) => matched.has(id))) parts.push('manage')
+  return Object.assign({}, ...(await Promise.all(parts.map((part) => stringsPart(lang, part)))))
+}
+
+/** The error messages, for the one a page shows when its rendering fails after its head left. */
+const errorStrings = { en: { errors: enErrors }, de: { errors: deErrors } } satisfies Record<Language, Partial<Strings>>
+
 /**
  * Streams the React pages. Each request gets its own router, QueryClient and i18n instance;
  * loaders call the API in-process with the visitor's cookies, so the first screen's data is
@@ -39,7 +74,7 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
   // before it hydrates (RouterClient awaits them), so they come in parallel with the entry.
   // The entry awaits the strings of the page's language before it hydrates: they come in parallel with it.
   // Only to match addresses to routes (which pages get the early head, which the error messages): it never loads a page.
-  const matcher = createAppRouter({ queryClient: createQueryClient(), api: createApiClient(() => Promise.reject(new Error('matching only'))), i18n: createI18n(FALLBACK_LANGUAGE, allStrings) })
+  const matcher = createAppRouter({ queryClient: createQueryClient(), api: createApiClient(() => Promise.reject(new Error('matching only'))), i18n: createI18n(FALLBACK_LANGUAGE, {}) })
   const manifestFor = (lang: Language) => {
     const preloads = new Map(Object.entries(assets.routes ?? {}))
     const add = (id: string, chunks: string[] = []) => preloads.set(id, [...(preloads.get(id) ?? []), ...chunks])
@@ -91,7 +126,8 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
       const me = hasSessionCookie(cookie) ? await api.get<Me>('/auth/me').catch(() => undefined) : undefined
       if (me) queryClient.setQueryData(sessionQueries.me(api).queryKey, me)
       const lang = me?.locale ?? cookieLang
-      const router = createAppRouter({ queryClient, api, i18n: createI18n(lang, allStrings) }, { nonce })
+      const matched = new Set(matcher.getMatchedRoutes(new URL(request.url).pathname)[0].map((route) => route.id as string))
+      const router = createAppRouter({ queryClient, api, i18n: createI18n(lang, { [lang]: await pageStrings(lang, matched) }) }, { nonce })
       const response = await createRequestHandler({ request, createRouter: () => router, getRouterManifest: () => manifests.get(lang)! })(defaultStreamHandler)
       return { response, me }
     }
@@ -108,7 +144,7 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
     const errorsLater = matcher.getMatchedRoutes(new URL(request.url).pathname)[0].some((route) => route.options.staticData?.errorStrings === 'after-hydration')
     const preloads = [...(assets.locales?.[cookieLang] ?? []), ...(errorsLater ? [] : (assets.errorLocales?.[cookieLang] ?? []))]
     const head = earlyHeadHtml({ lang: cookieLang, css: assets.css, js: assets.js, preloads, nonce })
-    const failed = () => createI18n(cookieLang, allStrings).t('UNKNOWN', { ns: 'errors' })
+    const failed = () => createI18n(cookieLang, errorStrings).t('UNKNOWN', { ns: 'errors' })
     return new Response(streamAfter(head, async () => (await render()).response, failed), { status: 200, headers })
   }
 }

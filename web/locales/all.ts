@@ -1,5 +1,5 @@
 import de from './de'
 import en from './en'
 
-/** Every language's strings at once, for the server's rendering and for tests; the browser loads one (./index.ts). */
+/** Every language's strings at once, for tests; the browser and the server's rendering load what a page needs (./index.ts, decision 0113). */
 export const allStrings = { en, de }
