@@ -121,6 +121,16 @@ describe('X-Request-Id', () => {
     expect(new Set(responses.map((r) => r.headers.get('x-request-id'))).size).toBe(4)
   })
 
+  test('is on the answers of the OpenAI-compatible API, SCIM and the MCP server too (each loaded with its first request)', async () => {
+    const responses = [
+      await app.request('/v1/models', { headers: { 'x-request-id': 'v1-call' } }),
+      await app.request('/scim/v2/Users', { headers: { 'x-request-id': 'scim-call' } }),
+      await app.request('/mcp', { method: 'POST', headers: { 'x-request-id': 'mcp-call', 'content-type': 'application/json' }, body: '{}' }),
+    ]
+    expect(responses.map((r) => r.status)).toEqual([401, 401, 401])
+    expect(responses.map((r) => r.headers.get('x-request-id'))).toEqual(['v1-call', 'scim-call', 'mcp-call'])
+  })
+
   test('keeps a caller-supplied id, cut to 64 characters', async () => {
     const res = await t.client().get('/api', { 'x-request-id': 'x'.repeat(100) })
     expect(res.headers.get('x-request-id')).toBe('x'.repeat(64))

@@ -11,6 +11,10 @@ function subApp() {
   sub.get('/boom', () => {
     throw new AppError('FORBIDDEN')
   })
+  sub.get('/challenge', (c) => {
+    c.header('WWW-Authenticate', 'Bearer realm="kontor"')
+    return c.json({ code: 'UNAUTHORIZED' }, 401)
+  })
   sub.get('/crash', () => {
     throw new Error('a bug')
   })
@@ -35,8 +39,9 @@ function appWith(load: () => Promise<Hono<AppEnv>>, paths = ['/*']) {
   app.use(async (c, next) => {
     c.set('requestId', c.req.header('x-request-id') ?? 'generated')
     c.set('deps', { name: 'the app\'s deps' } as never)
-    await next()
+    // As src/app.ts: set before the answer exists, for Hono to put on the answer.
     c.header('X-Request-Id', c.get('requestId'))
+    await next()
   })
   const onError = (error: Error, c: Context<AppEnv>) =>
     error instanceof AppError ? c.json(error.toBody(), error.status) : c.json({ code: 'INTERNAL_ERROR', message: error.message }, 500)
@@ -77,8 +82,15 @@ test('the sub-app loads with its first request, once, and reads what the app\'s 
 
 test('what the sub-app throws is answered by the app\'s onError, unless the sub-app has its own; a path it has no route for by the app\'s notFound', async () => {
   const { app } = appWith(async () => subApp())
+  // The sub-app's own status and headers reach the client beside the app's.
+  const challenged = await app.request('/v1/challenge', { headers: { 'x-request-id': 'c1' } })
+  expect(challenged.status).toBe(401)
+  expect(challenged.headers.get('WWW-Authenticate')).toBe('Bearer realm="kontor"')
+  expect(challenged.headers.get('content-type')).toStartWith('application/json')
+  expect(challenged.headers.get('X-Request-Id')).toBe('c1')
   const refused = await app.request('/v1/boom')
   expect(refused.status).toBe(403)
+  expect(refused.headers.get('X-Request-Id')).toBe('generated')
   expect(await refused.json()).toMatchObject({ code: 'FORBIDDEN' })
   const crashed = await app.request('/v1/crash')
   expect(crashed.status).toBe(500)

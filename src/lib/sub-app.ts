@@ -21,8 +21,11 @@ function executionContextOf(c: Context<AppEnv>) {
  * (`/*`: all of them). Once loaded, the sub-app runs in an app of its own, mounted at the same
  * prefix, that takes over what the app's middleware set for the request (its dependencies, request id,
  * logger) and answers what it throws through the app's own `onError` and `notFound`, as when it
- * was mounted in the app; its own error handler, where it has one, comes first, as before. A load
- * that fails is answered through `onError` too, and the next request asks for the module again.
+ * was mounted in the app; its own error handler, where it has one, comes first, as before. Its
+ * answer goes out through the app's context, with the headers the app's middleware set. What the
+ * sub-app sets for a request stays its own: the app's middleware does not see it afterwards. A
+ * load that fails is answered through `onError` too (in Kontor's error format, not the sub-app's),
+ * and the next request asks for the module again.
  */
 export function mountOnFirstUse<E extends AppEnv>(
   app: Hono<AppEnv>,
@@ -54,7 +57,9 @@ export function mountOnFirstUse<E extends AppEnv>(
   const handler: Handler<AppEnv> = async (c) => {
     const own = await loaded()
     handedOver.set(c.req.raw, c.var)
-    return own.fetch(c.req.raw, c.env, executionContextOf(c))
+    const answer = await own.fetch(c.req.raw, c.env, executionContextOf(c))
+    // Through the app's context, so that the headers its middleware set before the answer existed (the request id) are on it.
+    return c.newResponse(answer.body, answer)
   }
   for (const path of paths) app.all(path === '/' ? prefix : `${prefix}${path}`, handler)
 }

@@ -2,7 +2,12 @@ import { describe, expect, test } from 'bun:test'
 import { createApp } from '../app'
 import { createTestApp, joinAsMember, enableOpenAiModels, registerOrg } from '../../tests/support/test-app'
 import type { Logger } from '../lib/logger'
-import { createPageRenderer } from './render'
+import { createApiClient } from '../../web/lib/api-client'
+import { createI18n } from '../../web/lib/i18n'
+import { createQueryClient } from '../../web/lib/query-client'
+import { publicNamespaces } from '../../web/locales'
+import { createAppRouter } from '../../web/router'
+import { createPageRenderer, pageStrings } from './render'
 
 const assets = { js: '/build/entry-test.js', css: '/build/app-test.css', locales: { en: ['/build/strings-en.js'] } }
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36'
@@ -27,8 +32,7 @@ function heldApi({ free = 0 } = {}) {
 const page = (path: string, headers: Record<string, string>) =>
   new Request(`http://localhost${path}`, { headers: { 'accept-language': 'en', ...headers } })
 
-/** Lets the event loop turn until `done` holds, at most 100 times (then the caller's assertion tells). */
-/** Turns of the event loop until `done` (a page's first render may first load its strings' modules), for 10 s at most. */
+/** Lets the event loop turn until `done` holds (a page's first render may first load its strings' modules), for 10 s at most; then the caller's assertion tells. */
 async function turnsUntil(done: () => boolean) {
   for (const end = Date.now() + 10_000; !done() && Date.now() < end; ) await new Promise((resolve) => setImmediate(resolve))
 }
@@ -96,8 +100,7 @@ describe('the early head', () => {
       let settled = false
       const pending = render(page(path, headers), held.api, 'n').finally(() => (settled = true))
       // Let everything that does not wait for the API run; the answer must still be pending.
-      for (let i = 0; i < 20; i++) await Promise.resolve()
-      await new Promise((resolve) => setImmediate(resolve))
+      await turnsUntil(() => held.asked.length > 0 || settled)
       if (held.asked.length) expect(settled, path).toBe(false)
       held.release()
       const response = await pending
@@ -306,4 +309,17 @@ describe('a form sent before the page hydrated', () => {
       await t.close()
     }
   })
+})
+
+test('a page is rendered with the parts of the strings its browser holds before it hydrates it: the public ones and the error messages, the signed-in screens\' under the app\'s layout, the settings\' on their pages', async () => {
+  const router = createAppRouter({ queryClient: createQueryClient(), api: createApiClient(() => Promise.reject(new Error('matching only'))), i18n: createI18n('en', {}) })
+  const namespacesOf = async (path: string) => Object.keys(await pageStrings('de', new Set(router.getMatchedRoutes(path)[0].map((route) => route.id as string)))).sort()
+  const everyPage = [...publicNamespaces, 'errors'].sort()
+  expect(await namespacesOf('/login')).toEqual(everyPage)
+  expect(await namespacesOf('/no-such-page')).toEqual(everyPage)
+  for (const path of ['/chat', '/settings/account', '/admin-settings/users', '/two-factor/setup']) {
+    const namespaces = await namespacesOf(path)
+    expect(namespaces, path).toEqual(expect.arrayContaining([...everyPage, 'chat', 'prompts']))
+    expect(namespaces.includes('members'), path).toBe(path !== '/chat')
+  }
 })

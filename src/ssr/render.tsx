@@ -54,7 +54,7 @@ function stringsPart(lang: Language, part: StringsPart) {
  * settings or administration page theirs. The server loads a part of a language with the first page
  * that needs it, instead of every language's strings at start.
  */
-async function pageStrings(lang: Language, matched: Set<string>): Promise<Partial<Strings>> {
+export async function pageStrings(lang: Language, matched: Set<string>): Promise<Partial<Strings>> {
   const parts: StringsPart[] = ['public', 'errors']
   if (matched.has('/app') || matched.has('/two-factor/setup')) parts.push('app')
   if (MANAGE_ROUTES.some((id) => matched.has(id))) parts.push('manage')

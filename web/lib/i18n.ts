@@ -25,7 +25,7 @@ export function detectLanguage(cookieHeader: string | null, acceptLanguage: stri
 
 /**
  * One instance per SSR request and one in the browser, given the strings it starts with (the
- * server has every language's; the browser the page's language's, see web/entry-client.tsx), so
+ * parts of the page's language that page needs: src/ssr/render.tsx, web/entry-client.tsx), so
  * init is synchronous. German is the fallback language; English has every German key
  * (locales.test.ts), so an English page never needs the German strings.
  */
@@ -76,7 +76,7 @@ const marker: Record<StringsPart, string> = {
   manage: manageNamespaces[0],
 }
 
-/** Adds one part of a language's strings to the instance, fetching its chunk unless it holds them already (the server holds all). */
+/** Adds one part of a language's strings to the instance, fetching its chunk (on the server, importing its module) unless it holds them already. */
 async function loadPart(instance: i18n, lng: Language, part: StringsPart) {
   if (instance.hasResourceBundle(lng, marker[part])) return
   const strings = await loadStrings[lng][part]()

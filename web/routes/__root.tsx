@@ -10,7 +10,7 @@ import type { RouterContext } from '../router-context'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // A page the browser navigates to may show an error message in its first render: its strings
-  // are there first (the sign-in pages hydrate without them; the server holds them all).
+  // are there first (the sign-in pages hydrate without them; the server renders every page with them).
   // A chunk that fails to load (a lost connection, a deploy in between) leaves the messages to the server's text; it never stops a page.
   beforeLoad: ({ context }) => ensureErrorStrings(context.i18n).catch(() => {}),
   head: () => ({

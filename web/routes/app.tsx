@@ -14,7 +14,7 @@ export const Route = createRoute({
   staticData: { earlyHead: 'signed-in' },
   beforeLoad: async ({ context, location }) => {
     try {
-      // The signed-in screens' strings come with the first page under this layout (the server has them all).
+      // The signed-in screens' strings come with the first page under this layout (the server renders such a page with them).
       const [me] = await Promise.all([context.queryClient.ensureQueryData(sessionQueries.me(context.api)), ensureAppStrings(context.i18n)])
       if (me.twoFactorSetupRequired) throw redirect({ to: '/two-factor/setup' })
       return { me }

@@ -1,4 +1,4 @@
-// All English strings, for the server and tests; the browser loads ./public, ./errors.json, ./app and ./manage as chunks of their own (web/lib/i18n.ts).
+// All English strings, for tests; the browser and the server's rendering load ./public, ./errors.json, ./app and ./manage as chunks of their own (web/lib/i18n.ts).
 import app from './app'
 import manage from './manage'
 import pub from './public'
