@@ -26,6 +26,7 @@ import { endAbandonedReplies } from './api/threads/access'
 import { tesseractRecognition } from './ocr/tesseract'
 import { createLocalFileStore } from './storage/local'
 import { createSmtpTransport } from './mail/smtp'
+import { loadOnce } from './lib/load-once'
 import { startGate } from './lib/start-gate'
 import type { WebAssets } from './ssr/render'
 import { readBuiltFile, staticFiles } from './static-files'
@@ -64,20 +65,12 @@ const STARTS_PER_TURN = 8
 export const migrateAtStart = (client: Client, folder: string) => whenNotBusy(() => migrateDatabase(client, folder))
 
 /**
- * The page renderer (React's server renderer, the router with its route tree, both languages'
- * strings), loaded once the server listens instead of before (decision 0109): the first health
+ * The page renderer (React's server renderer, the router with its route tree), loaded once the server listens instead of before (decision 0109): the first health
  * check answers before it; a page asked for meanwhile waits for it. A renderer that fails to load
  * is logged, and each page asks for it again (and fails the same way until the code is fixed).
  */
 function pageRendererAfterStart(assets: WebAssets) {
-  let renderer: Promise<PageRenderer> | undefined
-  const load = () =>
-    (renderer ??= import('./ssr/render')
-      .then(({ createPageRenderer }) => createPageRenderer(assets))
-      .catch((error: unknown) => {
-        renderer = undefined
-        throw error
-      }))
+  const load = loadOnce(async () => (await import('./ssr/render')).createPageRenderer(assets))
   const render: PageRenderer = async (request, api, nonce) => (await load())(request, api, nonce)
   return { render, load }
 }

@@ -4,6 +4,7 @@ import { TrieRouter } from 'hono/router/trie-router'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
 import { AppError, type ErrorCode } from './errors'
+import { loadOnce } from './load-once'
 import type { AppDeps, AppEnv, SessionUser } from './context'
 
 /**
@@ -128,15 +129,7 @@ export type RouteDomain = { load: () => Promise<RouteDef[]>; routes: string[] }
 function domainLoader(domain: RouteDomain): (key: string) => Promise<RouteDef> {
   let loader = loaders.get(domain)
   if (loader) return loader
-  let loaded: Promise<Map<string, RouteDef>> | undefined
-  const load = () =>
-    (loaded ??= domain.load().then(
-      (routes) => new Map(routes.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r])),
-      (error: unknown) => {
-        loaded = undefined
-        throw error
-      },
-    ))
+  const load = loadOnce(async () => new Map((await domain.load()).map((r) => [`${r.method.toUpperCase()} ${r.path}`, r])))
   loader = async (key) => {
     const route = (await load()).get(key)
     if (!route) throw new Error(`${key} is in src/api/route-index.ts but not in its domain's routes: run src/api/route-index.gen.ts`)

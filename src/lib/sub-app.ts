@@ -1,5 +1,6 @@
 import { Hono, type Context, type ErrorHandler, type Handler, type NotFoundHandler } from 'hono'
 import type { AppEnv } from './context'
+import { loadOnce } from './load-once'
 
 type Vars = AppEnv['Variables']
 
@@ -34,26 +35,19 @@ export function mountOnFirstUse<E extends AppEnv>(
   load: () => Promise<Hono<E>>,
   answers: { onError: ErrorHandler<AppEnv>; notFound: NotFoundHandler<AppEnv> },
 ) {
-  let loading: Promise<Hono<AppEnv>> | undefined
-  const loaded = () =>
-    (loading ??= load().then(
-      (sub) => {
-        const own = new Hono<AppEnv>()
-        own.use((c, next) => {
-          const vars = handedOver.get(c.req.raw)
-          if (vars) for (const [key, value] of Object.entries(vars)) c.set(key as keyof Vars, value as never)
-          return next()
-        })
-        own.route(prefix, sub)
-        own.onError(answers.onError)
-        own.notFound(answers.notFound)
-        return own
-      },
-      (error: unknown) => {
-        loading = undefined
-        throw error
-      },
-    ))
+  const loaded = loadOnce(async () => {
+    const sub = await load()
+    const own = new Hono<AppEnv>()
+    own.use((c, next) => {
+      const vars = handedOver.get(c.req.raw)
+      if (vars) for (const [key, value] of Object.entries(vars)) c.set(key as keyof Vars, value as never)
+      return next()
+    })
+    own.route(prefix, sub)
+    own.onError(answers.onError)
+    own.notFound(answers.notFound)
+    return own
+  })
   const handler: Handler<AppEnv> = async (c) => {
     const own = await loaded()
     handedOver.set(c.req.raw, c.var)

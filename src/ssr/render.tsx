@@ -11,6 +11,7 @@ import enErrors from '../../web/locales/en/errors.json'
 import { createQueryClient } from '../../web/lib/query-client'
 import { MANAGE_ROUTES } from '../../web/lib/manage-routes'
 import { createAppRouter } from '../../web/router'
+import { loadOnce } from '../lib/load-once'
 import { sharePageSession } from '../lib/route'
 import { afterHeadTag, earlyHeadHtml, failedHtml, redirectHtml, wantsEarlyHead } from './early-head'
 
@@ -31,21 +32,10 @@ export type WebAssets = {
   manageLocales?: Partial<Record<Language, string[]>>
 }
 
-/** Per language and part (web/locales/index.ts), the strings the server has loaded: each with the first page that needs it, then kept. */
-const loadedStrings = new Map<string, Promise<Partial<Strings>>>()
-
-function stringsPart(lang: Language, part: StringsPart) {
-  const key = `${lang} ${part}`
-  let loading = loadedStrings.get(key)
-  if (!loading) {
-    loading = loadStrings[lang][part]().catch((error: unknown) => {
-      loadedStrings.delete(key)
-      throw error
-    })
-    loadedStrings.set(key, loading)
-  }
-  return loading
-}
+/** Per language and part (web/locales/index.ts), the strings as the server loads them: each with the first page that needs it, then kept. */
+const serverStrings = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, Object.fromEntries(Object.entries(loadStrings[lang]).map(([part, load]) => [part, loadOnce(load)]))]),
+) as typeof loadStrings
 
 /**
  * The strings a page is rendered with: the parts the browser holds before it hydrates that page
@@ -58,7 +48,7 @@ export async function pageStrings(lang: Language, matched: Set<string>): Promise
   const parts: StringsPart[] = ['public', 'errors']
   if (matched.has('/app') || matched.has('/two-factor/setup')) parts.push('app')
   if (MANAGE_ROUTES.some((id) => matched.has(id))) parts.push('manage')
-  return Object.assign({}, ...(await Promise.all(parts.map((part) => stringsPart(lang, part)))))
+  return Object.assign({}, ...(await Promise.all(parts.map((part) => serverStrings[lang][part]()))))
 }
 
 /** The error messages, for the one a page shows when its rendering fails after its head left. */
@@ -105,6 +95,7 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
     const cookie = request.headers.get('cookie')
     const forwardedFor = request.headers.get('x-forwarded-for')
     const cookieLang = detectLanguage(cookie, request.headers.get('accept-language'))
+    const routes = matcher.getMatchedRoutes(new URL(request.url).pathname)[0]
     const page = {}
     const fetcher: Fetcher = (path, init = {}) => {
       const headers = new Headers(init.headers)
@@ -126,8 +117,8 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
       const me = hasSessionCookie(cookie) ? await api.get<Me>('/auth/me').catch(() => undefined) : undefined
       if (me) queryClient.setQueryData(sessionQueries.me(api).queryKey, me)
       const lang = me?.locale ?? cookieLang
-      const matched = new Set(matcher.getMatchedRoutes(new URL(request.url).pathname)[0].map((route) => route.id as string))
-      const router = createAppRouter({ queryClient, api, i18n: createI18n(lang, { [lang]: await pageStrings(lang, matched) }) }, { nonce })
+      const strings = await pageStrings(lang, new Set(routes.map((route) => route.id as string)))
+      const router = createAppRouter({ queryClient, api, i18n: createI18n(lang, { [lang]: strings }) }, { nonce })
       const response = await createRequestHandler({ request, createRouter: () => router, getRouterManifest: () => manifests.get(lang)! })(defaultStreamHandler)
       return { response, me }
     }
@@ -141,7 +132,7 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
     }
     // The head leaves before anything is read: in the cookie's language, with this browser's theme.
     // A member's page corrects both, and the cookie, in its own head's first script (themeScript).
-    const errorsLater = matcher.getMatchedRoutes(new URL(request.url).pathname)[0].some((route) => route.options.staticData?.errorStrings === 'after-hydration')
+    const errorsLater = routes.some((route) => route.options.staticData?.errorStrings === 'after-hydration')
     const preloads = [...(assets.locales?.[cookieLang] ?? []), ...(errorsLater ? [] : (assets.errorLocales?.[cookieLang] ?? []))]
     const head = earlyHeadHtml({ lang: cookieLang, css: assets.css, js: assets.js, preloads, nonce })
     const failed = () => createI18n(cookieLang, errorStrings).t('UNKNOWN', { ns: 'errors' })
