@@ -8,7 +8,8 @@ COPY package.json bun.lock ./
 COPY patches ./patches
 RUN bun install --frozen-lockfile
 COPY . .
-RUN bun web/build.ts && rm -rf node_modules && bun install --frozen-lockfile --production
+# The web build and the server bundle (decision 0114); the runtime keeps only the production dependencies.
+RUN bun web/build.ts && bun src/cli/bundle.ts && rm -rf node_modules && bun install --frozen-lockfile --production
 
 FROM oven/bun:1.4.4-slim AS runtime
 WORKDIR /app
@@ -17,10 +18,8 @@ ENV NODE_ENV=production \
     KONTOR_DATA_DIR=/data \
     DATABASE_URL=file:/data/kontor.db
 COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/package.json /app/tsconfig.json ./
-COPY --from=build /app/src ./src
-COPY --from=build /app/web ./web
-COPY --from=build /app/db ./db
+COPY --from=build /app/package.json ./
+COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/public ./public
 RUN mkdir -p /data && chown -R bun:bun /data
@@ -29,4 +28,4 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s \
   CMD bun -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["bun", "src/main.ts"]
+CMD ["bun", "dist/server/main.js"]

@@ -2,10 +2,12 @@
  * The process itself: time from start to the first 200 on the health route, and the resident
  * memory once warm (after the start and one rendered /login, idle for 2 s), and for Kontor the time
  * of the first sign-up and the memory once in use (after it and a rendered /chat, idle for 2 s).
- * Four servers, in
+ * Five servers, in
  * rounds whose order rotates: the baseline, a bare Bun + Hono + libSQL server on a database file
- * (bench/bare-api.ts); Kontor from source (`bun src/main.ts`); Kontor as the single binary
- * (`bun src/cli/compile.ts` → dist/kontor), and a copy of it written anew before each start.
+ * (bench/bare-api.ts); Kontor as `npm start` runs it, the server bundle built from the checkout
+ * (`bun src/cli/bundle.ts` → dist/server/main.js); Kontor from its source files (`bun src/main.ts`,
+ * as `npm run dev` runs it); Kontor as the single binary (`bun src/cli/compile.ts` → dist/kontor),
+ * and a copy of it written anew before each start.
  * Each start gets a fresh data directory.
  * Run: bun bench/process.ts [rounds=7]. Writes its section of bench/RESULTS.md.
  */
@@ -22,6 +24,8 @@ const built = Bun.spawnSync([bun, 'web/build.ts'], { cwd: ROOT, env: { ...proces
 if (built.exitCode !== 0) throw new Error('web/build.ts failed')
 const compiled = Bun.spawnSync([bun, 'src/cli/compile.ts'], { cwd: ROOT, stdout: 'ignore', stderr: 'inherit' })
 if (compiled.exitCode !== 0) throw new Error('src/cli/compile.ts failed')
+const bundled = Bun.spawnSync([bun, 'src/cli/bundle.ts'], { cwd: ROOT, stdout: 'ignore', stderr: 'inherit' })
+if (bundled.exitCode !== 0) throw new Error('src/cli/bundle.ts failed')
 
 // How a file's pages came into memory changes how many of them a process maps: a file just
 // written (or read whole) maps about 6 MB more of the binary than one whose pages its own runs
@@ -39,7 +43,8 @@ for (const cmd of [['sync', binaryPath], ['dd', `if=${binaryPath}`, 'iflag=nocac
 type Variant = { name: string; cmd: string[]; health: string; warm: string; inUse?: boolean; before?: () => Promise<void> }
 const variants: Variant[] = [
   { name: 'bare Bun + Hono + libSQL (baseline)', cmd: [bun, 'bench/bare-api.ts'], health: '/health', warm: '/health' },
-  { name: 'Kontor from source', cmd: [bun, 'src/main.ts'], health: '/api/health', warm: '/login', inUse: true },
+  { name: 'Kontor from source, as npm start runs it (server bundle)', cmd: [bun, 'dist/server/main.js'], health: '/api/health', warm: '/login', inUse: true },
+  { name: 'Kontor from its source files (bun src/main.ts)', cmd: [bun, 'src/main.ts'], health: '/api/health', warm: '/login', inUse: true },
   { name: 'Kontor binary', cmd: [binaryPath], health: '/api/health', warm: '/login', inUse: true },
   {
     name: 'Kontor binary, its file just written',
@@ -114,7 +119,7 @@ async function measure(v: Variant, port: number) {
 
 const results = new Map<string, { startMs: number[]; rssMb: number[]; signUpMs: number[]; inUseMb: number[] }>(variants.map((v) => [v.name, { startMs: [], rssMb: [], signUpMs: [], inUseMb: [] }]))
 // The binary's first start after its file left the page cache reads its pages from the disk; not measured.
-await measure(variants[2]!, 4600)
+await measure(variants[3]!, 4600)
 const loadBefore = loadavg()[0]!
 for (let round = 0; round < rounds; round++) {
   // Rotate the order, so that no variant always runs first (cold caches) or last.
@@ -140,8 +145,9 @@ const rows = variants.map((v) => {
   return `| ${v.name} | ${s.toFixed(0)} ms (${(s / p50(baseline.startMs)).toFixed(1)}×) | ${pct(r.startMs, 100).toFixed(0)} ms | ${m.toFixed(1)} MB (${(m / p50(baseline.rssMb)).toFixed(1)}×) | ${pct(r.rssMb, 100).toFixed(1)} MB | ${inUse}`
 })
 const source = results.get(variants[1]!.name)!
-const binary = results.get(variants[2]!.name)!
-const written = results.get(variants[3]!.name)!
+const files = results.get(variants[2]!.name)!
+const binary = results.get(variants[3]!.name)!
+const written = results.get(variants[4]!.name)!
 const table = [
   `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}, load average ${loadBefore.toFixed(1)} at the start and ${loadAfter.toFixed(1)} at the end; ${rounds} rounds, order rotating.`,
   '',
@@ -151,10 +157,11 @@ const table = [
   '|---|---:|---:|---:|---:|---:|---:|',
   ...rows,
   '',
-  `**Reading.** From source Kontor answers its first health check after ${p50(source.startMs).toFixed(0)} ms and as the binary after ${p50(binary.startMs).toFixed(0)} ms (targets: 500 and 300 ms); warm, it holds ${p50(source.rssMb).toFixed(1)} MB from source and ${p50(binary.rssMb).toFixed(1)} MB as the binary (target 70 MB), against ${p50(baseline.rssMb).toFixed(1)} MB for the bare server. In use, after a sign-up and a chat page, it holds ${p50(source.inUseMb).toFixed(0)} MB from source and ${p50(binary.inUseMb).toFixed(0)} MB as the binary. ` +
+  `**Reading.** From source, as \`npm start\` runs it, Kontor answers its first health check after ${p50(source.startMs).toFixed(0)} ms and as the binary after ${p50(binary.startMs).toFixed(0)} ms (targets: 500 and 300 ms); warm, it holds ${p50(source.rssMb).toFixed(1)} MB from source and ${p50(binary.rssMb).toFixed(1)} MB as the binary (target 70 MB), against ${p50(baseline.rssMb).toFixed(1)} MB for the bare server. In use, after a sign-up and a chat page, it holds ${p50(source.inUseMb).toFixed(0)} MB from source and ${p50(binary.inUseMb).toFixed(0)} MB as the binary. ` +
+    `Since decision 0114 \`npm start\` builds the server from the checkout into one bundle (\`src/cli/bundle.ts\`: Kontor\'s code and its dependencies minified into one entry and chunks, those with native modules or worker scripts loaded from node_modules; about 1.5 s, only when its inputs changed) and runs that. Run from its source files (\`bun src/main.ts\`, as \`npm run dev\` does), the same server answers after ${p50(files.startMs).toFixed(0)} ms and holds ${p50(files.rssMb).toFixed(1)} MB warm and ${p50(files.inUseMb).toFixed(0)} MB in use: Bun then transpiles and keeps each of some 820 modules apart, with its source, where the bundle is a few files. ` +
     `A copy of the binary written just before each start holds ${p50(written.rssMb).toFixed(1)} MB warm and ${p50(written.inUseMb).toFixed(0)} MB in use: how a file's pages came into memory changes how many of them a process maps. The extra pages are pages of the binary's file, which the system can drop and read again, not memory of the process's own. Measured by hand on 2026-11-29 (two starts each, alternating): with the binary's file dropped from the page cache and then read by the process's own page faults, 69.7–70.4 MB warm; read whole (\`cat\`) after the drop, 75.2–75.9 MB. In one start each (smaps), the process mapped 37.6 against 44.1 MB of the binary's file, counted as clean (Private_Clean 37.4 against 43.9 MB). Likely the kernel keeps a file written or read whole in larger blocks and maps such a block at once. The bun executable the other two run from held the same memory after its file was dropped from the page cache as before.`,
   '',
-  'What the figures contain. The binary carries its code as bytecode, so its start parses nothing (decision 0083; it took about 500 ms before), keeps the code loaded on first use in chunks of its own, so that its start loads none of it (decision 0092; it held 112 MB warm before), and serves its web assets from inside itself (src/static-files.ts, decision 0081); of its embedded files it unpacks at start only the migrations, their journal and the baseline a new database begins from, not drizzle-kit\'s snapshots of the schema (2.7 MB; six starts each, alternating, on 2026-11-29: warm 79.6–80.1 against 81.5–82.3 MB). ' +
+  'What the figures contain. (Before decision 0114, "from source" in what follows means \`bun src/main.ts\`, which \`npm start\` ran then.) The binary carries its code as bytecode, so its start parses nothing (decision 0083; it took about 500 ms before), keeps the code loaded on first use in chunks of its own, so that its start loads none of it (decision 0092; it held 112 MB warm before), and serves its web assets from inside itself (src/static-files.ts, decision 0081); of its embedded files it unpacks at start only the migrations, their journal and the baseline a new database begins from, not drizzle-kit\'s snapshots of the schema (2.7 MB; six starts each, alternating, on 2026-11-29: warm 79.6–80.1 against 81.5–82.3 MB). ' +
     'Both hold the JIT back while they start (decision 0104): code that runs once at start is compiled less (five alternating starts each, with and without, on 2026-11-27: warm 85.6 against 88.6 MB and first 200 after 295 against 336 ms from source; 82.6 against 87.0 MB and 134 against 149 ms as the binary, medians). ' +
     'Both starts include one exec of the process by itself, which gives it a limit of 4,096 requests at once instead of Bun\'s 256 (decision 0087): about 10 ms from source, 45 ms as the binary. ' +
     'Decision 0078 keeps better-auth with its plugins, the free-mail lists and better-auth\'s cipher out of the start (`tests/start-imports.test.ts` holds the code loaded at start at about 2.9 MB). Since decision 0111 the API\'s 29 domains load each with its first request instead of at start (a warm process loads 823 modules from source instead of 934): alternating with the commit before on 2026-11-29 (seven starts each, medians), first 200 after 304 against 382 ms from source and 126 against 178 ms as the binary, warm 80.5 against 86.0 MB and 75.0 against 78.6 MB, in use 102 against 109 MB and 90 against 93 MB; the services of the background jobs still load at start. Since decision 0112 /v1, SCIM and MCP load with their first request too: alternating with the commit before on 2026-11-29 (seven starts each, medians), warm 79.4 against 81.8 MB from source and, within the spread, 70.6 against 71.0 MB as the binary (both binaries built 20 minutes before), first 200 after 298 against 364 ms from source. Since decision 0113 the page renderer loads a language\'s strings per part with the first page that needs them, not every language\'s at start: alternating with the commit before (seven starts each, medians), warm 79.1 against 81.0 MB from source and, within the spread, 69.5 against 69.8 MB as the binary. Since decision 0110, building better-auth with its plugins (at the first sign-up) loads neither SAML\'s libraries nor the passkeys\' (each loads with the request that uses it) nor better-auth\'s full build with Kysely, and the chat\'s screens import Lucide\'s icons one by one instead of its index of some 2,000: alternating with the commit before on 2026-11-29 (seven starts each, medians), the first sign-up took 369 against 628 ms from source and 264 against 298 ms as the binary, and the memory in use 106 against 131 MB from source and 93 against 112 MB as the binary. ' +

@@ -31,7 +31,11 @@ import { startGate } from './lib/start-gate'
 import type { WebAssets } from './ssr/render'
 import { readBuiltFile, staticFiles } from './static-files'
 
-export const ROOT = resolve(import.meta.dir, '..')
+/** Set in the server bundle (src/cli/bundle.ts): the checkout, seen from the bundle's folder. */
+declare const KONTOR_ROOT_FROM_BUNDLE: string | undefined
+
+/** The checkout: its migrations, public files and web build. */
+export const ROOT = resolve(import.meta.dir, typeof KONTOR_ROOT_FROM_BUNDLE === 'string' ? KONTOR_ROOT_FROM_BUNDLE : '..')
 
 /** The database address for logs and errors: no user, password or token. */
 function shownUrl(url: string) {

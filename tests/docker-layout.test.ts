@@ -49,13 +49,13 @@ test('multi-stage, a slim runtime that runs as a non-root user with a data volum
   expect(instruction('VOLUME')).toEqual(['/data'])
   expect(env).toMatchObject({ NODE_ENV: 'production', KONTOR_DATA_DIR: '/data' })
   expect(instruction('HEALTHCHECK')[0]).toContain('/api/health')
-  expect(instruction('CMD')).toEqual(['["bun", "src/main.ts"]'])
+  expect(instruction('CMD')).toEqual(['["bun", "dist/server/main.js"]'])
   // Everything in the runtime comes from the build stage, and every copied path exists there:
   // in the build context (not excluded by .dockerignore) or made by the build stage itself.
   expect(copies.length).toBeGreaterThan(0)
   for (const { sources } of copies) {
     for (const source of sources) {
-      if (source === 'node_modules') continue // installed in the build stage
+      if (source === 'node_modules' || source === 'dist/server') continue // made by the build stage
       expect([source, existsSync(join(root, source))]).toEqual([source, true])
       expect([source, ignored.includes(source)]).toEqual([source, false])
     }
@@ -68,7 +68,7 @@ test('its runtime stage, rebuilt by hand, starts, passes its health check, serve
   mkdirSync(app)
   for (const { sources, to } of copies) {
     for (const source of sources) {
-      if (source === 'node_modules') continue
+      if (source === 'node_modules' || source === 'dist/server') continue
       const target = to.endsWith('/') || sources.length > 1 ? join(app, to, source.split('/').at(-1)!) : join(app, to)
       cpSync(join(root, source), target, { recursive: true, filter: (f) => !f.includes('/public/build') })
     }
@@ -76,6 +76,13 @@ test('its runtime stage, rebuilt by hand, starts, passes its health check, serve
   // The build stage: the web build, then a production install from the lockfile.
   const build = Bun.spawnSync([process.execPath, 'web/build.ts'], { cwd: root, env: { ...process.env, WEB_BUILD_DIR: join(app, 'public/build') }, stdout: 'ignore', stderr: 'inherit' })
   expect(build.exitCode).toBe(0)
+  // The server bundle (src/cli/bundle.ts), as the build stage makes it.
+  // Built beside the one `npm start` runs (other tests build that one), then put where the image has it.
+  const bundled = join(root, 'dist', `server-docker-${crypto.randomUUID().slice(0, 8)}`)
+  const bundle = Bun.spawnSync([process.execPath, 'src/cli/bundle.ts', '--outdir', bundled], { cwd: root, stdout: 'ignore', stderr: 'inherit' })
+  expect(bundle.exitCode).toBe(0)
+  cpSync(bundled, join(app, 'dist/server'), { recursive: true })
+  rmSync(bundled, { recursive: true, force: true })
   // The build stage installs with the lockfile and the patches of dependencies (package.json: patchedDependencies).
   cpSync(join(root, 'bun.lock'), join(app, 'bun.lock'))
   cpSync(join(root, 'patches'), join(app, 'patches'), { recursive: true })
@@ -89,7 +96,7 @@ test('its runtime stage, rebuilt by hand, starts, passes its health check, serve
   const data = join(dir, 'data')
   const runEnv = { ...env, PATH: process.env.PATH ?? '', PORT: String(port), KONTOR_DATA_DIR: data, DATABASE_URL: `file:${data}/kontor.db`, KONTOR_SECRET: 'docker-secret-docker-secret-docker-0123', KONTOR_BASE_URL: base }
   // The image's bun is the `bun` binary on its PATH.
-  server = Bun.spawn([process.execPath, 'src/main.ts'], { cwd: app, env: runEnv, stdout: 'ignore', stderr: 'inherit' })
+  server = Bun.spawn([process.execPath, 'dist/server/main.js'], { cwd: app, env: runEnv, stdout: 'ignore', stderr: 'inherit' })
   const healthcheck = () => {
     const command = instruction('HEALTHCHECK')[0]!.replace(/^.*?CMD\s+/, '').replace(/^bun\s/, `${process.execPath} `)
     return Bun.spawnSync(['sh', '-c', command], { env: runEnv }).exitCode
