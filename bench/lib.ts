@@ -8,10 +8,11 @@ export const ROOT = resolve(import.meta.dir, '..')
 export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret'
 
 /**
- * Builds the web assets into a private dir and starts `src/main.ts` on a fresh database.
+ * Builds the web assets into a private dir and starts `src/main.ts` on a fresh database, or with
+ * `bundle` the server bundle `npm start` runs (src/cli/bundle.ts, decision 0114).
  * `root` runs another checkout of Kontor (e.g. to compare against an earlier version).
  */
-export async function startKontor(opts: { port: number; env?: Record<string, string>; stdout?: 'inherit' | 'ignore'; root?: string }) {
+export async function startKontor(opts: { port: number; env?: Record<string, string>; stdout?: 'inherit' | 'ignore'; root?: string; bundle?: boolean }) {
   const root = opts.root ?? ROOT
   const buildDir = `/tmp/kontor-bench-build-${opts.port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'kontor-bench-'))
@@ -20,12 +21,16 @@ export async function startKontor(opts: { port: number; env?: Record<string, str
     cwd: root, env: { ...process.env, WEB_BUILD_DIR: buildDir }, stdout: 'pipe', stderr: 'pipe',
   })
   if (build.exitCode !== 0) throw new Error(`web/build.ts failed:\n${build.stderr}`)
+  if (opts.bundle) {
+    const bundled = Bun.spawnSync([process.execPath, 'src/cli/bundle.ts', '--if-changed'], { cwd: root, stdout: 'pipe', stderr: 'pipe' })
+    if (bundled.exitCode !== 0) throw new Error(`src/cli/bundle.ts failed:\n${bundled.stderr}`)
+  }
   const databaseUrl = `file:${join(dataDir, 'kontor.db')}`
   // BENCH_SERVER_FLAGS passes runtime flags to the server, e.g. "--cpu-prof-md --cpu-prof-dir=/tmp/prof".
   const flags = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? []
   // Kontor sets its own limit of requests at once (src/main.ts), not the one a bench gave itself.
   const { BUN_CONFIG_MAX_HTTP_REQUESTS: _ownLimit, ...inherited } = process.env
-  const server = Bun.spawn([process.execPath, ...flags, 'src/main.ts'], {
+  const server = Bun.spawn([process.execPath, ...flags, opts.bundle ? 'dist/server/main.js' : 'src/main.ts'], {
     cwd: root, stdout: opts.stdout ?? 'inherit', stderr: 'inherit',
     env: {
       ...inherited, PORT: String(opts.port), KONTOR_DATA_DIR: dataDir, DATABASE_URL: databaseUrl,
