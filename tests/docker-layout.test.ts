@@ -77,7 +77,7 @@ test('its runtime stage, rebuilt by hand, starts, passes its health check, serve
   const build = Bun.spawnSync([process.execPath, 'web/build.ts'], { cwd: root, env: { ...process.env, WEB_BUILD_DIR: join(app, 'public/build') }, stdout: 'ignore', stderr: 'inherit' })
   expect(build.exitCode).toBe(0)
   // The server bundle (src/cli/bundle.ts), as the build stage makes it.
-  // Built beside the one `npm start` runs (other tests build that one), then put where the image has it.
+  // Built beside the one `npm start` runs, then put where the image has it.
   const bundled = join(root, 'dist', `server-docker-${crypto.randomUUID().slice(0, 8)}`)
   const bundle = Bun.spawnSync([process.execPath, 'src/cli/bundle.ts', '--outdir', bundled], { cwd: root, stdout: 'ignore', stderr: 'inherit' })
   expect(bundle.exitCode).toBe(0)

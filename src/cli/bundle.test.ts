@@ -1,22 +1,25 @@
 /**
  * The server bundle that `npm start` runs (src/cli/bundle.ts → dist/server/main.js), as a process
  * on a fresh database: it finds the checkout's migrations, public files and web build, and what
- * loads on first use (the strings of a language, the document readers, the provider SDKs' paths,
- * /v1, the OpenAPI document) loads from its chunks.
+ * loads on first use (the strings of a language, the document readers, OCR with its language
+ * data, /v1, the OpenAPI document) loads from its chunks.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startFakeLlm, type FakeLlm } from '../../tests/support/fake-llm'
 import { makeDocx, makePdf } from '../../tests/support/documents'
+import { freePort } from '../../tests/support/ports'
+import { makeScan } from '../../tests/support/scans'
 import { sseEvents } from '../../tests/support/sse'
+import { bundleInputs, inputsHash } from './bundle'
 
 const root = resolve(import.meta.dir, '../..')
 const dir = mkdtempSync(join(tmpdir(), 'kontor-bundle-'))
-// A bundle of its own, beside the one `npm start` runs (other tests build that one).
+// A bundle of its own, beside the one `npm start` runs.
 const outdir = join(root, 'dist', `server-test-${crypto.randomUUID().slice(0, 8)}`)
-const port = 5900 + Math.floor(Math.random() * 300)
+const port = freePort()
 const base = `http://localhost:${port}`
 let fake: FakeLlm
 let server: ReturnType<typeof Bun.spawn> | undefined
@@ -47,7 +50,12 @@ beforeAll(async () => {
       LOG_LEVEL: 'error',
     },
   })
-  for (let i = 0; i < 300 && !(await fetch(`${base}/api/ready`).then((r) => r.ok, () => false)); i++) await Bun.sleep(100)
+  let ready = false
+  for (let i = 0; i < 300 && !ready; i++) {
+    ready = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false)
+    if (!ready) await Bun.sleep(100)
+  }
+  expect(ready).toBe(true)
 }, 120_000)
 
 afterAll(async () => {
@@ -65,14 +73,31 @@ const call = async (method: string, path: string, body?: unknown) => {
   return { status: res.status, body: (await res.json()) as any }
 }
 
-test('the bundle is what `npm start` runs, rebuilt only when its inputs changed', () => {
+test('the bundle is what `npm start` runs, built again when its inputs changed, with React in its production build', () => {
   const start = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start as string
   expect(start).toContain('src/cli/bundle.ts --if-changed')
   expect(start).toEndWith('node_modules/.bin/bun dist/server/main.js')
+  // The build lies in a folder named by its inputs, the patches of dependencies among them.
+  const hash = inputsHash()
+  expect(readFileSync(join(outdir, 'main.js'), 'utf8')).toContain(`./${hash}/main.js`)
+  expect(bundleInputs().some((file) => file.includes('/patches/'))).toBe(true)
+  expect(bundleInputs().some((file) => file.endsWith('/src/main.ts'))).toBe(true)
+  // React's production build (its errors point to react.dev by code), not its development build.
+  const files = readdirSync(join(outdir, hash)).filter((name) => name.endsWith('.js'))
+  expect(files.length).toBeGreaterThan(10)
+  const holding = (text: string) => files.filter((name) => readFileSync(join(outdir, hash, name), 'utf8').includes(text))
+  expect(holding('react.dev/errors/').length).toBeGreaterThan(0)
+  expect(holding('recentlyCreatedOwnerStacks')).toEqual([])
+  // Unchanged inputs: nothing is built; of the older builds the newest stays (a server may still run from it), the rest go.
+  const older = ['0000000000000001', '0000000000000002']
+  for (const [i, name] of older.entries()) {
+    mkdirSync(join(outdir, name))
+    utimesSync(join(outdir, name), new Date(Date.now() - (2 - i) * 60_000), new Date(Date.now() - (2 - i) * 60_000))
+  }
   const again = Bun.spawnSync([process.execPath, 'src/cli/bundle.ts', '--if-changed', '--outdir', outdir], { cwd: root, stdout: 'pipe', stderr: 'inherit' })
   expect(again.exitCode).toBe(0)
   expect(again.stdout.toString()).toBe('')
-  expect(existsSync(join(outdir, 'main.js'))).toBe(true)
+  expect(readdirSync(outdir).filter((name) => !name.endsWith('.js')).toSorted()).toEqual(['0000000000000002', hash].toSorted())
   // Outside dist/ it would find neither the checkout nor node_modules.
   const outside = Bun.spawnSync([process.execPath, 'src/cli/bundle.ts', '--outdir', join(dir, 'elsewhere')], { cwd: root, stdout: 'pipe', stderr: 'pipe' })
   expect(outside.exitCode).toBe(1)
@@ -101,7 +126,7 @@ test('the bundle migrates a new database, renders pages in both languages and le
   expect(await chat.text()).toContain('</html>')
 }, 60_000)
 
-test('the bundle streams a reply from the model and reads PDF and Word files', async () => {
+test('the bundle streams a reply from the model and reads PDF and Word files, and pictures with OCR', async () => {
   expect((await call('POST', '/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })).status).toBe(201)
   expect((await call('POST', '/api/models/permitted', { modelId: 'openai/gpt-4.1' })).status).toBe(201)
   await call('POST', '/api/models/permitted', { modelId: 'openai/text-embedding-3-small' })
@@ -120,6 +145,7 @@ test('the bundle streams a reply from the model and reads PDF and Word files', a
   for (const [name, type, bytes] of [
     ['notes.pdf', 'application/pdf', makePdf([['The crane lifts forty tonnes.']])],
     ['notes.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', makeDocx(['The harbour opens at six.'])],
+    ['scan.png', 'image/png', makeScan(['The crane lifts forty tonnes.'])],
   ] as const) {
     const form = new FormData()
     form.set('file', new File([bytes], name, { type }))
@@ -127,7 +153,7 @@ test('the bundle streams a reply from the model and reads PDF and Word files', a
     expect(upload.status, name).toBe(201)
   }
   let sources: { name: string; status: string; error: string | null }[] = []
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1200; i++) {
     sources = (await call('GET', `/api/threads/${thread}/sources`)).body
     if (sources.every((s) => s.status !== 'processing')) break
     await Bun.sleep(100)
@@ -135,8 +161,9 @@ test('the bundle streams a reply from the model and reads PDF and Word files', a
   expect(sources.map((s) => ({ status: s.status, error: s.error }))).toEqual([
     { status: 'ready', error: null },
     { status: 'ready', error: null },
+    { status: 'ready', error: null },
   ])
-}, 120_000)
+}, 180_000)
 
 test('the bundle loads /v1 and the OpenAPI document on first use', async () => {
   const models = await fetch(`${base}/v1/models`)

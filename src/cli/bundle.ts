@@ -1,74 +1,109 @@
 /**
  * Builds the Bun server from the checkout into one bundle: `bun src/cli/bundle.ts [--if-changed]
- * [--outdir dist/<name>]` → dist/server/main.js, which `npm start` runs (decision 0114). The bundle holds Kontor's code and
- * its dependencies, minified, split into chunks so that what loads on first use still does; the
- * dependencies with native modules or worker scripts of their own load from node_modules. With
- * `--if-changed` an unchanged checkout keeps its bundle (the contents of its inputs, not times).
+ * [--outdir dist/<name>]` → dist/server/main.js, which `npm start` runs (decision 0114). The bundle
+ * holds Kontor's code and its dependencies, minified, split into chunks so that what loads on
+ * first use still does; the dependencies with native modules or worker scripts of their own load
+ * from node_modules.
+ *
+ * Each build goes into a folder named by the hash of its inputs (dist/server/<hash>/), and
+ * dist/server/main.js loads the newest: a server still running keeps loading its chunks from its
+ * own folder while a new build is made, and the folder of the build before stays too. With
+ * `--if-changed` a build whose folder exists is not made again.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 
 const root = resolve(import.meta.dir, '../..')
 export const SERVER_BUNDLE_DIR = join(root, 'dist/server')
-/** Loaded from node_modules: native modules (libSQL, the canvas, sharp) and tesseract.js, whose worker thread starts from its own script. */
-const EXTERNAL = ['libsql', '@libsql/*', '@napi-rs/canvas', 'sharp', 'tesseract.js', 'tesseract.js-core']
+/** Loaded from node_modules: native modules (libSQL, the canvas) and tesseract.js, whose worker thread starts from its own script. */
+const EXTERNAL = ['libsql', '@libsql/*', '@napi-rs/canvas', 'tesseract.js', 'tesseract.js-core']
 
-/** What the bundle is built from: the server's, the database's and the pages' code, the dependencies' lock, the compiler settings and this script. */
-function inputsHash(): string {
-  const hash = createHash('sha256')
+/** What a build is made from: the server's, the database's and the pages' code, the dependencies' lock and patches, the compiler settings and Bun's version. */
+export function bundleInputs(): string[] {
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true })
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
-  const files = [...['src', 'web', 'db', 'drizzle'].flatMap((dir) => walk(join(root, dir))), ...['package.json', 'bun.lock', 'tsconfig.json'].map((f) => join(root, f))]
-  hash.update(Bun.version)
-  for (const file of files) hash.update(relative(root, file)).update('\0').update(existsSync(file) ? readFileSync(file) : '').update('\0')
-  return hash.digest('hex')
+    existsSync(dir)
+      ? readdirSync(dir, { withFileTypes: true })
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
+      : []
+  return [...['src', 'web', 'db', 'drizzle', 'patches'].flatMap((dir) => walk(join(root, dir))), ...['package.json', 'bun.lock', 'tsconfig.json'].map((f) => join(root, f))]
+}
+
+export function inputsHash(): string {
+  const hash = createHash('sha256').update(Bun.version)
+  for (const file of bundleInputs()) hash.update(relative(root, file)).update('\0').update(existsSync(file) ? readFileSync(file) : '').update('\0')
+  return hash.digest('hex').slice(0, 16)
 }
 
 /**
- * Builds the bundle into `outdir`, a folder of dist/: its dependencies loaded from node_modules are
- * found from there, and it finds the checkout there (or, in the Docker image, the app's folder).
+ * Builds into `outdir`, a folder of dist/ (there its dependencies loaded from node_modules are
+ * found, and the checkout, or in the Docker image the app's folder, two levels up), unless
+ * `ifChanged` and the build of these inputs is there. Returns the build's folder and whether it was built now.
  */
-export async function buildServerBundle(outdir = SERVER_BUNDLE_DIR) {
+export async function buildServerBundle(outdir = SERVER_BUNDLE_DIR, ifChanged = false): Promise<{ build: string; built: boolean }> {
   if (resolve(outdir, '..') !== join(root, 'dist')) throw new Error(`the server bundle goes into a folder of dist/, not ${outdir}`)
-  // The entry loads the Reflect metadata polyfill before the passkeys' certificate reader (as in src/cli/compile.ts), then the Bun entry.
-  const entryDir = `${outdir}.entry`
-  mkdirSync(entryDir, { recursive: true })
-  const entry = join(entryDir, 'main.ts')
-  writeFileSync(entry, `import 'reflect-metadata'\nimport ${JSON.stringify(relative(entryDir, join(root, 'src/main.ts')))}\n`)
-  rmSync(outdir, { recursive: true, force: true })
-  try {
-    const result = await Bun.build({
-      entrypoints: [entry],
-      outdir,
-      target: 'bun',
-      format: 'esm',
-      minify: true,
-      splitting: true,
-      external: EXTERNAL,
-      // The checkout, from the bundle's folder: src/server.ts finds the migrations and public files there.
-      define: { KONTOR_ROOT_FROM_BUNDLE: JSON.stringify(relative(outdir, root)) },
-    })
-    if (!result.success) throw new AggregateError(result.logs, 'the server bundle could not be built')
-  } finally {
-    rmSync(entryDir, { recursive: true, force: true })
+  const hash = inputsHash()
+  const build = join(outdir, hash)
+  const built = !(ifChanged && existsSync(join(build, 'main.js')))
+  if (built) {
+    // Built aside and moved into place, so that two builds at once never share a folder.
+    const work = join(outdir, `.${hash}-${process.pid}`)
+    rmSync(work, { recursive: true, force: true })
+    mkdirSync(work, { recursive: true })
+    const entry = join(work, 'entry.ts')
+    // As src/cli/compile.ts: first the limit of requests at once (which may replace the process), then the Reflect metadata polyfill the passkeys' certificate reader needs, then the Bun entry.
+    writeFileSync(entry, ['src/requests-at-once.ts', 'reflect-metadata', 'src/main.ts'].map((m) => `import ${JSON.stringify(m.startsWith('src/') ? relative(work, join(root, m)) : m)}`).join('\n'))
+    const out = join(work, 'out')
+    try {
+      const result = await Bun.build({
+        entrypoints: [entry],
+        outdir: out,
+        naming: { entry: 'main.[ext]' },
+        target: 'bun',
+        format: 'esm',
+        minify: true,
+        splitting: true,
+        external: EXTERNAL,
+        define: {
+          // React and the router in their production builds; Kontor's own code reads NODE_ENV from the environment at run time (src/lib/config.ts).
+          'process.env.NODE_ENV': '"production"',
+          // The checkout, from the build's folder: src/server.ts finds the migrations and public files there.
+          KONTOR_ROOT_FROM_BUNDLE: JSON.stringify(relative(build, root)),
+        },
+      })
+      if (!result.success) throw new AggregateError(result.logs, 'the server bundle could not be built')
+      rmSync(build, { recursive: true, force: true })
+      renameSync(out, build)
+    } finally {
+      rmSync(work, { recursive: true, force: true })
+    }
   }
+  // The entry npm start runs loads this build; written aside and renamed, so that it is never read half-written.
+  const main = join(outdir, 'main.js')
+  writeFileSync(`${main}.${process.pid}`, `// The server bundle's newest build (src/cli/bundle.ts).\nawait import(${JSON.stringify(`./${hash}/main.js`)})\n`)
+  renameSync(`${main}.${process.pid}`, main)
+  pruneBuilds(outdir, hash)
+  return { build, built }
+}
+
+/** Removes the builds older than this one and the one before it (a server started before may still load chunks from that one). */
+function pruneBuilds(outdir: string, current: string) {
+  const builds = readdirSync(outdir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && /^[0-9a-f]{16}$/.test(e.name) && e.name !== current)
+    .map((e) => ({ name: e.name, time: statSync(join(outdir, e.name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time)
+  for (const old of builds.slice(1)) rmSync(join(outdir, old.name), { recursive: true, force: true })
 }
 
 if (import.meta.main) {
   const at = process.argv.indexOf('--outdir')
   const outdir = at === -1 ? SERVER_BUNDLE_DIR : resolve(process.argv[at + 1] ?? '')
-  const stamp = join(outdir, '.inputs')
-  const inputs = inputsHash()
-  if (process.argv.includes('--if-changed') && existsSync(join(outdir, 'main.js')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === inputs) process.exit(0)
   try {
-    await buildServerBundle(outdir)
+    const { build, built } = await buildServerBundle(outdir, process.argv.includes('--if-changed'))
+    if (built) console.log(`built ${relative(root, build)}, run by ${relative(root, join(outdir, 'main.js'))}`)
   } catch (error) {
     for (const log of error instanceof AggregateError ? error.errors : [error]) console.error(log)
     process.exit(1)
   }
-  writeFileSync(stamp, inputs)
-  console.log(`built ${relative(root, join(outdir, 'main.js'))}`)
 }

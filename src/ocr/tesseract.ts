@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import type { PageReader, TextRecognition } from '../lib/ports'
 // The language data ship as npm packages: read from disk (or, in the single binary, from the
 // binary itself), never downloaded. Importing a file gives its path; nothing is read at start.
@@ -83,7 +83,10 @@ function languageDir() {
   dir ??= (async () => {
     const path = mkdtempSync(join(tmpdir(), 'kontor-ocr-'))
     process.on('exit', () => rmSync(path, { recursive: true, force: true }))
-    for (const [code, file] of [['eng', engData], ['deu', deuData]] as const) writeFileSync(join(path, `${code}.traineddata.gz`), new Uint8Array(await Bun.file(file).arrayBuffer()))
+    // A bundle names the files relative to its own folder (src/cli/bundle.ts), not to the working directory.
+    for (const [code, file] of [['eng', engData], ['deu', deuData]] as const) {
+      writeFileSync(join(path, `${code}.traineddata.gz`), new Uint8Array(await Bun.file(resolve(import.meta.dir, file)).arrayBuffer()))
+    }
     return path
   })().catch((error) => {
     dir = null
