@@ -37,9 +37,10 @@ export function inputsHash(): string {
 }
 
 /**
- * Builds into `outdir`, a folder of dist/ (there its dependencies loaded from node_modules are
- * found, and the checkout, or in the Docker image the app's folder, two levels up), unless
- * `ifChanged` and the build of these inputs is there. Returns the build's folder and whether it was built now.
+ * Builds into a folder of `outdir`, itself a folder of dist/ (from there the dependencies loaded
+ * from node_modules are found, and the checkout, or in the Docker image the app's folder, three
+ * levels up), unless `ifChanged` and the build of these inputs is there. Returns the build's
+ * folder and whether it was built now.
  */
 export async function buildServerBundle(outdir = SERVER_BUNDLE_DIR, ifChanged = false): Promise<{ build: string; built: boolean }> {
   if (resolve(outdir, '..') !== join(root, 'dist')) throw new Error(`the server bundle goes into a folder of dist/, not ${outdir}`)
