@@ -119,6 +119,8 @@ test('its runtime stage, rebuilt by hand, starts, passes its health check, serve
     body: JSON.stringify({ email: 'docker@acme.test', name: 'Docker', organizationName: 'Docker Org', password: 'Secret123', passwordConfirmation: 'Secret123', termsAccepted: true }),
   })
   expect(res.status).toBe(201)
+  // The image's NODE_ENV=production reaches Kontor's own settings: no mail page.
+  expect(((await (await fetch(`${base}/api`)).json()) as any).mailPage).toBe(false)
   expect(existsSync(join(data, 'kontor.db'))).toBe(true)
 
   server.kill('SIGTERM')

@@ -7,11 +7,11 @@
  *
  * Each build goes into a folder named by the hash of its inputs (dist/server/<hash>/), and
  * dist/server/main.js loads the newest: a server still running keeps loading its chunks from its
- * own folder while a new build is made, and the folder of the build before stays too. With
- * `--if-changed` a build whose folder exists is not made again.
+ * own folder while a new build is made, and the build main.js ran before stays too (a server
+ * survives one further build). With `--if-changed` a build whose folder exists is not made again.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 
 const root = resolve(import.meta.dir, '../..')
@@ -19,20 +19,21 @@ export const SERVER_BUNDLE_DIR = join(root, 'dist/server')
 /** Loaded from node_modules: native modules (libSQL, the canvas) and tesseract.js, whose worker thread starts from its own script. */
 const EXTERNAL = ['libsql', '@libsql/*', '@napi-rs/canvas', 'tesseract.js', 'tesseract.js-core']
 
-/** What a build is made from: the server's, the database's and the pages' code, the dependencies' lock and patches, the compiler settings and Bun's version. */
-export function bundleInputs(): string[] {
+/** What a build is made from (files of the checkout at `base`): the server's, the database's and the pages' code, the dependencies' lock and patches, the compiler settings. */
+export function bundleInputs(base = root): string[] {
   const walk = (dir: string): string[] =>
     existsSync(dir)
       ? readdirSync(dir, { withFileTypes: true })
           .sort((a, b) => a.name.localeCompare(b.name))
           .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
       : []
-  return [...['src', 'web', 'db', 'drizzle', 'patches'].flatMap((dir) => walk(join(root, dir))), ...['package.json', 'bun.lock', 'tsconfig.json'].map((f) => join(root, f))]
+  return [...['src', 'web', 'db', 'drizzle', 'patches'].flatMap((dir) => walk(join(base, dir))), ...['package.json', 'bun.lock', 'tsconfig.json'].map((f) => join(base, f))]
 }
 
-export function inputsHash(): string {
+/** The name of a build: a hash of its inputs' paths and contents and of Bun's version. */
+export function inputsHash(base = root): string {
   const hash = createHash('sha256').update(Bun.version)
-  for (const file of bundleInputs()) hash.update(relative(root, file)).update('\0').update(existsSync(file) ? readFileSync(file) : '').update('\0')
+  for (const file of bundleInputs(base)) hash.update(relative(base, file)).update('\0').update(existsSync(file) ? readFileSync(file) : '').update('\0')
   return hash.digest('hex').slice(0, 16)
 }
 
@@ -74,27 +75,41 @@ export async function buildServerBundle(outdir = SERVER_BUNDLE_DIR, ifChanged = 
         },
       })
       if (!result.success) throw new AggregateError(result.logs, 'the server bundle could not be built')
-      rmSync(build, { recursive: true, force: true })
-      renameSync(out, build)
+      // The same inputs make the same build: one already there (a server may run from it) stays as it is.
+      if (!existsSync(build)) renameSync(out, build)
     } finally {
       rmSync(work, { recursive: true, force: true })
     }
   }
   // The entry npm start runs loads this build; written aside and renamed, so that it is never read half-written.
   const main = join(outdir, 'main.js')
+  const previous = existsSync(main) ? readFileSync(main, 'utf8').match(/\.\/([0-9a-f]{16})\/main\.js/)?.[1] : undefined
   writeFileSync(`${main}.${process.pid}`, `// The server bundle's newest build (src/cli/bundle.ts).\nawait import(${JSON.stringify(`./${hash}/main.js`)})\n`)
   renameSync(`${main}.${process.pid}`, main)
-  pruneBuilds(outdir, hash)
+  pruneBuilds(outdir, [hash, previous])
   return { build, built }
 }
 
-/** Removes the builds older than this one and the one before it (a server started before may still load chunks from that one). */
-function pruneBuilds(outdir: string, current: string) {
-  const builds = readdirSync(outdir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && /^[0-9a-f]{16}$/.test(e.name) && e.name !== current)
-    .map((e) => ({ name: e.name, time: statSync(join(outdir, e.name)).mtimeMs }))
-    .sort((a, b) => b.time - a.time)
-  for (const old of builds.slice(1)) rmSync(join(outdir, old.name), { recursive: true, force: true })
+/**
+ * Removes the builds but this one and the one main.js ran before it (a server started then may
+ * still load chunks from there), and what builds that were stopped half-way left.
+ */
+function pruneBuilds(outdir: string, kept: (string | undefined)[]) {
+  for (const entry of readdirSync(outdir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue
+    const pid = entry.name.match(/^\.[0-9a-f]{16}-(\d+)$/)?.[1]
+    const stale = pid ? !running(Number(pid)) : /^[0-9a-f]{16}$/.test(entry.name) && !kept.includes(entry.name)
+    if (stale) rmSync(join(outdir, entry.name), { recursive: true, force: true })
+  }
+}
+
+function running(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM'
+  }
 }
 
 if (import.meta.main) {
