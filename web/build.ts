@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { dirname, join, relative, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { createRouter, type AnyRoute } from '@tanstack/react-router'
+import { filesHash, filesUnder } from '../src/cli/inputs-hash'
 import type { RouterContext } from './router-context'
 
 const root = resolve(import.meta.dir, '..')
@@ -129,18 +130,10 @@ function stringsAsJson(): Bun.BunPlugin {
 
 /**
  * What the bundle is built from: every file under web/ (code, styles, locales, this script), the
- * server files it imports, the dependencies' lock and the compiler settings. Contents, not times:
- * a fresh checkout of an unchanged tree keeps its build.
+ * server files it imports, the dependencies' lock and the compiler settings.
  */
 function inputsHash(serverFiles: string[]): string {
-  const hash = createHash('sha256')
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true })
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
-  const files = [...walk(join(root, 'web')), ...serverFiles.map((f) => join(root, f)), ...['package.json', 'bun.lock', 'tsconfig.json'].map((f) => join(root, f))]
-  for (const file of files) hash.update(relative(root, file)).update('\0').update(readIfExists(file) ?? '').update('\0')
-  return hash.digest('hex')
+  return filesHash(root, [...filesUnder(join(root, 'web')), ...serverFiles.map((f) => join(root, f)), ...['package.json', 'bun.lock', 'tsconfig.json'].map((f) => join(root, f))])
 }
 
 function readIfExists(file: string): string | undefined {

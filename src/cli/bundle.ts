@@ -10,9 +10,9 @@
  * own folder while a new build is made, and the build main.js ran before stays too (a server
  * survives one further build). With `--if-changed` a build whose folder exists is not made again.
  */
-import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
+import { filesHash, filesUnder } from './inputs-hash'
 
 const root = resolve(import.meta.dir, '../..')
 export const SERVER_BUNDLE_DIR = join(root, 'dist/server')
@@ -21,21 +21,11 @@ const EXTERNAL = ['libsql', '@libsql/*', '@napi-rs/canvas', 'tesseract.js', 'tes
 
 /** What a build is made from (files of the checkout at `base`): the server's, the database's and the pages' code, the dependencies' lock and patches, the compiler settings. */
 export function bundleInputs(base = root): string[] {
-  const walk = (dir: string): string[] =>
-    existsSync(dir)
-      ? readdirSync(dir, { withFileTypes: true })
-          .sort((a, b) => a.name.localeCompare(b.name))
-          .flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]))
-      : []
-  return [...['src', 'web', 'db', 'drizzle', 'patches'].flatMap((dir) => walk(join(base, dir))), ...['package.json', 'bun.lock', 'tsconfig.json'].map((f) => join(base, f))]
+  return [...['src', 'web', 'db', 'drizzle', 'patches'].flatMap((dir) => filesUnder(join(base, dir))), ...['package.json', 'bun.lock', 'tsconfig.json'].map((f) => join(base, f))]
 }
 
 /** The name of a build: a hash of its inputs' paths and contents and of Bun's version. */
-export function inputsHash(base = root): string {
-  const hash = createHash('sha256').update(Bun.version)
-  for (const file of bundleInputs(base)) hash.update(relative(base, file)).update('\0').update(existsSync(file) ? readFileSync(file) : '').update('\0')
-  return hash.digest('hex').slice(0, 16)
-}
+export const inputsHash = (base = root) => filesHash(base, bundleInputs(base), Bun.version).slice(0, 16)
 
 /**
  * Builds into a folder of `outdir`, itself a folder of dist/ (from there the dependencies loaded
