@@ -11,6 +11,14 @@ import type { ReplyState } from './tool-loop'
  */
 export const MAX_UNREAD_BYTES = 1 << 20
 
+/**
+ * The queue mark of a client's stream. Bun's server sizes the buffer it writes the stream to the
+ * socket through by it: with 16 KB, 1,000 replies at once held 16 MB of those buffers, and peaked
+ * higher and spent more CPU time a token than with 1 KB (bench/concurrency.ts, six rounds each).
+ * A frame is written as it comes either way.
+ */
+const QUEUED_BYTES = 1024
+
 /** One client's stream of a reply: the events it is given, less what it already has (`seen`). */
 export type ReplySubscriber = {
   push: (e: ReplyEvent) => void
@@ -40,7 +48,7 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
       start: (c) => void (controller = c),
       cancel: gone,
     },
-    new ByteLengthQueuingStrategy({ highWaterMark: 16 * 1024 }),
+    new ByteLengthQueuingStrategy({ highWaterMark: QUEUED_BYTES }),
   )
   const frames = frameQueue((bytes) => {
     if (closed) return
