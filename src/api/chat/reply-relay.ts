@@ -12,12 +12,13 @@ import type { ReplyState } from './tool-loop'
 export const MAX_UNREAD_BYTES = 1 << 20
 
 /**
- * The queue mark of a client's stream. Bun's server sizes the buffer it writes the stream to the
- * socket through by it: with 16 KB, 1,000 replies at once held 16 MB of those buffers, and peaked
- * higher and spent more CPU time a token than with 1 KB (bench/concurrency.ts, six rounds each).
- * A frame is written as it comes either way.
+ * The queue mark of a client's stream (not a cap: what a client leaves unread is dropped only past
+ * MAX_UNREAD_BYTES). Bun's server sizes the buffer it writes the stream to the socket through by
+ * it: with 16 KB, 1,000 replies at once held 16 MB of those buffers; with 1 KB the median peak was
+ * 279 against 288 MB and the median CPU time 54 against 57 µs a token (bench/concurrency.ts, six
+ * single rounds each, decision 0115). A frame is written as it comes either way.
  */
-const QUEUED_BYTES = 1024
+const QUEUE_MARK_BYTES = 1024
 
 /** One client's stream of a reply: the events it is given, less what it already has (`seen`). */
 export type ReplySubscriber = {
@@ -48,7 +49,7 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
       start: (c) => void (controller = c),
       cancel: gone,
     },
-    new ByteLengthQueuingStrategy({ highWaterMark: QUEUED_BYTES }),
+    new ByteLengthQueuingStrategy({ highWaterMark: QUEUE_MARK_BYTES }),
   )
   const frames = frameQueue((bytes) => {
     if (closed) return
