@@ -14,7 +14,7 @@ export const MAX_UNREAD_BYTES = 1 << 20
 /**
  * The queue mark of a client's stream (not a cap: what a client leaves unread is dropped only past
  * MAX_UNREAD_BYTES). Bun's server sizes the buffer it writes the stream to the socket through by
- * it: with 16 KB, 1,000 replies at once held 16 MB of those buffers; with 1 KB the median peak was
+ * it: with 16 KB, 1,000 replies at once held 17 MB of those buffers; with 1 KB the median peak was
  * 279 against 288 MB and the median CPU time 54 against 57 µs a token (bench/concurrency.ts, six
  * single rounds each, decision 0115). A frame is written as it comes either way.
  */
