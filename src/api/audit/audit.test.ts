@@ -319,7 +319,8 @@ describe('reading the audit log', () => {
   async function orgWithEntries() {
     const admin = t.client()
     await registerOrg(admin)
-    const { member, memberId, email } = await invitedMember(t, admin, 'Bea Member')
+    // A name without the letters a–f: the admin's address holds random hex, which the actor filter also searches.
+    const { member, memberId, email } = await invitedMember(t, admin, 'Quinn Member')
     await admin.patch(`/api/users/${memberId}/role`, { role: 'admin' })
     await admin.patch(`/api/users/${memberId}/role`, { role: 'user' })
     await admin.patch('/api/organization', { name: 'Acme Filters' })
@@ -334,7 +335,7 @@ describe('reading the audit log', () => {
       { from: 'user', to: 'admin' },
     ])
     expect((await allEntries(admin, `&target=${encodeURIComponent(email.slice(0, 6))}`)).every((e) => e.target.label === email)).toBe(true)
-    expect((await allEntries(admin, '&actor=Bea')).map((e) => e.action)).toEqual(['invite.accepted'])
+    expect((await allEntries(admin, '&actor=Quinn')).map((e) => e.action)).toEqual(['invite.accepted'])
     expect((await allEntries(admin, '&target=100%25')).length).toBe(0)
     const today = new Date().toISOString().slice(0, 10)
     const all = await allEntries(admin)
