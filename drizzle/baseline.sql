@@ -1,6 +1,6 @@
 -- The schema the migrations build, for a fresh database to begin from in one step (db/migrate.ts).
 -- Written by `npx bun db/baseline.ts`; do not edit. A database begun from it is recorded as migrated up to:
--- covers: 0031_replies_indexed_together
+-- covers: 0032_reply_chunks_by_number
 
 CREATE TABLE `organizations` (
 	`id` text PRIMARY KEY NOT NULL,
@@ -236,14 +236,6 @@ CREATE VIRTUAL TABLE `source_chunks_fts` USING fts5(`content`, `heading_path`, c
 CREATE TABLE `deleted_files` (
 	`file_key` text PRIMARY KEY NOT NULL,
 	`due_at` integer NOT NULL
-);
-CREATE TABLE `reply_chunks` (
-	`message_id` text NOT NULL,
-	`seq` integer NOT NULL,
-	`content` text DEFAULT '' NOT NULL,
-	`reasoning` text DEFAULT '' NOT NULL,
-	PRIMARY KEY(`message_id`, `seq`),
-	FOREIGN KEY (`message_id`) REFERENCES `messages`(`id`) ON UPDATE no action ON DELETE cascade
 );
 CREATE TABLE `api_keys` (
 	`id` text PRIMARY KEY NOT NULL,
@@ -573,6 +565,19 @@ CREATE TABLE `source_vector_moves` (
 CREATE TABLE `chat_search_waiting` (
 	`message_id` text PRIMARY KEY NOT NULL
 );
+CREATE TABLE `streaming_replies` (
+	`n` integer PRIMARY KEY NOT NULL,
+	`message_id` text NOT NULL,
+	FOREIGN KEY (`message_id`) REFERENCES `messages`(`id`) ON UPDATE no action ON DELETE cascade
+);
+CREATE TABLE "reply_chunks" (
+	`reply_n` integer NOT NULL,
+	`seq` integer NOT NULL,
+	`content` text DEFAULT '' NOT NULL,
+	`reasoning` text DEFAULT '' NOT NULL,
+	PRIMARY KEY(`reply_n`, `seq`),
+	FOREIGN KEY (`reply_n`) REFERENCES `streaming_replies`(`n`) ON UPDATE no action ON DELETE cascade
+);
 CREATE VIEW `chat_search_content` AS
 SELECT d.`id` AS `id`,
 	CASE WHEN d.`message_id` IS NULL THEN t.`title` ELSE '' END AS `title`,
@@ -644,16 +649,12 @@ CREATE INDEX `passkeys_user_idx` ON `passkeys` (`user_id`);
 CREATE INDEX `passkeys_credential_idx` ON `passkeys` (`credential_id`);
 CREATE INDEX `two_factors_user_idx` ON `two_factors` (`user_id`);
 CREATE INDEX `threads_user_list_idx` ON `threads` (`user_id`,`pinned_at`,`last_message_at`,`id`);
+CREATE UNIQUE INDEX `streaming_replies_message_id_unique` ON `streaming_replies` (`message_id`);
 CREATE TRIGGER `source_chunks_fts_insert` AFTER INSERT ON `source_chunks` BEGIN
 	INSERT INTO `source_chunks_fts` (rowid, `content`, `heading_path`) VALUES (new.`id`, new.`content`, new.`heading_path`);
 END;
 CREATE TRIGGER `source_chunks_fts_delete` AFTER DELETE ON `source_chunks` BEGIN
 	INSERT INTO `source_chunks_fts` (`source_chunks_fts`, rowid, `content`, `heading_path`) VALUES ('delete', old.`id`, old.`content`, old.`heading_path`);
-END;
-CREATE TRIGGER `reply_chunks_after_reply` AFTER UPDATE OF `status` ON `messages`
-WHEN OLD.`status` = 'streaming' AND NEW.`status` <> 'streaming'
-BEGIN
-  DELETE FROM `reply_chunks` WHERE `message_id` = NEW.`id`;
 END;
 CREATE TRIGGER `chat_search_message_insert` AFTER INSERT ON `messages` WHEN NEW.`status` <> 'streaming' BEGIN
 	INSERT OR IGNORE INTO `chat_search_owners` (`user_id`) SELECT `user_id` FROM `threads` WHERE `id` = NEW.`thread_id`;
@@ -715,4 +716,16 @@ WHEN OLD.`status` <> 'streaming' OR NEW.`status` <> 'streaming' BEGIN
 	INSERT OR IGNORE INTO `chat_search_owners` (`user_id`) SELECT `user_id` FROM `threads` WHERE `id` = NEW.`thread_id` AND OLD.`status` <> 'streaming' AND NEW.`status` <> 'streaming';
 	INSERT OR IGNORE INTO `chat_search_docs` (`id`, `thread_id`, `message_id`) SELECT x.`id`, t.`id`, NEW.`id` FROM `threads` t JOIN `chat_search_next_ids` x ON x.`user_id` = t.`user_id` WHERE t.`id` = NEW.`thread_id` AND OLD.`status` <> 'streaming' AND NEW.`status` <> 'streaming';
 	INSERT INTO `chat_search` (rowid, `title`, `body`) SELECT `id`, '', NEW.`content` FROM `chat_search_docs` WHERE `message_id` = NEW.`id` AND OLD.`status` <> 'streaming' AND NEW.`status` <> 'streaming';
+END;
+CREATE TRIGGER `streaming_replies_begin` AFTER INSERT ON `messages` WHEN NEW.`status` = 'streaming' BEGIN
+	INSERT OR IGNORE INTO `streaming_replies` (`message_id`) VALUES (NEW.`id`);
+END;
+CREATE TRIGGER `streaming_replies_again` AFTER UPDATE OF `status` ON `messages`
+WHEN OLD.`status` <> 'streaming' AND NEW.`status` = 'streaming' BEGIN
+	INSERT OR IGNORE INTO `streaming_replies` (`message_id`) VALUES (NEW.`id`);
+END;
+CREATE TRIGGER `streaming_replies_end` AFTER UPDATE OF `status` ON `messages`
+WHEN OLD.`status` = 'streaming' AND NEW.`status` <> 'streaming' BEGIN
+	DELETE FROM `reply_chunks` WHERE `reply_n` = (SELECT `n` FROM `streaming_replies` WHERE `message_id` = NEW.`id`);
+	DELETE FROM `streaming_replies` WHERE `message_id` = NEW.`id`;
 END;

@@ -134,23 +134,37 @@ export const messages = sqliteTable(
 )
 
 /**
+ * A number for each streaming reply, which keys its appended parts (reply_chunks) instead of its
+ * 36-character id: the parts a tick appends for a thousand replies then go into a small index
+ * (decision 0116). Kept by triggers on `messages`: a row when a reply begins streaming, gone with
+ * its parts when it stops.
+ */
+export const streamingReplies = sqliteTable('streaming_replies', {
+  n: integer('n').primaryKey(),
+  messageId: text('message_id')
+    .notNull()
+    .unique()
+    .references(() => messages.id, { onDelete: 'cascade' }),
+})
+
+/**
  * What a streaming reply said since its message row was last written whole: the text and
  * reasoning of every few hundred milliseconds are appended here instead of rewriting the whole
- * reply (src/api/chat/reply-writer.ts). The message's text is its own columns followed by these
- * rows in order; they are folded into it when the reply ends, at a tool call, or when it is found
- * interrupted.
+ * reply (src/api/chat/reply-writer.ts), keyed by the reply's number (`streamingReplies`). The
+ * message's text is its own columns followed by these rows in order; they are folded into it when
+ * the reply ends, at a tool call, or when it is found interrupted.
  */
 export const replyChunks = sqliteTable(
   'reply_chunks',
   {
-    messageId: text('message_id')
+    replyN: integer('reply_n')
       .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
+      .references(() => streamingReplies.n, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     content: text('content').notNull().default(''),
     reasoning: text('reasoning').notNull().default(''),
   },
-  (t) => [primaryKey({ columns: [t.messageId, t.seq] })],
+  (t) => [primaryKey({ columns: [t.replyN, t.seq] })],
 )
 
 /**

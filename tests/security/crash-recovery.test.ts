@@ -126,7 +126,7 @@ async function row(id: string) {
   // Its text: the row's and, while it streams, the parts appended since (src/api/chat/reply-writer.ts).
   const { rows } = await db.execute({
     sql:
-      "SELECT status, content || coalesce((SELECT group_concat(part, '') FROM (SELECT c.content AS part FROM reply_chunks c WHERE c.message_id = m.id ORDER BY c.seq)), '') AS content, " +
+      "SELECT status, content || coalesce((SELECT group_concat(part, '') FROM (SELECT c.content AS part FROM streaming_replies s JOIN reply_chunks c ON c.reply_n = s.n WHERE s.message_id = m.id ORDER BY c.seq)), '') AS content, " +
       'lease_owner, lease_until, updated_at FROM messages m WHERE id = ?',
     args: [id],
   })

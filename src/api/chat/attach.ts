@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
-import { messages, replyChunks, threads } from '../../../db/schema'
+import { messages, replyChunks, streamingReplies, threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { ERRORS, fail, type ErrorCode } from '../../lib/errors'
 import { findOwnThread } from '../sources/access'
@@ -131,7 +131,12 @@ const beyond = (seen: ReplyPosition, reply: Snapshot) =>
 async function readReply(deps: AppDeps, threadId: string, messageId: string) {
   const [rows, chunks, titles] = await deps.db.batch([
     deps.db.select().from(messages).where(and(eq(messages.id, messageId), eq(messages.threadId, threadId))),
-    deps.db.select({ content: replyChunks.content, reasoning: replyChunks.reasoning }).from(replyChunks).where(eq(replyChunks.messageId, messageId)).orderBy(asc(replyChunks.seq)),
+    deps.db
+      .select({ content: replyChunks.content, reasoning: replyChunks.reasoning })
+      .from(replyChunks)
+      .innerJoin(streamingReplies, eq(streamingReplies.n, replyChunks.replyN))
+      .where(eq(streamingReplies.messageId, messageId))
+      .orderBy(asc(replyChunks.seq)),
     deps.db.select({ title: threads.title }).from(threads).where(eq(threads.id, threadId)),
   ])
   const row = rows[0]

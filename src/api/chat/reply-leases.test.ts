@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { messages, replyChunks } from '../../../db/schema'
+import { messages, replyChunks, streamingReplies } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse, sseEvents } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, registerOrg, type TestClient } from '../../../tests/support/test-app'
@@ -66,13 +66,26 @@ async function leftStreaming(threadId: string, lease: { owner: string | null; un
       leaseUntil: lease.until === null ? null : new Date(lease.until),
     },
   ])
-  // The rest of its text as the writer appends it (inserted out of order: their number orders them).
+  // The rest of its text as the writer appends it, under the number the reply got as it began
+  // streaming (inserted out of order: their seq orders them).
+  const replyN = await numberOf(replyId)
   await t.deps.db.insert(replyChunks).values([
-    { messageId: replyId, seq: 2, content: ' a time' },
-    { messageId: replyId, seq: 1, content: ' upon' },
+    { replyN, seq: 2, content: ' a time' },
+    { replyN, seq: 1, content: ' upon' },
   ])
   return replyId
 }
+
+/** The number a streaming reply's appended parts are kept under (undefined once it stopped streaming). */
+const numberOf = async (id: string) => (await t.deps.db.select({ n: streamingReplies.n }).from(streamingReplies).where(eq(streamingReplies.messageId, id)))[0]?.n as number
+/** A reply's appended parts, in order. */
+const partsOf = (id: string) =>
+  t.deps.db
+    .select({ seq: replyChunks.seq, content: replyChunks.content, reasoning: replyChunks.reasoning })
+    .from(replyChunks)
+    .innerJoin(streamingReplies, eq(streamingReplies.n, replyChunks.replyN))
+    .where(eq(streamingReplies.messageId, id))
+    .orderBy(replyChunks.seq)
 
 const reply = async (id: string) => (await t.deps.db.query.messages.findFirst({ where: eq(messages.id, id) }))!
 const statuses = async (client: TestClient, threadId: string) =>
@@ -85,8 +98,9 @@ describe('a reply whose process is gone', () => {
     const detail = (await client.get(`/api/threads/${thread.id}`)).body
     expect(detail.messages[1]).toMatchObject({ id, status: 'interrupted', content: 'Once upon a time', errorCode: null })
     expect((await reply(id)).status).toBe('interrupted')
-    // Its appended parts were folded into its text, and went.
-    expect(await t.deps.db.select().from(replyChunks).where(eq(replyChunks.messageId, id))).toEqual([])
+    // Its appended parts were folded into its text, and went with its number.
+    expect(await t.deps.db.select().from(replyChunks)).toEqual([])
+    expect(await numberOf(id)).toBeUndefined()
 
     const res = await post(client, `/api/threads/${thread.id}/messages`, { content: 'Go on' })
     expect(res.status).toBe(200)
@@ -229,10 +243,10 @@ describe('a reply of a live process', () => {
     expect(first).toMatchObject({ status: 'streaming', leaseOwner: t.deps.instance.owner })
     expect(first.leaseUntil!.getTime()).toBeGreaterThan(Date.now())
     // The text so far is appended, not written into the message's row.
-    let parts: (typeof replyChunks.$inferSelect)[] = []
+    let parts: Awaited<ReturnType<typeof partsOf>> = []
     while (parts.length < 2) {
       await Bun.sleep(50)
-      parts = await t.deps.db.select().from(replyChunks).where(eq(replyChunks.messageId, id)).orderBy(replyChunks.seq)
+      parts = await partsOf(id)
     }
     expect(parts.map((p) => p.seq)).toEqual(parts.map((_, i) => i + 1))
     expect(parts.map((p) => p.content).join('')).toStartWith('t0 t1')
@@ -247,7 +261,8 @@ describe('a reply of a live process', () => {
     while (!(await events.next()).done) {}
     const done = await reply(id)
     expect(done).toMatchObject({ status: 'complete', content: Array.from({ length: 400 }, (_, i) => `t${i}`).join(' ') })
-    expect(await t.deps.db.select().from(replyChunks).where(eq(replyChunks.messageId, id))).toEqual([])
+    expect(await partsOf(id)).toEqual([])
+    expect(await numberOf(id)).toBeUndefined()
   }, 40_000)
 })
 

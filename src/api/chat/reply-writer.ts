@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { bound, preparedFor } from '../../../db/client'
-import { messages, replyChunks } from '../../../db/schema'
+import { messages, replyChunks, streamingReplies } from '../../../db/schema'
 import { commitTogether } from '../../lib/commit-together'
 import type { AppDeps } from '../../lib/context'
 import { indexLater } from '../search/access'
@@ -82,8 +82,8 @@ class LiveReplies {
       .then(
         (results) => stopWanted(live, results[0]),
         (error: unknown) => {
-          // A reply whose chat was deleted fails the batch (its appended text has no message):
-          // the question is asked alone, and such a reply stops.
+          // A batch that failed (the database busy or not writable): the question is asked
+          // alone, so that the replies someone stopped still stop.
           void stopRequests(this.deps, live.map((r) => r.id)).then((rows) => stopWanted(live, rows), () => {})
           // Nothing of the batch was written: the same text is appended with the next one.
           for (const { reply, before } of appends) {
@@ -113,14 +113,18 @@ class LiveReplies {
 const idIn = (ids: string[]) => sql`${messages.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`
 
 /**
- * Appends what replies said since their last write, one row each. A lone UTF-16 surrogate (half
+ * Appends what replies said since their last write, one row each, under the reply's number
+ * (decision 0116). A reply whose chat was deleted has none: its text is not kept, and the same
+ * batch's question (`stopRequests`) stops it. A lone UTF-16 surrogate (half
  * of a character a model cut in two) becomes U+FFFD first, as a bound parameter turns it: in JSON
  * it is an escape that SQLite would store as bytes that are not UTF-8, which the driver then
  * cannot read back.
  */
 const appendChunks = (deps: AppDeps, rows: Array<{ messageId: string; seq: number; content: string; reasoning: string }>) =>
-  deps.db.run(sql`INSERT INTO ${replyChunks} (message_id, seq, content, reasoning)
-    SELECT value ->> '$[0]', value ->> '$[1]', value ->> '$[2]', value ->> '$[3]' FROM json_each(${JSON.stringify(rows.map((r) => [r.messageId, r.seq, wellFormed(r.content), wellFormed(r.reasoning)]))})`)
+  deps.db.run(sql`INSERT INTO ${replyChunks} (reply_n, seq, content, reasoning)
+    SELECT s.n, j.value ->> '$[1]', j.value ->> '$[2]', j.value ->> '$[3]'
+    FROM json_each(${JSON.stringify(rows.map((r) => [r.messageId, r.seq, wellFormed(r.content), wellFormed(r.reasoning)]))}) AS j
+    JOIN ${streamingReplies} s ON s.message_id = j.value ->> '$[0]'`)
 
 const wellFormed = (text: string) => text.replace(/\p{Surrogate}/gu, '\uFFFD')
 
@@ -171,7 +175,10 @@ const writeStatements = preparedFor((db) => {
       .set({ ...reply, status: placeholder('status'), errorCode: sql`${placeholder('errorCode')}` } as unknown as ReplyColumns)
       .where(byId)
       .prepare(),
-    dropChunks: db.delete(replyChunks).where(eq(replyChunks.messageId, placeholder('id'))).prepare(),
+    dropChunks: db
+      .delete(replyChunks)
+      .where(eq(replyChunks.replyN, db.select({ n: streamingReplies.n }).from(streamingReplies).where(eq(streamingReplies.messageId, placeholder('id')))))
+      .prepare(),
   }
 })
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { bound, preparedFor } from '../../../db/client'
-import { messages, replyChunks, type threads } from '../../../db/schema'
+import { messages, replyChunks, streamingReplies, type threads } from '../../../db/schema'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
 import { findAgent } from '../agents/access'
@@ -126,21 +126,25 @@ const endAbandonedInThread = preparedFor((db) =>
 
 /*
  * What a streaming reply said since its row was last written whole is in reply_chunks, appended
- * in order (src/api/chat/reply-writer.ts): its text is the row's followed by those parts.
+ * in order under the reply's number (streaming_replies; src/api/chat/reply-writer.ts): its text
+ * is the row's followed by those parts.
  */
 
 /** A column of the message being updated, followed by its appended parts (SQL). */
 const appended = (column: 'content' | 'reasoning') =>
   // An ordered subquery rather than group_concat(… ORDER BY …), which libSQL's server cannot parse.
-  sql.raw(`${column} || coalesce((SELECT group_concat(part, '') FROM (SELECT c.${column} AS part FROM reply_chunks c WHERE c.message_id = messages.id ORDER BY c.seq)), '')`)
+  sql.raw(
+    `${column} || coalesce((SELECT group_concat(part, '') FROM (SELECT c.${column} AS part FROM streaming_replies s JOIN reply_chunks c ON c.reply_n = s.n WHERE s.message_id = messages.id ORDER BY c.seq)), '')`,
+  )
 
 /** The appended parts of a thread's streaming replies, in order (a query to batch with the messages). */
 export function appendedText(deps: AppDeps, threadId: string) {
   return deps.db
-    .select({ messageId: replyChunks.messageId, content: replyChunks.content, reasoning: replyChunks.reasoning })
-    .from(replyChunks)
-    .where(inArray(replyChunks.messageId, deps.db.select({ id: messages.id }).from(messages).where(and(eq(messages.threadId, threadId), isStreaming))))
-    .orderBy(replyChunks.messageId, replyChunks.seq)
+    .select({ messageId: streamingReplies.messageId, content: replyChunks.content, reasoning: replyChunks.reasoning })
+    .from(streamingReplies)
+    .innerJoin(replyChunks, eq(replyChunks.replyN, streamingReplies.n))
+    .where(inArray(streamingReplies.messageId, deps.db.select({ id: messages.id }).from(messages).where(and(eq(messages.threadId, threadId), isStreaming))))
+    .orderBy(streamingReplies.messageId, replyChunks.seq)
 }
 
 /** Messages with the appended parts of their streaming replies joined to their text. */
