@@ -54,5 +54,11 @@ test('replies streaming while the database is migrated to numbered reply parts (
   await client.execute(`UPDATE messages SET status = 'interrupted' WHERE id = 'r1'`)
   expect((await client.execute(`SELECT count(*) AS n FROM reply_chunks`)).rows[0]?.n).toBe(1)
   expect((await client.execute(`SELECT message_id FROM streaming_replies`)).rows.map((r) => r.message_id)).toEqual(['r2'])
+  // What gives and takes the numbers: a migration that rebuilds `messages` must create these again.
+  expect((await client.execute(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'messages' AND name LIKE 'streaming_replies_%' ORDER BY name`)).rows.map((r) => r.name)).toEqual([
+    'streaming_replies_again',
+    'streaming_replies_begin',
+    'streaming_replies_end',
+  ])
   expect(await client.execute(`PRAGMA foreign_key_check`).then((r) => r.rows.filter((row) => row.table === 'reply_chunks' || row.table === 'streaming_replies'))).toEqual([])
 }, 30_000)

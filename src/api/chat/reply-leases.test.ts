@@ -95,11 +95,12 @@ describe('a reply whose process is gone', () => {
   test('is shown interrupted with its text when the thread is read, and a send goes through at once', async () => {
     const { client, thread } = await chatSetup()
     const id = await leftStreaming(thread.id, { owner: 'gone-host:3000/earlier', until: Date.now() - 1 })
+    const n = await numberOf(id)
     const detail = (await client.get(`/api/threads/${thread.id}`)).body
     expect(detail.messages[1]).toMatchObject({ id, status: 'interrupted', content: 'Once upon a time', errorCode: null })
     expect((await reply(id)).status).toBe('interrupted')
     // Its appended parts were folded into its text, and went with its number.
-    expect(await t.deps.db.select().from(replyChunks)).toEqual([])
+    expect(await t.deps.db.select().from(replyChunks).where(eq(replyChunks.replyN, n))).toEqual([])
     expect(await numberOf(id)).toBeUndefined()
 
     const res = await post(client, `/api/threads/${thread.id}/messages`, { content: 'Go on' })
@@ -248,6 +249,7 @@ describe('a reply of a live process', () => {
       await Bun.sleep(50)
       parts = await partsOf(id)
     }
+    const n = await numberOf(id)
     expect(parts.map((p) => p.seq)).toEqual(parts.map((_, i) => i + 1))
     expect(parts.map((p) => p.content).join('')).toStartWith('t0 t1')
     expect((await reply(id)).content).toBe('')
@@ -261,7 +263,7 @@ describe('a reply of a live process', () => {
     while (!(await events.next()).done) {}
     const done = await reply(id)
     expect(done).toMatchObject({ status: 'complete', content: Array.from({ length: 400 }, (_, i) => `t${i}`).join(' ') })
-    expect(await partsOf(id)).toEqual([])
+    expect(await t.deps.db.select().from(replyChunks).where(eq(replyChunks.replyN, n))).toEqual([])
     expect(await numberOf(id)).toBeUndefined()
   }, 40_000)
 })
