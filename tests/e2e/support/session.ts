@@ -60,13 +60,23 @@ export async function signInViaApi(page: Page, email: string, password: string) 
 }
 
 /**
- * Resolves once React has hydrated the page, so clicks and hovers reach handlers: the body and
- * every control on the page carry React's keys. (The body alone is not enough: a Suspense
- * boundary that streamed in later hydrates after it, and a click there would be lost.)
+ * Resolves once React has hydrated the page, so clicks, hovers and keyboard shortcuts reach their
+ * handlers: the body and every control on the page carry React's keys (the body alone is not
+ * enough: a Suspense boundary that streamed in later hydrates after it, and a click there would be
+ * lost), and React has committed the hydration and had a frame since to run the effects that
+ * followed it (a shortcut's listener is added by one: a key pressed before is lost).
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
+    const w = window as unknown as { kontorCommittedFrames?: number }
     const hydrated = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))
-    return hydrated(document.body) && [...document.body.querySelectorAll('button, input, textarea, select, a[href]')].every(hydrated)
+    if (!(hydrated(document.body) && [...document.body.querySelectorAll('button, input, textarea, select, a[href]')].every(hydrated))) return false
+    // The root React hydrates (the document): dehydrated until its first commit.
+    const key = Object.keys(document).find((k) => k.startsWith('__reactContainer'))
+    const root = key ? (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>)[key]?.stateNode : undefined
+    if (root?.current?.memoizedState?.isDehydrated !== false) return false
+    // Polled once a frame: true two frames after the commit was first seen.
+    w.kontorCommittedFrames = (w.kontorCommittedFrames ?? 0) + 1
+    return w.kontorCommittedFrames > 2
   })
 }
