@@ -63,8 +63,8 @@ export async function signInViaApi(page: Page, email: string, password: string) 
  * Resolves once React has hydrated the page, so clicks, hovers and keyboard shortcuts reach their
  * handlers: the body and every control on the page carry React's keys (the body alone is not
  * enough: a Suspense boundary that streamed in later hydrates after it, and a click there would be
- * lost), and React has committed the hydration and had a frame since to run the effects that
- * followed it (a shortcut's listener is added by one: a key pressed before is lost).
+ * lost), and React has committed the hydration two frames ago, so that the effects that follow
+ * it have run (a shortcut's listener is added by one: a key pressed before is lost).
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
