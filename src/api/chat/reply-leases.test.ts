@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { messages, replyChunks, streamingReplies } from '../../../db/schema'
+import { messages, replyChunks } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
+import { replyNumber, replyParts } from '../../../tests/support/reply-parts'
 import { readSse, sseEvents } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import type { Instance } from '../../lib/context'
@@ -76,16 +77,8 @@ async function leftStreaming(threadId: string, lease: { owner: string | null; un
   return replyId
 }
 
-/** The number a streaming reply's appended parts are kept under (undefined once it stopped streaming). */
-const numberOf = async (id: string) => (await t.deps.db.select({ n: streamingReplies.n }).from(streamingReplies).where(eq(streamingReplies.messageId, id)))[0]?.n as number
-/** A reply's appended parts, in order. */
-const partsOf = (id: string) =>
-  t.deps.db
-    .select({ seq: replyChunks.seq, content: replyChunks.content, reasoning: replyChunks.reasoning })
-    .from(replyChunks)
-    .innerJoin(streamingReplies, eq(streamingReplies.n, replyChunks.replyN))
-    .where(eq(streamingReplies.messageId, id))
-    .orderBy(replyChunks.seq)
+const numberOf = async (id: string) => (await replyNumber(t.deps.db, id)) as number
+const partsOf = (id: string) => replyParts(t.deps.db, id)
 
 const reply = async (id: string) => (await t.deps.db.query.messages.findFirst({ where: eq(messages.id, id) }))!
 const statuses = async (client: TestClient, threadId: string) =>

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { eq } from 'drizzle-orm'
 import { messages, replyChunks, streamingReplies } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
+import { replyNumber, replyParts } from '../../../tests/support/reply-parts'
 import { readSse, sseEvents, type SseEvent } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, enableOpenAiModels, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { until, waitFor } from '../../../tests/support/wait-for'
@@ -156,18 +157,14 @@ test('deleting a chat, through another process, stops its reply', async () => {
   const { client, thread } = await chatSetup()
   const { messageId } = await leaveMidway(client, thread.id, '[[fake:tokens=2000]] [[fake:delay=10]] endless', 2)
   // Its text so far is appended under its number (decision 0116).
-  await waitFor(async () => (await partsOf(messageId)) > 0)
-  const [{ n }] = (await one.deps.db.select({ n: streamingReplies.n }).from(streamingReplies).where(eq(streamingReplies.messageId, messageId))) as [{ n: number }]
+  await waitFor(async () => (await replyParts(one.deps.db, messageId)).length > 0)
+  const n = (await replyNumber(one.deps.db, messageId))!
   expect((await two.client().request('DELETE', `/api/threads/${thread.id}`, undefined, { cookie: client.cookieHeader(), origin: BASE_URL })).status).toBe(204)
   await waitFor(async () => fake.requests.some((r) => r.outcome === 'disconnected'))
   // Its number and appended parts went with it, and the ticks after wrote none for it.
   expect(await one.deps.db.select().from(streamingReplies).where(eq(streamingReplies.messageId, messageId))).toEqual([])
   expect(await one.deps.db.select().from(replyChunks).where(eq(replyChunks.replyN, n))).toEqual([])
 }, 30_000)
-
-/** How many parts a streaming reply has appended. */
-const partsOf = async (id: string) =>
-  (await one.deps.db.select({ seq: replyChunks.seq }).from(replyChunks).innerJoin(streamingReplies, eq(streamingReplies.n, replyChunks.replyN)).where(eq(streamingReplies.messageId, id))).length
 
 describe('attaching to a reply that has ended', () => {
   test('answers at once: what the client lacks and the end; a garbage or foreign Last-Event-ID gets the whole reply', async () => {

@@ -9,8 +9,9 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { migrateDatabase } from '../../../db/migrate'
-import { messages, replyChunks, streamingReplies } from '../../../db/schema'
+import { messages, replyChunks } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
+import { replyNumber } from '../../../tests/support/reply-parts'
 import { readSse } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { migrationsCopy } from '../../../tests/support/test-db'
@@ -219,8 +220,7 @@ describe('the index follows the chats', () => {
       { id: crypto.randomUUID(), threadId: id, seq: 1, role: 'user', content: 'Tell me about tapirs', status: 'complete', createdAt: long, updatedAt: long },
       { id: replyId, threadId: id, seq: 2, role: 'assistant', content: 'Tapirs ', status: 'streaming', createdAt: long, updatedAt: long, leaseOwner: 'gone', leaseUntil: long },
     ])
-    const [number] = await t.deps.db.select({ n: streamingReplies.n }).from(streamingReplies).where(eq(streamingReplies.messageId, replyId))
-    const replyN = number!.n
+    const replyN = (await replyNumber(t.deps.db, replyId))!
     await t.deps.db.insert(replyChunks).values([
       { replyN, seq: 1, content: 'browse in the ' },
       { replyN, seq: 2, content: 'lowland forest' },
