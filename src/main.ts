@@ -1,8 +1,8 @@
 /**
- * The Bun entry: first the limit of requests at once (src/requests-at-once.ts, which may replace
+ * The Bun entry: first the runtime settings (src/runtime-settings.ts, which may replace
  * this process before anything else loads), then the server's start (src/start.ts).
  */
-import './requests-at-once'
+import './runtime-settings'
 
 // Code that runs once at start is not worth compiling (src/start.ts sets the usual policy back).
 Bun.unsafe.setJITPolicy(100)

@@ -79,22 +79,40 @@ function lines(stream: ReadableStream<Uint8Array>) {
   return all
 }
 
-describe('model calls at once', () => {
+describe('runtime settings', () => {
   /** The environment a process runs with now (after any execve), from /proc. */
   const environmentOf = (pid: number) => Object.fromEntries(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]))
+  const names = ['BUN_CONFIG_MAX_HTTP_REQUESTS', 'BUN_JSC_heapGrowthMaxIncrease', 'BUN_JSC_smallHeapGrowthFactor'] as const
+  const settingsOf = (pid: number) => Object.fromEntries(names.map((name) => [name, environmentOf(pid)[name]]))
 
-  test("Bun's limit of 256 requests at once is raised: the process replaces itself with BUN_CONFIG_MAX_HTTP_REQUESTS; an operator's value is kept", async () => {
-    // src/main.ts gives itself 4,096 (importing it would start a server).
-    for (const [given, expected] of [[undefined, '4096'], ['1000', '1000']] as const) {
+  test("the process replaces itself with its runtime settings (Bun's limit of 256 requests at once raised, the heap's growth between full collections lowered); an operator's values are kept", async () => {
+    // src/main.ts gives them to itself (importing it would start a server).
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [{}, { BUN_CONFIG_MAX_HTTP_REQUESTS: '4096', BUN_JSC_heapGrowthMaxIncrease: '0.5', BUN_JSC_smallHeapGrowthFactor: '1.5' }],
+      [{ BUN_CONFIG_MAX_HTTP_REQUESTS: '1000' }, { BUN_CONFIG_MAX_HTTP_REQUESTS: '1000', BUN_JSC_heapGrowthMaxIncrease: '0.5', BUN_JSC_smallHeapGrowthFactor: '1.5' }],
+      [{ BUN_JSC_heapGrowthMaxIncrease: '2', BUN_JSC_smallHeapGrowthFactor: '2' }, { BUN_CONFIG_MAX_HTTP_REQUESTS: '4096', BUN_JSC_heapGrowthMaxIncrease: '2', BUN_JSC_smallHeapGrowthFactor: '2' }],
+    ]
+    for (const [given, expected] of cases) {
       const own = freePort()
-      const p = kontor({ PORT: String(own), KONTOR_SECRET: 'x'.repeat(40), DATABASE_URL: `file:${join(dir, `limit-${own}.db`)}`, ...(given && { BUN_CONFIG_MAX_HTTP_REQUESTS: given }) })
+      const p = kontor({ PORT: String(own), KONTOR_SECRET: 'x'.repeat(40), DATABASE_URL: `file:${join(dir, `settings-${own}.db`)}`, ...given })
       await until('the server to listen', async () => (await fetch(`http://localhost:${own}/api/health`)).ok)
-      // The same process (its id is the one spawned), now with the variable.
-      expect(environmentOf(p.pid).BUN_CONFIG_MAX_HTTP_REQUESTS).toBe(expected)
+      // The same process (its id is the one spawned), now with the settings.
+      expect(settingsOf(p.pid)).toEqual(expected)
       p.kill()
       await p.exited
     }
-  }, 60_000)
+  }, 90_000)
+
+  test("JavaScriptCore knows the heap's settings by these names: Bun refuses to start with a JSC variable it does not know", () => {
+    const run = Bun.spawnSync([process.execPath, '-e', '0'], {
+      env: { PATH: process.env.PATH ?? '', BUN_JSC_heapGrowthMaxIncrease: '0.5', BUN_JSC_smallHeapGrowthFactor: '1.5', BUN_JSC_dumpOptions: '2' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const dump = `${run.stdout}${run.stderr}`
+    expect(dump).toMatch(/^\s*heapGrowthMaxIncrease=0\.5 /m)
+    expect(dump).toMatch(/^\s*smallHeapGrowthFactor=1\.5 /m)
+  })
 })
 
 describe('the JIT at start', () => {

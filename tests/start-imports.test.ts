@@ -1,6 +1,6 @@
 /**
  * What a server process loads at start: the static import graph of src/start.ts (which src/main.ts
- * loads after src/requests-at-once.ts), read from the
+ * loads after src/runtime-settings.ts), read from the
  * bundler's metafile. better-auth with its plugins and the rarely needed libraries load on first
  * use (decision 0078); a static import from anything loaded at start would bring them back. Once
  * built, better-auth leaves SAML's XML and signature stack and the passkeys' certificate readers
@@ -47,7 +47,7 @@ const SUB_APPS = ['src/api/openai/routes.ts', 'src/api/openai/service.ts', 'src/
 
 test('better-auth, its plugins, the free-mail lists, OCR, the PDF and HTML readers, the page renderer, the API\'s route modules and the /v1, SCIM and MCP apps are not loaded at start; the server is', async () => {
   const build = Bun.spawnSync(
-    // src/main.ts loads src/requests-at-once.ts (a few lines), then this.
+    // src/main.ts loads src/runtime-settings.ts (a few lines), then this.
     [process.execPath, 'build', 'src/start.ts', '--target=bun', '--splitting', '--outdir', join(dir, 'out'), `--metafile=${join(dir, 'meta.json')}`, '--external', '*.node'],
     { cwd: root, stdout: 'ignore', stderr: 'pipe' },
   )

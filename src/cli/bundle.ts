@@ -44,8 +44,8 @@ export async function buildServerBundle(outdir = SERVER_BUNDLE_DIR, ifChanged = 
     rmSync(work, { recursive: true, force: true })
     mkdirSync(work, { recursive: true })
     const entry = join(work, 'entry.ts')
-    // As src/cli/compile.ts: first the limit of requests at once (which may replace the process), then the Reflect metadata polyfill the passkeys' certificate reader needs, then the Bun entry.
-    writeFileSync(entry, ['src/requests-at-once.ts', 'reflect-metadata', 'src/main.ts'].map((m) => `import ${JSON.stringify(m.startsWith('src/') ? relative(work, join(root, m)) : m)}`).join('\n'))
+    // As src/cli/compile.ts: first the runtime settings (which may replace the process), then the Reflect metadata polyfill the passkeys' certificate reader needs, then the Bun entry.
+    writeFileSync(entry, ['src/runtime-settings.ts', 'reflect-metadata', 'src/main.ts'].map((m) => `import ${JSON.stringify(m.startsWith('src/') ? relative(work, join(root, m)) : m)}`).join('\n'))
     const out = join(work, 'out')
     try {
       const result = await Bun.build({

@@ -41,8 +41,8 @@ const entry = join(dist, 'entry.ts')
 writeFileSync(
   entry,
   [
-    // First of all, as in src/main.ts: the process may replace itself with a higher limit of requests at once (decision 0087).
-    "import '../src/requests-at-once.ts'",
+    // First of all, as in src/main.ts: the process may replace itself with its runtime settings (decisions 0087 and 0117).
+    "import '../src/runtime-settings.ts'",
     // The passkey plugin's certificate reader (@peculiar/x509, through tsyringe) needs the Reflect metadata polyfill before it loads.
     "import 'reflect-metadata'",
     "import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'",

@@ -9,8 +9,8 @@
  * development mode, where the mail page exists, even when the shell exports NODE_ENV=production;
  * only `--production` runs it in production mode.
  */
-// First: the process may replace itself with a higher limit of requests at once (decision 0087).
-import '../requests-at-once'
+// First: the process may replace itself with its runtime settings (decisions 0087 and 0117).
+import '../runtime-settings'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
