@@ -162,6 +162,7 @@ try {
     'Then the session cookie\'s HMAC check, which the bare routes make at every request and Kontor once per process and cookie (decision 0100). autocannon reports latency in whole milliseconds, so the p50 ratios are coarse.',
     'Each server runs on one thread, so once the connections keep it busy its throughput is its CPU time per request, and latency is mostly the queue.',
     'The load generator shares the two cores and costs the same per request for every server, which pulls the ratios towards 1.',
+    "Since decision 0117 (2026-11-30) Kontor's JavaScript heap grows to 1.5 times what its last full collection left before it is collected in full again (Bun's defaults: about 3 times on a machine with 16 GB or more, as here; the bare server keeps them), which keeps 1,000 streaming replies about 50 MB smaller and costs requests: one run each that day, with Bun's defaults given to Kontor (`BENCH_SERVER_ENV`), served `/api/prompts` 0.94× and 0.94×, `/api/threads` 0.93× and 0.90×, `/api/agents` 1.19× and 1.05×, `/api/users` 0.97× and 0.88×, against 0.77× and 0.69×, 0.67× and 0.72×, 0.87× and 0.83×, 0.85× and 0.83× with the setting.",
     `Load average (1 and 5 minutes) at the end of the run: ${load[0]} and ${load[1]}.`,
   ].filter(Boolean).join(' ')
   writeSection('## API (bench/api.ts)', `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.\n\n${table}\n\n**Reading.** ${reading}`)
