@@ -29,7 +29,7 @@ export async function startKontor(opts: { port: number; env?: Record<string, str
   // BENCH_SERVER_FLAGS passes runtime flags to the server, e.g. "--cpu-prof-md --cpu-prof-dir=/tmp/prof".
   const flags = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? []
   // BENCH_SERVER_ENV passes variables to the server only (not to the fake provider nor the reader), e.g. "BUN_JSC_heapGrowthMaxIncrease=1".
-  const serverEnv = Object.fromEntries((process.env.BENCH_SERVER_ENV?.split(/\s+/).filter(Boolean) ?? []).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]))
+  const serverEnv = Object.fromEntries((process.env.BENCH_SERVER_ENV?.split(/\s+/).filter((pair) => pair.includes('=')) ?? []).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]))
   // Kontor sets its own limit of requests at once (src/main.ts), not the one a bench gave itself.
   const { BUN_CONFIG_MAX_HTTP_REQUESTS: _ownLimit, ...inherited } = process.env
   const server = Bun.spawn([process.execPath, ...flags, opts.bundle ? 'dist/server/main.js' : 'src/main.ts'], {

@@ -32,7 +32,7 @@ if (missing.length > 0) {
     })
   } catch (error) {
     const settings = missing.map(([name, value]) => `${name}=${value}`).join(' ')
-    console.warn(`Kontor runs without its runtime settings (at most 256 model calls at once, a larger heap): set ${settings} (${error instanceof Error ? error.message : error})`)
+    console.warn(`Kontor runs with Bun's defaults for ${missing.map(([name]) => name).join(', ')} (decisions 0087 and 0117): set ${settings} (${error instanceof Error ? error.message : error})`)
   }
 }
 export {}
