@@ -131,6 +131,7 @@ try {
       `Issue #15 asks for the last message on screen at most 500 ms after navigation: ${long.p50 <= 500 ? 'reached at p50' : 'not reached'}. ` +
       'The server renders the newest eight messages in flow, replies as markdown, and an inline script keeps the scroll box at its end from before the first paint until the page has hydrated, when the virtualised list takes over (decision 0082); ' +
       'before that change the server rendered a placeholder and the last message appeared only after hydration (870–1,050 ms for a 10-message chat, measured by hand). ' +
+      'Since decision 0117 (2026-11-30) the server\'s JavaScript heap is collected in full more often: that day four runs of this bench with it gave 420–525 ms at p50 for the 1,000-message chat (one of them over 500) and two with Bun\'s defaults given to the server 406 and 495 ms, alternating; the spread between runs is larger than the difference. ' +
       'The messages are seeded as sent ones are: each follows the one before it (before 2026-11-26 they had no parent, so each counted as a version of all the others and the 1,000-message page carried 1.9 MB).'
     writeSection('## Long chats (bench/long-chat.ts)', `${table}\n\n${reading}`)
   }
