@@ -124,6 +124,33 @@ describe('a database file', () => {
     expect((await client.execute('PRAGMA journal_mode')).rows[0]![0]).toBe('wal')
     client.close()
   })
+
+  // SQLite drops a connection's page cache whenever another connection has written. Calls made
+  // together (a request's look-ups, started at once) each borrowed a connection of their own, so
+  // the pool grew to its limit and most reads began by reading their pages again
+  // (patches/@libsql%2Fclient, decision 0118).
+  test('calls made together take turns on one connection; only a transaction holds another', async () => {
+    const client = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), 'kontor-turns-')), 'turns.db')}` })
+    await prepareDatabaseFile(client)
+    // A temporary table lives in its own connection: a call on any other one does not find it.
+    await client.execute('CREATE TEMP TABLE mine (x INTEGER)')
+    const count = (run: { execute: typeof client.execute } = client) => run.execute('SELECT count(*) AS n FROM mine').then((r) => Number(r.rows[0]!.n))
+    const [counts, batch] = await Promise.all([
+      Promise.all(Array.from({ length: 8 }, () => count())),
+      client.batch(['INSERT INTO mine VALUES (1)', 'SELECT count(*) AS n FROM mine']),
+      client.executeMultiple('INSERT INTO mine VALUES (2);'),
+    ])
+    expect(counts).toEqual([0, 0, 0, 0, 0, 0, 0, 0])
+    expect(Number(batch[1]!.rows[0]!.n)).toBe(1)
+    expect(await count()).toBe(2)
+    // A transaction holds the connection it began on: a call meanwhile gets another, and the one after it the first again.
+    const held = await client.transaction('read')
+    expect(await count(held)).toBe(2)
+    await expect(count()).rejects.toThrow(/no such table/)
+    await held.commit()
+    expect(await count()).toBe(2)
+    client.close()
+  })
 })
 
 describe('bound', () => {
@@ -190,12 +217,12 @@ describe('a write that meets another connection’s lock', () => {
     holder.close()
     writer.close()
   })
-  test('a call waiting for the connection that met the lock gets a new one', async () => {
+  test('calls made together while the lock is held: each write meets it and fails, and the call after them gets a new connection', async () => {
     const url = `file:${join(lockedDir, 'waiting.db')}`
     const holder = createClient({ url })
     await prepareDatabaseFile(holder)
     await holder.execute('CREATE TABLE t (x INTEGER)')
-    // Two connections: a call made while both are borrowed waits for one.
+    // Two connections at most: each call closes the connection its write met the lock on.
     const writer = createClient({ url, concurrency: 2 })
     const held = await holder.transaction('write')
     const writes = [writer.execute('INSERT INTO t VALUES (1)'), writer.execute('INSERT INTO t VALUES (1)')]

@@ -18,13 +18,13 @@ type MessageRow = typeof messages.$inferSelect
  * message is rolled back with it. A reply left streaming by a process that is gone is ended
  * `interrupted` first, so it holds the lock no longer; the new reply takes this process's lease.
  */
-export async function beginReply(deps: AppDeps, threadId: string, mode: BeginMode, model: string, assistantMessageId: string = crypto.randomUUID()) {
+export async function beginReply(deps: AppDeps, threadId: string, mode: BeginMode, model: string, assistantMessageId: string = crypto.randomUUID(), replaced?: ReplacedReply) {
   const now = new Date()
   try {
     const history =
       mode.kind === 'send'
         ? await beginSend(deps, threadId, mode, model, assistantMessageId, now)
-        : await beginRegenerate(deps, threadId, model, assistantMessageId, now)
+        : await beginRegenerate(deps, threadId, model, assistantMessageId, now, replaced)
     const assistantMessage = history.find((m) => m.id === assistantMessageId)!
     const userMessage = mode.kind === 'send' ? history.find((m) => m.id === assistantMessage.parentId) : undefined
     return { userMessage, assistantMessage, history: history.filter((m) => m !== assistantMessage) }
@@ -105,16 +105,16 @@ export async function beginWithEarlyCall(deps: AppDeps, threadId: string, mode: 
   const assistantMessageId = crypto.randomUUID()
   // A failed read only means the call waits: the writes meet (and report) the same failure.
   const planned = await plannedHistory(deps, threadId, mode).catch(() => null)
-  const early = planned && start(planned)
+  const early = planned && start(planned.turns)
   // The call's request leaves once its own steps (the gateway, the address check) have run; the
   // writes run synchronously on a local database file, so they wait for the next turn of the
   // loop (commitTogether: with the other replies begun in this turn, in one commit). By then a
   // provider at an address (or a name the resolver has cached) has the request and answers while
   // they commit; a name still being resolved goes on alongside them.
   try {
-    const begun = await beginReply(deps, threadId, mode, model, assistantMessageId)
+    const begun = await beginReply(deps, threadId, mode, model, assistantMessageId, planned?.replaced)
     const turns = turnsOf(begun.history)
-    const firstCall = early && sameTurns(planned, turns) ? early : (early?.cancel(), undefined)
+    const firstCall = early && sameTurns(planned.turns, turns) ? early : (early?.cancel(), undefined)
     return { ...begun, turns, firstCall }
   } catch (error) {
     early?.cancel()
@@ -132,15 +132,18 @@ export async function beginWithEarlyCall(deps: AppDeps, threadId: string, mode: 
  * version; one that failed without a word is deleted instead (there is nothing in it to go back
  * to). A reply whose process is gone is ended `interrupted` first and can then be replaced. The old
  * reply leaves the search index when the new one ends (decision 0096): its whole text, taken out
- * here, held back the first token.
+ * here, held back the first token. `replaced`: the reply to replace as the history read for the
+ * early model call found it (plannedHistory); the batch checks it as it checks one read here, and
+ * reading it again (all its columns, its whole text) held the batch back by as long as the batch
+ * itself takes (decision 0118).
  */
-async function beginRegenerate(deps: AppDeps, threadId: string, model: string, assistantId: string, now: Date): Promise<MessageRow[]> {
+async function beginRegenerate(deps: AppDeps, threadId: string, model: string, assistantId: string, now: Date, replaced?: ReplacedReply): Promise<MessageRow[]> {
   const statements = regenerateStatements(deps.db)
   for (let attempt = 0; ; attempt++) {
-    const [last] = await lastOfBranch(deps.db).all({ threadId })
+    const [last] = attempt === 0 && replaced ? [replaced] : await lastOfBranch(deps.db).all({ threadId })
     if (last?.status === 'streaming' && !isAbandoned(deps, last, now.getTime())) throw new AppError('REPLY_IN_PROGRESS')
     if (!last || last.role !== 'assistant') throw new AppError('NOTHING_TO_REGENERATE')
-    const emptyFailure = last.status === 'failed' && !last.content.trim() && !last.parts.length
+    const emptyFailure = last.status === 'failed' && !last.content.trim() && !last.parts?.length
     const lease = replyLease(deps, now.getTime())
     const values = { threadId, assistantId, lastId: last.id, parentId: last.parentId, model, now, nowMs: now.getTime(), leaseOwner: lease.leaseOwner, leaseUntilMs: lease.leaseUntil.getTime() }
     const results = await commitTogether(deps, [
@@ -188,6 +191,9 @@ const lastOfBranch = preparedFor((db) =>
     .prepare(),
 )
 
+/** What a regenerate needs of the reply it replaces (the branch's last message, not streaming): `parts` only when it failed. */
+export type ReplacedReply = Pick<MessageRow, 'id' | 'parentId' | 'role' | 'status' | 'content' | 'leaseOwner' | 'leaseUntil' | 'updatedAt'> & { parts?: unknown[] }
+
 /** What the model is sent of a chat: its messages in order, without failed or empty ones. */
 export type Turn = Pick<MessageRow, 'role' | 'content'>
 
@@ -198,24 +204,34 @@ export const turnsOf = (history: Array<Pick<MessageRow, 'role' | 'content' | 'st
  * The history a reply will answer, read before anything is written, so that the model call can
  * start while beginReply writes; beginReply checks again, and its answer is the one that counts.
  * Null where beginReply may refuse or first has to end a reply (one still streaming, a regenerate
- * without a reply to replace): the call then waits for the writes.
+ * without a reply to replace): the call then waits for the writes. A regenerate's also names the
+ * reply it replaces (`replaced`).
  */
-export async function plannedHistory(deps: AppDeps, threadId: string, mode: BeginMode): Promise<Turn[] | null> {
+export async function plannedHistory(deps: AppDeps, threadId: string, mode: BeginMode): Promise<{ turns: Turn[]; replaced?: ReplacedReply } | null> {
   const branch = await branchTurns(deps.db).all({ threadId })
   if (branch.some((m) => m.status === 'streaming')) return null
-  if (mode.kind === 'regenerate') return branch.at(-1)?.role === 'assistant' ? turnsOf(branch.slice(0, -1)) : null
+  if (mode.kind === 'regenerate') {
+    const last = branch.at(-1)
+    if (last?.role !== 'assistant') return null
+    const { failedParts, ...replaced } = last
+    return { turns: turnsOf(branch.slice(0, -1)), replaced: { ...replaced, ...(failedParts !== null && { parts: JSON.parse(failedParts) as unknown[] }) } }
+  }
   // An edit replaces the branch's last user message and what followed it.
   const lastUser = mode.replaceLast ? branch.findLastIndex((m) => m.role === 'user') : -1
   const kept = lastUser >= 0 ? branch.slice(0, lastUser) : branch
-  return turnsOf([...kept, { role: 'user', content: mode.content, status: 'complete' }])
+  return { turns: turnsOf([...kept, { role: 'user', content: mode.content, status: 'complete' }]) }
 }
 
 const sameTurns = (a: Turn[], b: Turn[]) => a.length === b.length && a.every((m, i) => m.role === b[i]!.role && m.content === b[i]!.content)
 
-/** The branch shown as the model is sent it, by a statement prepared once. */
+/** The branch shown as the model is sent it, and what a regenerate needs of its last message, by a statement prepared once. */
 const branchTurns = preparedFor((db) =>
   db
-    .select({ role: messages.role, content: messages.content, status: messages.status })
+    .select({
+      id: messages.id, parentId: messages.parentId, role: messages.role, content: messages.content, status: messages.status,
+      leaseOwner: messages.leaseOwner, leaseUntil: messages.leaseUntil, updatedAt: messages.updatedAt,
+      failedParts: sql<string | null>`CASE WHEN ${messages.status} = 'failed' THEN ${messages.parts} END`,
+    })
     .from(messages)
     .where(and(eq(messages.threadId, sql.placeholder('threadId')), eq(messages.onBranch, true)))
     .orderBy(asc(messages.seq))

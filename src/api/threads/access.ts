@@ -57,7 +57,7 @@ export const replyLease = (deps: AppDeps, now = Date.now()) => ({ leaseOwner: de
  * Whether a streaming reply's process is gone: its lease ran out, or it was taken in this
  * process's slot by an earlier start (only one live process holds a slot, and this one does).
  */
-export function isAbandoned(deps: AppDeps, m: MessageRow, now = Date.now()) {
+export function isAbandoned(deps: AppDeps, m: Pick<MessageRow, 'status' | 'leaseUntil' | 'leaseOwner' | 'updatedAt'>, now = Date.now()) {
   if (m.status !== 'streaming') return false
   // Replies written before leases existed count from their last write.
   const until = m.leaseUntil?.getTime() ?? m.updatedAt.getTime() + REPLY_LEASE_MS
