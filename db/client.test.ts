@@ -217,18 +217,21 @@ describe('a write that meets another connection’s lock', () => {
     holder.close()
     writer.close()
   })
-  test('calls made together while the lock is held: each write meets it and fails, and the call after them gets a new connection', async () => {
+  test('calls made together while the lock is held: each write meets it on a connection that is then closed, and the calls after them run on a new one', async () => {
     const url = `file:${join(lockedDir, 'waiting.db')}`
     const holder = createClient({ url })
     await prepareDatabaseFile(holder)
     await holder.execute('CREATE TABLE t (x INTEGER)')
-    // Two connections at most: each call closes the connection its write met the lock on.
+    // Two connections at most. A temporary table lives in the connection that made it.
     const writer = createClient({ url, concurrency: 2 })
+    await writer.execute('CREATE TEMP TABLE mine (x INTEGER)')
     const held = await holder.transaction('write')
     const writes = [writer.execute('INSERT INTO t VALUES (1)'), writer.execute('INSERT INTO t VALUES (1)')]
-    const waiting = writer.execute('SELECT count(*) AS n FROM t')
+    const after = writer.execute('SELECT count(*) AS n FROM t')
     for (const result of await Promise.allSettled(writes)) expect(result).toMatchObject({ status: 'rejected', reason: { code: 'SQLITE_BUSY' } })
-    expect(Number((await waiting).rows[0]!.n)).toBe(0)
+    expect(Number((await after).rows[0]!.n)).toBe(0)
+    // The connection that made the table met the lock and was closed.
+    await expect(writer.execute('SELECT count(*) FROM mine')).rejects.toThrow(/no such table/)
     await held.commit()
     await writer.execute('INSERT INTO t VALUES (2)')
     expect((await holder.execute('SELECT x FROM t')).rows.map((r) => Number(r.x))).toEqual([2])

@@ -208,14 +208,15 @@ export const turnsOf = (history: Array<Pick<MessageRow, 'role' | 'content' | 'st
  * reply it replaces (`replaced`).
  */
 export async function plannedHistory(deps: AppDeps, threadId: string, mode: BeginMode): Promise<{ turns: Turn[]; replaced?: ReplacedReply } | null> {
-  const branch = await branchTurns(deps.db).all({ threadId })
-  if (branch.some((m) => m.status === 'streaming')) return null
   if (mode.kind === 'regenerate') {
+    const branch = await branchToReplaceIn(deps.db).all({ threadId })
     const last = branch.at(-1)
-    if (last?.role !== 'assistant') return null
+    if (branch.some((m) => m.status === 'streaming') || last?.role !== 'assistant') return null
     const { failedParts, ...replaced } = last
     return { turns: turnsOf(branch.slice(0, -1)), replaced: { ...replaced, ...(failedParts !== null && { parts: JSON.parse(failedParts) as unknown[] }) } }
   }
+  const branch = await branchTurns(deps.db).all({ threadId })
+  if (branch.some((m) => m.status === 'streaming')) return null
   // An edit replaces the branch's last user message and what followed it.
   const lastUser = mode.replaceLast ? branch.findLastIndex((m) => m.role === 'user') : -1
   const kept = lastUser >= 0 ? branch.slice(0, lastUser) : branch
@@ -224,8 +225,18 @@ export async function plannedHistory(deps: AppDeps, threadId: string, mode: Begi
 
 const sameTurns = (a: Turn[], b: Turn[]) => a.length === b.length && a.every((m, i) => m.role === b[i]!.role && m.content === b[i]!.content)
 
-/** The branch shown as the model is sent it, and what a regenerate needs of its last message, by a statement prepared once. */
+/** The branch shown as the model is sent it, by a statement prepared once. */
 const branchTurns = preparedFor((db) =>
+  db
+    .select({ role: messages.role, content: messages.content, status: messages.status })
+    .from(messages)
+    .where(and(eq(messages.threadId, sql.placeholder('threadId')), eq(messages.onBranch, true)))
+    .orderBy(asc(messages.seq))
+    .prepare(),
+)
+
+/** The same for a regenerate, with what it needs of the branch's last message (`ReplacedReply`; its parts only when it failed). */
+const branchToReplaceIn = preparedFor((db) =>
   db
     .select({
       id: messages.id, parentId: messages.parentId, role: messages.role, content: messages.content, status: messages.status,

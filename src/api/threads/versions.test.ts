@@ -177,4 +177,16 @@ describe('reply versions', () => {
     const [, reply] = await branch(client, thread.id)
     expect(reply).toMatchObject({ content: 'worked', siblingIds: [reply!.id] })
   })
+
+  test('a reply that failed after a tool call, without text, is kept as a version by its retry', async () => {
+    const { client, thread } = await chatSetup()
+    fake.script({ toolCalls: [{ name: 'launch_rockets', arguments: { count: 3 } }] }, { error: 500 }, { error: 500 }, { error: 500 })
+    await send(client, thread.id, 'retry me')
+    const [, failed] = await branch(client, thread.id)
+    expect(failed).toMatchObject({ status: 'failed', content: '' })
+    expect((failed as Msg & { parts: unknown[] }).parts.length).toBeGreaterThan(0)
+    await regenerate(client, thread.id, 'worked')
+    const [, reply] = await branch(client, thread.id)
+    expect(reply).toMatchObject({ content: 'worked', siblingIds: [failed!.id, reply!.id] })
+  })
 })
