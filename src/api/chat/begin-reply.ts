@@ -11,23 +11,29 @@ export type BeginMode = { kind: 'send'; content: string; replaceLast: boolean } 
 
 type MessageRow = typeof messages.$inferSelect
 
+/** A reply begun: the user message's id (a send's) and the history as the writes found it (`asPlanned`: as the plan read before them). */
+export type Begun = { userMessageId: string | null; turns: Turn[]; asPlanned: boolean }
+
 /**
  * Stores the user message (unless regenerating) and the assistant message that will stream, all
  * or nothing. The partial unique index on streaming messages is the lock: a second send to the
  * same thread fails with REPLY_IN_PROGRESS, whichever server process it reaches, and its user
  * message is rolled back with it. A reply left streaming by a process that is gone is ended
  * `interrupted` first, so it holds the lock no longer; the new reply takes this process's lease.
+ *
+ * With a `planned` history (plannedHistory) the writes check that the chat is still as it was
+ * read, instead of reading its branch back: the user message follows the message the plan ends
+ * with, or the reply replaced is still the branch's last (decision 0118). A message is not changed
+ * once it has ended, so the history is then the plan's. Read back, a long chat's branch (every
+ * column of every message) held the event loop for milliseconds in the batch, while the early model
+ * call's answer waited. Otherwise, and when the chat changed, the branch is read.
  */
-export async function beginReply(deps: AppDeps, threadId: string, mode: BeginMode, model: string, assistantMessageId: string = crypto.randomUUID(), replaced?: ReplacedReply) {
+export async function beginReply(deps: AppDeps, threadId: string, mode: BeginMode, model: string, assistantMessageId: string = crypto.randomUUID(), planned?: Planned | null): Promise<Begun> {
   const now = new Date()
   try {
-    const history =
-      mode.kind === 'send'
-        ? await beginSend(deps, threadId, mode, model, assistantMessageId, now)
-        : await beginRegenerate(deps, threadId, model, assistantMessageId, now, replaced)
-    const assistantMessage = history.find((m) => m.id === assistantMessageId)!
-    const userMessage = mode.kind === 'send' ? history.find((m) => m.id === assistantMessage.parentId) : undefined
-    return { userMessage, assistantMessage, history: history.filter((m) => m !== assistantMessage) }
+    return mode.kind === 'send'
+      ? await beginSend(deps, threadId, mode, model, assistantMessageId, now, planned)
+      : await beginRegenerate(deps, threadId, model, assistantMessageId, now, planned)
   } catch (error) {
     if (error instanceof AppError) throw error
     if (String((error as { cause?: unknown }).cause ?? error).includes('UNIQUE')) fail('REPLY_IN_PROGRESS')
@@ -45,18 +51,23 @@ export async function beginReply(deps: AppDeps, threadId: string, mode: BeginMod
  * prepared once (`bound`): built anew each time, they cost more than running them, before the
  * first token.
  */
-async function beginSend(deps: AppDeps, threadId: string, mode: Extract<BeginMode, { kind: 'send' }>, model: string, assistantId: string, now: Date) {
+async function beginSend(deps: AppDeps, threadId: string, mode: Extract<BeginMode, { kind: 'send' }>, model: string, assistantId: string, now: Date, planned?: Planned | null): Promise<Begun> {
   const statements = sendStatements(deps.db)
   const values = { threadId, userId: crypto.randomUUID(), assistantId, content: mode.content, model, now, ...replyLease(deps, now.getTime()) }
+  const checked = planned?.after !== undefined
   const results = await commitTogether(deps, [
     endAbandonedRepliesOf(deps, threadId, now),
     bound(mode.replaceLast ? statements.insertUserVersion : statements.insertUser, values),
     ...(mode.replaceLast ? [bound(statements.leaveBranch, values)] : []),
     bound(statements.insertReply, values),
     bound(statements.touchThread, values),
-    bound(branchOf(deps.db), values),
+    ...(checked ? [] : [bound(branchTurns(deps.db), values)]),
   ])
-  return results.at(-1) as MessageRow[]
+  const begun = { userMessageId: values.userId }
+  const [written] = results[1] as Array<{ parentId: string | null }>
+  if (checked && written?.parentId === planned!.after) return { ...begun, turns: planned!.turns, asPlanned: true }
+  const branch = checked ? await branchTurns(deps.db).all({ threadId }) : (results.at(-1) as BranchRow[])
+  return { ...begun, turns: turnsOf(branch), asPlanned: false }
 }
 
 const placeholder = sql.placeholder
@@ -75,6 +86,7 @@ const sendStatements = preparedFor((db) => {
     db
       .insert(messages)
       .values({ id: userId, threadId, seq: nextSeq, parentId, role: 'user', content: placeholder('content'), status: 'complete', createdAt: placeholder('now'), updatedAt: placeholder('now'), shownAt: placeholder('now') })
+      .returning({ parentId: messages.parentId })
       .prepare()
   return {
     insertUser: userMessage(sql`(SELECT id FROM messages WHERE thread_id = ${threadId} AND on_branch = 1 ORDER BY seq DESC LIMIT 1)`),
@@ -112,10 +124,9 @@ export async function beginWithEarlyCall(deps: AppDeps, threadId: string, mode: 
   // provider at an address (or a name the resolver has cached) has the request and answers while
   // they commit; a name still being resolved goes on alongside them.
   try {
-    const begun = await beginReply(deps, threadId, mode, model, assistantMessageId, planned?.replaced)
-    const turns = turnsOf(begun.history)
-    const firstCall = early && sameTurns(planned.turns, turns) ? early : (early?.cancel(), undefined)
-    return { ...begun, turns, firstCall }
+    const begun = await beginReply(deps, threadId, mode, model, assistantMessageId, planned)
+    const firstCall = early && (begun.asPlanned || sameTurns(planned.turns, begun.turns)) ? early : (early?.cancel(), undefined)
+    return { ...begun, assistantMessageId, firstCall }
   } catch (error) {
     early?.cancel()
     throw error
@@ -137,10 +148,11 @@ export async function beginWithEarlyCall(deps: AppDeps, threadId: string, mode: 
  * reading it again (all its columns, its whole text) held the batch back by as long as the batch
  * itself takes (decision 0118).
  */
-async function beginRegenerate(deps: AppDeps, threadId: string, model: string, assistantId: string, now: Date, replaced?: ReplacedReply): Promise<MessageRow[]> {
+async function beginRegenerate(deps: AppDeps, threadId: string, model: string, assistantId: string, now: Date, planned?: Planned | null): Promise<Begun> {
   const statements = regenerateStatements(deps.db)
   for (let attempt = 0; ; attempt++) {
-    const [last] = attempt === 0 && replaced ? [replaced] : await lastOfBranch(deps.db).all({ threadId })
+    const known = attempt === 0 ? planned?.replaced : undefined
+    const [last] = known ? [known] : await lastOfBranch(deps.db).all({ threadId })
     if (last?.status === 'streaming' && !isAbandoned(deps, last, now.getTime())) throw new AppError('REPLY_IN_PROGRESS')
     if (!last || last.role !== 'assistant') throw new AppError('NOTHING_TO_REGENERATE')
     const emptyFailure = last.status === 'failed' && !last.content.trim() && !last.parts?.length
@@ -151,10 +163,12 @@ async function beginRegenerate(deps: AppDeps, threadId: string, model: string, a
       bound(statements.insertReply, values),
       bound(emptyFailure ? statements.deleteEmptyFailure : statements.leaveBranch, values),
       bound(statements.touchThread, values),
-      bound(branchOf(deps.db), values),
+      ...(known ? [] : [bound(branchTurns(deps.db), values)]),
     ])
-    const branch = results.at(-1) as MessageRow[]
-    if (branch.some((m) => m.id === assistantId)) return branch
+    // Written only while the reply read is still the branch's last: then the history before it is the plan's.
+    if (known && (results[1] as { rowsAffected: number }).rowsAffected === 1) return { userMessageId: null, turns: planned!.turns, asPlanned: true }
+    const branch = known ? [] : (results.at(-1) as BranchRow[])
+    if (branch.some((m) => m.id === assistantId)) return { userMessageId: null, turns: turnsOf(branch), asPlanned: false }
     // The chat changed after it was read: read it again (it answers why, or may be replaced now).
     if (attempt === 2) throw new AppError('REPLY_IN_PROGRESS')
   }
@@ -201,13 +215,19 @@ export const turnsOf = (history: Array<Pick<MessageRow, 'role' | 'content' | 'st
   history.filter((m) => m.status !== 'failed' && m.content.trim()).map((m) => ({ role: m.role, content: m.content }))
 
 /**
- * The history a reply will answer, read before anything is written, so that the model call can
- * start while beginReply writes; beginReply checks again, and its answer is the one that counts.
- * Null where beginReply may refuse or first has to end a reply (one still streaming, a regenerate
- * without a reply to replace): the call then waits for the writes. A regenerate's also names the
- * reply it replaces (`replaced`).
+ * The history a reply will answer as read before anything is written (`turns`), so that the model
+ * call can start while beginReply writes, and what the writes check to know the chat is still as
+ * read: a send's `after`, the message its user message will follow (null in an empty chat); a
+ * regenerate's `replaced`, the reply it replaces.
  */
-export async function plannedHistory(deps: AppDeps, threadId: string, mode: BeginMode): Promise<{ turns: Turn[]; replaced?: ReplacedReply } | null> {
+export type Planned = { turns: Turn[]; after?: string | null; replaced?: ReplacedReply }
+
+/**
+ * The plan of a reply (`Planned`). Null where beginReply may refuse or first has to end a reply
+ * (one still streaming, a regenerate without a reply to replace): the call then waits for the
+ * writes, and they read the branch.
+ */
+export async function plannedHistory(deps: AppDeps, threadId: string, mode: BeginMode): Promise<Planned | null> {
   if (mode.kind === 'regenerate') {
     const branch = await branchToReplaceIn(deps.db).all({ threadId })
     const last = branch.at(-1)
@@ -220,15 +240,15 @@ export async function plannedHistory(deps: AppDeps, threadId: string, mode: Begi
   // An edit replaces the branch's last user message and what followed it.
   const lastUser = mode.replaceLast ? branch.findLastIndex((m) => m.role === 'user') : -1
   const kept = lastUser >= 0 ? branch.slice(0, lastUser) : branch
-  return { turns: turnsOf([...kept, { role: 'user', content: mode.content, status: 'complete' }]) }
+  return { turns: turnsOf([...kept, { role: 'user', content: mode.content, status: 'complete' }]), after: kept.at(-1)?.id ?? null }
 }
 
 const sameTurns = (a: Turn[], b: Turn[]) => a.length === b.length && a.every((m, i) => m.role === b[i]!.role && m.content === b[i]!.content)
 
-/** The branch shown as the model is sent it, by a statement prepared once. */
+/** The branch shown as the model is sent it, with the messages' ids, by a statement prepared once (value: threadId). */
 const branchTurns = preparedFor((db) =>
   db
-    .select({ role: messages.role, content: messages.content, status: messages.status })
+    .select({ id: messages.id, role: messages.role, content: messages.content, status: messages.status })
     .from(messages)
     .where(and(eq(messages.threadId, sql.placeholder('threadId')), eq(messages.onBranch, true)))
     .orderBy(asc(messages.seq))
@@ -249,14 +269,6 @@ const branchToReplaceIn = preparedFor((db) =>
     .prepare(),
 )
 
-/** The messages of the branch shown, in order (value: threadId). */
-const branchOf = preparedFor((db) =>
-  db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.threadId, placeholder('threadId')), eq(messages.onBranch, true)))
-    .orderBy(asc(messages.seq))
-    .prepare(),
-)
+type BranchRow = { id: string; role: MessageRow['role']; content: string; status: MessageRow['status'] }
 
 const nextSeq = sql`(SELECT coalesce(max(seq), 0) + 1 FROM messages WHERE thread_id = ${placeholder('threadId')})`

@@ -66,13 +66,13 @@ export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: 
     throw error
   }
   const history: ChatMessage[] = [system, ...begun.turns]
-  const firstUser = begun.history.find((m) => m.role === 'user')
+  const firstUser = begun.turns.find((m) => m.role === 'user')
   const body = streamReply({
     deps,
     provider,
     threadId: thread.id,
-    assistantMessageId: begun.assistantMessage.id,
-    userMessageId: begun.userMessage?.id ?? null,
+    assistantMessageId: begun.assistantMessageId,
+    userMessageId: begun.userMessageId,
     model: { ref: model.modelId, name: model.model },
     messages: history,
     tools,
