@@ -22,13 +22,15 @@ export type Begun = { userMessageId: string | null; turns: Turn[]; asPlanned: bo
  * `interrupted` first, so it holds the lock no longer; the new reply takes this process's lease.
  *
  * With a `planned` history (plannedHistory) the writes check that the chat is still as it was
- * read, instead of reading its branch back: the user message follows the message the plan ends
- * with, or the reply replaced is still the branch's last (decision 0118). A message is not changed
- * once it has ended, so the history is then the plan's. Read back, a long chat's branch (every
- * column of every message) held the event loop for milliseconds in the batch, while the early model
- * call's answer waited. Otherwise, and when the chat changed, the branch is read.
+ * read, instead of reading its branch back: the user message follows the message the plan said it
+ * would (`after`), or the reply replaced is still the branch's last (decision 0119). The messages
+ * before it are then the ones read, and a message that has ended is not written again (but by the
+ * process of a reply ended `interrupted` elsewhere after its lease ran out, decision 0032, whose
+ * last write may land at any time), so the history is the plan's. Read back, a long chat's branch
+ * (every column of every message) held the event loop for milliseconds in the batch, while the
+ * early model call's answer waited. Otherwise, and when the chat changed, the branch is read.
  */
-export async function beginReply(deps: AppDeps, threadId: string, mode: BeginMode, model: string, assistantMessageId: string = crypto.randomUUID(), planned?: Planned | null): Promise<Begun> {
+export async function beginReply(deps: AppDeps, threadId: string, mode: BeginMode, model: string, assistantMessageId: string, planned?: Planned | null): Promise<Begun> {
   const now = new Date()
   try {
     return mode.kind === 'send'
@@ -153,6 +155,8 @@ async function beginRegenerate(deps: AppDeps, threadId: string, model: string, a
   for (let attempt = 0; ; attempt++) {
     const known = attempt === 0 ? planned?.replaced : undefined
     const [last] = known ? [known] : await lastOfBranch(deps.db).all({ threadId })
+    // Written after all (an earlier attempt's count said otherwise): the branch says what it answers.
+    if (last?.id === assistantId) return { userMessageId: null, turns: turnsOf(await branchTurns(deps.db).all({ threadId })), asPlanned: false }
     if (last?.status === 'streaming' && !isAbandoned(deps, last, now.getTime())) throw new AppError('REPLY_IN_PROGRESS')
     if (!last || last.role !== 'assistant') throw new AppError('NOTHING_TO_REGENERATE')
     const emptyFailure = last.status === 'failed' && !last.content.trim() && !last.parts?.length
@@ -240,7 +244,9 @@ export async function plannedHistory(deps: AppDeps, threadId: string, mode: Begi
   // An edit replaces the branch's last user message and what followed it.
   const lastUser = mode.replaceLast ? branch.findLastIndex((m) => m.role === 'user') : -1
   const kept = lastUser >= 0 ? branch.slice(0, lastUser) : branch
-  return { turns: turnsOf([...kept, { role: 'user', content: mode.content, status: 'complete' }]), after: kept.at(-1)?.id ?? null }
+  // An edit's new version follows what the replaced message followed (nothing, where there is none).
+  const after = mode.replaceLast && lastUser < 0 ? null : (kept.at(-1)?.id ?? null)
+  return { turns: turnsOf([...kept, { role: 'user', content: mode.content, status: 'complete' }]), after }
 }
 
 const sameTurns = (a: Turn[], b: Turn[]) => a.length === b.length && a.every((m, i) => m.role === b[i]!.role && m.content === b[i]!.content)
