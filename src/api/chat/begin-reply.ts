@@ -68,8 +68,7 @@ async function beginSend(deps: AppDeps, threadId: string, mode: Extract<BeginMod
   const begun = { userMessageId: values.userId }
   const [written] = results[1] as Array<{ parentId: string | null }>
   if (checked && written?.parentId === planned!.after) return { ...begun, turns: planned!.turns, asPlanned: true }
-  const branch = checked ? await branchTurns(deps.db).all({ threadId }) : (results.at(-1) as BranchRow[])
-  return { ...begun, turns: turnsOf(branch), asPlanned: false }
+  return { ...begun, turns: checked ? await turnsNow(deps, threadId) : turnsOf(results.at(-1) as BranchRow[]), asPlanned: false }
 }
 
 const placeholder = sql.placeholder
@@ -156,7 +155,7 @@ async function beginRegenerate(deps: AppDeps, threadId: string, model: string, a
     const known = attempt === 0 ? planned?.replaced : undefined
     const [last] = known ? [known] : await lastOfBranch(deps.db).all({ threadId })
     // Written after all (an earlier attempt's count said otherwise): the branch says what it answers.
-    if (last?.id === assistantId) return { userMessageId: null, turns: turnsOf(await branchTurns(deps.db).all({ threadId })), asPlanned: false }
+    if (last?.id === assistantId) return { userMessageId: null, turns: await turnsNow(deps, threadId), asPlanned: false }
     if (last?.status === 'streaming' && !isAbandoned(deps, last, now.getTime())) throw new AppError('REPLY_IN_PROGRESS')
     if (!last || last.role !== 'assistant') throw new AppError('NOTHING_TO_REGENERATE')
     const emptyFailure = last.status === 'failed' && !last.content.trim() && !last.parts?.length
@@ -169,10 +168,13 @@ async function beginRegenerate(deps: AppDeps, threadId: string, model: string, a
       bound(statements.touchThread, values),
       ...(known ? [] : [bound(branchTurns(deps.db), values)]),
     ])
-    // Written only while the reply read is still the branch's last: then the history before it is the plan's.
-    if (known && (results[1] as { rowsAffected: number }).rowsAffected === 1) return { userMessageId: null, turns: planned!.turns, asPlanned: true }
-    const branch = known ? [] : (results.at(-1) as BranchRow[])
-    if (branch.some((m) => m.id === assistantId)) return { userMessageId: null, turns: turnsOf(branch), asPlanned: false }
+    if (known) {
+      // Written only while the reply read is still the branch's last: then the history before it is the plan's.
+      if ((results[1] as { rowsAffected: number }).rowsAffected === 1) return { userMessageId: null, turns: planned!.turns, asPlanned: true }
+    } else {
+      const branch = results.at(-1) as BranchRow[]
+      if (branch.some((m) => m.id === assistantId)) return { userMessageId: null, turns: turnsOf(branch), asPlanned: false }
+    }
     // The chat changed after it was read: read it again (it answers why, or may be replaced now).
     if (attempt === 2) throw new AppError('REPLY_IN_PROGRESS')
   }
@@ -198,12 +200,15 @@ const regenerateStatements = preparedFor((db) => {
   }
 })
 
+/** The messages of a chat's branch shown (value: threadId). */
+const shownBranch = () => and(eq(messages.threadId, sql.placeholder('threadId')), eq(messages.onBranch, true))
+
 /** The branch's last message, by a statement prepared once. */
 const lastOfBranch = preparedFor((db) =>
   db
     .select()
     .from(messages)
-    .where(and(eq(messages.threadId, sql.placeholder('threadId')), eq(messages.onBranch, true)))
+    .where(shownBranch())
     .orderBy(desc(messages.seq))
     .limit(1)
     .prepare(),
@@ -249,6 +254,9 @@ export async function plannedHistory(deps: AppDeps, threadId: string, mode: Begi
   return { turns: turnsOf([...kept, { role: 'user', content: mode.content, status: 'complete' }]), after }
 }
 
+/** The history of the branch shown, read now. */
+const turnsNow = async (deps: AppDeps, threadId: string) => turnsOf(await branchTurns(deps.db).all({ threadId }))
+
 const sameTurns = (a: Turn[], b: Turn[]) => a.length === b.length && a.every((m, i) => m.role === b[i]!.role && m.content === b[i]!.content)
 
 /** The branch shown as the model is sent it, with the messages' ids, by a statement prepared once (value: threadId). */
@@ -256,7 +264,7 @@ const branchTurns = preparedFor((db) =>
   db
     .select({ id: messages.id, role: messages.role, content: messages.content, status: messages.status })
     .from(messages)
-    .where(and(eq(messages.threadId, sql.placeholder('threadId')), eq(messages.onBranch, true)))
+    .where(shownBranch())
     .orderBy(asc(messages.seq))
     .prepare(),
 )
@@ -270,7 +278,7 @@ const branchToReplaceIn = preparedFor((db) =>
       failedParts: sql<string | null>`CASE WHEN ${messages.status} = 'failed' THEN ${messages.parts} END`,
     })
     .from(messages)
-    .where(and(eq(messages.threadId, sql.placeholder('threadId')), eq(messages.onBranch, true)))
+    .where(shownBranch())
     .orderBy(asc(messages.seq))
     .prepare(),
 )
