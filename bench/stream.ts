@@ -22,8 +22,10 @@ const LEVELS = ([[1, 30], [200, 2]] as const).filter(([n]) => !process.env.BENCH
 // The fake runs in its own process, so that neither side measures the other's CPU.
 const fakeProcess = Bun.spawn([process.execPath, 'tests/support/fake-llm-server.ts', '--port', String(FAKE_PORT)], { cwd: ROOT, stdout: 'pipe' })
 const fakeUrl = `http://127.0.0.1:${FAKE_PORT}`
+/** BENCH_PROVIDER_HOST=localhost gives Kontor the provider by name, as providers are reached in production (the reader still reads it by address). */
+const providerUrl = `http://${process.env.BENCH_PROVIDER_HOST ?? '127.0.0.1'}:${FAKE_PORT}`
 for (let i = 0; i < 100 && !(await fetch(`${fakeUrl}/v1/models`).then(() => true, () => false)); i++) await Bun.sleep(50)
-const kontor = await startKontor({ port: PORT, env: { OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: `${fakeUrl}/v1` }, bundle: process.env.BENCH_SOURCE_FILES !== '1' })
+const kontor = await startKontor({ port: PORT, env: { OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: `${providerUrl}/v1` }, bundle: process.env.BENCH_SOURCE_FILES !== '1' })
 const base = kontor.base
 
 /** One reply: time to the first and the last token, tokens and bytes received. */

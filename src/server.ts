@@ -26,6 +26,7 @@ import { endAbandonedReplies } from './api/threads/access'
 import { tesseractRecognition } from './ocr/tesseract'
 import { createLocalFileStore } from './storage/local'
 import { createSmtpTransport } from './mail/smtp'
+import { keptLookups } from './lib/kept-lookups'
 import { loadOnce } from './lib/load-once'
 import { startGate } from './lib/start-gate'
 import type { WebAssets } from './ssr/render'
@@ -106,9 +107,9 @@ export async function startServer(config: Config) {
     mailTransport: config.smtp && createSmtpTransport(config.smtp),
     // Uploaded files live beside the database unless S3 is configured.
     files: createLocalFileStore(join(config.dataDir, 'files')),
-    // Every outbound request (src/lib/outbound.ts) checks the addresses a name resolves to and connects to one of them.
-    // node:dns loads on the first outbound request or domain check, not at start.
-    resolveHost: async (host) => (await (await dns()).lookup(host, { all: true, verbatim: true })).map((a) => a.address),
+    // Every outbound request (src/lib/outbound.ts) checks the addresses a name resolves to and connects to one of them;
+    // a name's addresses are kept for 30 s (src/lib/kept-lookups.ts). node:dns loads on the first outbound request or domain check, not at start.
+    resolveHost: keptLookups(async (host) => (await (await dns()).lookup(host, { all: true, verbatim: true })).map((a) => a.address)),
     resolveTxt: async (name) => (await dns()).resolveTxt(name),
     // Scans and pictures are read with tesseract.js, loaded when the first one is processed.
     ocr: tesseractRecognition(),

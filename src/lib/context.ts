@@ -1,3 +1,4 @@
+import type { HostResolver } from './kept-lookups'
 import type { Database } from '../../db/client'
 import type { Config } from './config'
 import type { Logger } from './logger'
@@ -23,7 +24,7 @@ export type AppDeps = AppServices & {
    * The addresses a host name resolves to (the Bun entry uses the system resolver). Absent on
    * Workers, which have no DNS API: the website_content tool then judges host names by name only.
    */
-  resolveHost?: (hostname: string) => Promise<string[]>
+  resolveHost?: HostResolver
   /** The TXT records of a name, each as its chunks (node:dns on Bun); proves SSO domains in the cloud. */
   resolveTxt?: (name: string) => Promise<string[][]>
   /** Text recognition of scans and pictures (the Bun server); absent on Workers, where such files fail with SOURCE_OCR_UNAVAILABLE. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
+import { keptLookups } from './kept-lookups'
 import { checkOutboundUrl, isInternalName, isPublicAddress, OutboundError, outboundFetch, type OutboundPolicy } from './outbound'
 
 /** Loopback, private, link-local, shared, multicast and unspecified addresses in every form a URL or a resolver may give them. */
@@ -181,6 +182,18 @@ describe('the guarded client', () => {
     expect(await res2.text()).toBe('from the checked address')
     expect(sent).toEqual(['http://93.184.216.34/x'])
     expect(answers).toBe(1)
+  })
+
+  test('a name whose kept addresses cannot be reached is looked up again', async () => {
+    // The first answer points where nothing listens (the test server listens on IPv4 only), the next one at the server.
+    let answers = 0
+    const moving = keptLookups(async () => (answers++ === 0 ? ['::1'] : ['127.0.0.1']))
+    const get = outboundFetch({ resolveHost: moving, allowedHosts: ['moved.test'] })
+    expect(await get(`http://moved.test:${port}/moved`).then(() => 'reached', () => 'unreachable')).toBe('unreachable')
+    expect(await (await get(`http://moved.test:${port}/moved`)).text()).toBe('ok GET ')
+    // Reached, the address is kept: no third lookup.
+    expect(await (await get(`http://moved.test:${port}/moved`)).text()).toBe('ok GET ')
+    expect(answers).toBe(2)
   })
 
   test('a name with an IPv6 and an IPv4 address is reached over whichever answers', async () => {

@@ -1,4 +1,5 @@
 import { inAllowedRange, listsRanges } from './allowed-hosts'
+import type { HostResolver } from './kept-lookups'
 import { isInternalName, isIpLiteral, isPublicAddress, normalHost } from './public-address'
 
 export { isInternalName, isPublicAddress }
@@ -7,7 +8,8 @@ export { isInternalName, isPublicAddress }
  * The one way the server sends requests out: the website_content tool, organisation endpoints
  * (model list, chat, embeddings), the platform providers, search backends and billing webhooks.
  *
- * For every request and every redirect hop it resolves the host name once, refuses it when any
+ * For every request and every redirect hop it looks the host name up once (the Bun server's
+ * resolver keeps a name's addresses for 30 s: src/lib/kept-lookups.ts), refuses it when any
  * address is not public (loopback, private, link-local, CGNAT, multicast, unspecified, reserved,
  * and the IPv4-mapped, NAT64 and 6to4 forms of them) unless the operator allowed the host, and
  * connects to the address it checked (no second lookup: DNS rebinding cannot swap it). Redirects
@@ -18,8 +20,8 @@ export { isInternalName, isPublicAddress }
  * judged by name only.
  */
 export type OutboundPolicy = {
-  /** Every address a name resolves to (node:dns on Bun). */
-  resolveHost?: (hostname: string) => Promise<string[]>
+  /** Every address a name resolves to (node:dns on Bun, its answers kept a while: src/lib/kept-lookups.ts). */
+  resolveHost?: HostResolver
   /** Host names, IP addresses and CIDR ranges (lower case) reached even though they are internal (src/lib/allowed-hosts.ts). */
   allowedHosts?: readonly string[]
   /** The runtime's fetch; tests replace it. */
@@ -108,7 +110,7 @@ async function send(policy: OutboundPolicy, limits: OutboundLimits, input: strin
   try {
     for (let redirects = 0; ; redirects++) {
       const address = await addressFor(policy, url)
-      const response = await connect(policy.transport ?? fetch, url, address, { method, headers, body, signal, redirect: 'manual' })
+      const response = await connect(policy.transport ?? fetch, url, address, { method, headers, body, signal, redirect: 'manual' }, policy.resolveHost?.forget)
       if (!REDIRECTS.has(response.status) || (init.redirect ?? request?.redirect) === 'manual') {
         // The URL asked for, after redirects: not the address it was sent to.
         const host = url.hostname
@@ -142,9 +144,10 @@ async function send(policy: OutboundPolicy, limits: OutboundLimits, input: strin
 /**
  * Sends one request to the checked address. A name is replaced by the address in the URL, with
  * the name kept in the Host header and as the TLS server name (the certificate is checked
- * against it). Several addresses are tried in order while the connection cannot be made.
+ * against it). Several addresses are tried in order while the connection cannot be made; when
+ * none could be, the resolver is told to `forget` the host (it may have moved).
  */
-async function connect(transport: typeof fetch, url: URL, addresses: string[] | undefined, init: RequestInit): Promise<Response> {
+async function connect(transport: typeof fetch, url: URL, addresses: string[] | undefined, init: RequestInit, forget?: (hostname: string) => void): Promise<Response> {
   if (!addresses) return transport(url.href, init)
   const replayable = !(init.body instanceof ReadableStream)
   for (let i = 0; ; i++) {
@@ -156,7 +159,11 @@ async function connect(transport: typeof fetch, url: URL, addresses: string[] | 
     try {
       return await transport(pinned.href, { ...init, headers, ...(url.protocol === 'https:' && { tls: { serverName: url.hostname } }) })
     } catch (error) {
-      if (i + 1 >= addresses.length || !replayable || init.signal?.aborted) throw error
+      if (init.signal?.aborted) throw error
+      if (i + 1 >= addresses.length || !replayable) {
+        forget?.(normalHost(url.hostname))
+        throw error
+      }
     }
   }
 }

@@ -7,15 +7,24 @@ const STATUS_TEXT = {
   failed: 'failed, could not be read',
 } as const
 
-/** Building a date format is costly; one per locale is kept. */
-const formats = new Map<string, Intl.DateTimeFormat>()
-const formatOf = (locale: 'en' | 'de') => {
-  let format = formats.get(locale)
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' })
-    formats.set(locale, format)
+/**
+ * The first line, the date and time to the minute. Building a date format is costly, and so is
+ * using it before a reply's first token (ICU's code, cold between requests: 30–40 µs of the
+ * 1 ms before the model call): one format per locale is kept, and the line of the current minute.
+ */
+const dateLines = new Map<'en' | 'de', { format: Intl.DateTimeFormat; minute: number; line: string }>()
+const dateLine = (locale: 'en' | 'de', now: Date) => {
+  const minute = Math.floor(now.getTime() / 60_000)
+  let cached = dateLines.get(locale)
+  if (!cached) {
+    const format = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' })
+    dateLines.set(locale, (cached = { format, minute: Number.NaN, line: '' }))
   }
-  return format
+  if (cached.minute !== minute) {
+    cached.minute = minute
+    cached.line = `Current date and time: ${cached.format.format(now)} (UTC).`
+  }
+  return cached.line
 }
 
 /** User-given text on one line and of bounded length, so that it cannot pass for instructions of its own. */
@@ -36,7 +45,7 @@ export function systemPrompt(opts: {
   files?: PromptFile[]
   collections?: Array<{ name: string; readyFiles: number }>
 }) {
-  const lines = [`Current date and time: ${formatOf(opts.locale).format(opts.now)} (UTC).`]
+  const lines = [dateLine(opts.locale, opts.now)]
   if (opts.agentInstructions?.trim()) lines.push('', opts.agentInstructions.trim())
   if (opts.files?.length) {
     lines.push('', 'Files attached to this chat (search the ready ones with the source_query tool):')

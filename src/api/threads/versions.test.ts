@@ -189,4 +189,25 @@ describe('reply versions', () => {
     const [, reply] = await branch(client, thread.id)
     expect(reply).toMatchObject({ content: 'worked', siblingIds: [failed!.id, reply!.id] })
   })
+
+  test('a reply that broke off after some text is kept as a version by its retry', async () => {
+    const { client, thread } = await chatSetup()
+    fake.script({ text: 'half of an answer', cutAfter: 2 })
+    await send(client, thread.id, 'retry me')
+    const [, failed] = await branch(client, thread.id)
+    expect(failed).toMatchObject({ status: 'failed' })
+    expect(failed!.content.trim()).not.toBe('')
+    await regenerate(client, thread.id, 'worked')
+    const [, reply] = await branch(client, thread.id)
+    expect(reply).toMatchObject({ content: 'worked', siblingIds: [failed!.id, reply!.id] })
+  })
+
+  test('a new reply is written from the whole history before the reply it replaces', async () => {
+    const { client, thread } = await chatSetup()
+    await send(client, thread.id, 'hello')
+    await send(client, thread.id, 'go on')
+    await regenerate(client, thread.id, 'another answer')
+    expect(modelSaw()).toEqual(['hello', 'You said: hello', 'go on'])
+    expect((await branch(client, thread.id)).map((m) => m.content)).toEqual(['hello', 'You said: hello', 'go on', 'another answer'])
+  })
 })
