@@ -16,12 +16,17 @@ describe('kept lookups', () => {
     let now = 1_000_000
     const r = counting(async (_, n) => [`10.0.0.${n}`])
     const lookup = keptLookups(r.resolve, () => now)
-    expect(await lookup('api.example')).toEqual(['10.0.0.1'])
+    expect(lookup.known!('api.example')).toBeUndefined()
+    const first = lookup('api.example')
+    expect(lookup.known!('api.example')).toBeUndefined()
+    expect(await first).toEqual(['10.0.0.1'])
+    expect(lookup.known!('api.example')).toEqual(['10.0.0.1'])
     now += KEPT_LOOKUP_MS - 1
     expect(await lookup('api.example')).toEqual(['10.0.0.1'])
     expect(await lookup('other.example')).toEqual(['10.0.0.1'])
     expect(r.asked).toEqual(['api.example', 'other.example'])
     now += 1
+    expect(lookup.known!('api.example')).toBeUndefined()
     expect(await lookup('api.example')).toEqual(['10.0.0.2'])
     expect(r.asked).toEqual(['api.example', 'other.example', 'api.example'])
   })
@@ -48,7 +53,9 @@ describe('kept lookups', () => {
     expect(await lookup('empty.example')).toEqual([])
     expect(await lookup('empty.example')).toEqual(['10.0.0.1'])
     expect(await lookup('empty.example')).toEqual(['10.0.0.1'])
+    expect(lookup.known!('flaky.example')).toEqual(['10.0.0.1'])
     lookup.forget!('empty.example')
+    expect(lookup.known!('empty.example')).toBeUndefined()
     expect(await lookup('empty.example')).toEqual(['10.0.0.1'])
     expect(r.asked).toEqual(['flaky.example', 'flaky.example', 'empty.example', 'empty.example', 'empty.example'])
   })

@@ -196,6 +196,23 @@ describe('the guarded client', () => {
     expect(answers).toBe(2)
   })
 
+  test('a request to an address, or to a name whose addresses are kept, leaves within the call', async () => {
+    const sent: string[] = []
+    const transport = Object.assign(async (input: string | URL | Request) => (sent.push(String(input)), new Response('sent')), { preconnect: fetch.preconnect })
+    const kept = keptLookups(async () => ['93.184.216.34'])
+    const get = outboundFetch({ resolveHost: kept, allowedHosts: ['10.0.0.7'], transport })
+    const byAddress = get('http://10.0.0.7/chat')
+    expect(sent).toEqual(['http://10.0.0.7/chat'])
+    // A name is looked up first; once its addresses are kept, its next request leaves at once too.
+    const first = get('http://kept.test/chat')
+    expect(sent).toHaveLength(1)
+    await Promise.all([byAddress, first])
+    expect(sent).toEqual(['http://10.0.0.7/chat', 'http://93.184.216.34/chat'])
+    const next = get('http://kept.test/chat')
+    expect(sent).toHaveLength(3)
+    expect(await (await next).text()).toBe('sent')
+  })
+
   test('a name with an IPv6 and an IPv4 address is reached over whichever answers', async () => {
     const res = await outboundFetch({ resolveHost, allowedHosts: ['dual.test'] })(`http://dual.test:${port}/dual`)
     expect(await res.text()).toBe('ok GET ')

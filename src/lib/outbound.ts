@@ -109,7 +109,10 @@ async function send(policy: OutboundPolicy, limits: OutboundLimits, input: strin
   const timedOut = () => signal?.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError' && !init.signal?.aborted
   try {
     for (let redirects = 0; ; redirects++) {
-      const address = await addressFor(policy, url)
+      // Known without a lookup (an address, or a name whose addresses the resolver keeps), the
+      // request leaves within this call, before whatever the caller does next (decision 0120).
+      const checked = addressFor(policy, url)
+      const address = checked instanceof Promise ? await checked : checked
       const response = await connect(policy.transport ?? fetch, url, address, { method, headers, body, signal, redirect: 'manual' }, policy.resolveHost?.forget)
       if (!REDIRECTS.has(response.status) || (init.redirect ?? request?.redirect) === 'manual') {
         // The URL asked for, after redirects: not the address it was sent to.
@@ -170,9 +173,10 @@ async function connect(transport: typeof fetch, url: URL, addresses: string[] | 
 
 /**
  * The addresses to connect to: undefined when the URL is used as it is (an IP literal, or no
- * resolver); throws when the host may not be reached.
+ * resolver); throws when the host may not be reached. A promise only while a name is looked up:
+ * what the resolver already knows (`known`) is checked at once.
  */
-async function addressFor(policy: OutboundPolicy, url: URL): Promise<string[] | undefined> {
+function addressFor(policy: OutboundPolicy, url: URL): string[] | undefined | Promise<string[]> {
   const host = normalHost(url.hostname)
   const list = policy.allowedHosts ?? []
   const allowed = list.includes(host)
@@ -185,14 +189,15 @@ async function addressFor(policy: OutboundPolicy, url: URL): Promise<string[] | 
   // An internal name is refused unless it is listed, or resolves and its addresses can be checked against listed ranges.
   if (!allowed && isInternalName(host) && !(policy.resolveHost && listsRanges(list))) throw new OutboundError('private-address', host)
   if (!policy.resolveHost) return undefined
-  let addresses: string[] = []
-  try {
-    addresses = await policy.resolveHost(host)
-  } catch {}
-  if (!addresses.length) throw new OutboundError('host-not-found', host)
-  if (!allowed && !addresses.every(reachable)) throw new OutboundError('private-address', host)
-  // IPv4 first: a service on a dual-stack name often listens on IPv4 only.
-  return [...addresses.filter((a) => !a.includes(':')), ...addresses.filter((a) => a.includes(':'))]
+  const checked = (addresses: string[]) => {
+    if (!addresses.length) throw new OutboundError('host-not-found', host)
+    if (!allowed && !addresses.every(reachable)) throw new OutboundError('private-address', host)
+    // IPv4 first: a service on a dual-stack name often listens on IPv4 only.
+    return [...addresses.filter((a) => !a.includes(':')), ...addresses.filter((a) => a.includes(':'))]
+  }
+  const known = policy.resolveHost.known?.(host)
+  if (known) return checked(known)
+  return policy.resolveHost(host).then(checked, () => checked([]))
 }
 
 /** The URL if it may be requested at all: http(s), without a user name or password. */
