@@ -202,6 +202,28 @@ const memberModelRows = preparedFor((db) =>
     .prepare(),
 )
 
+/** One of the organisation's permitted models by its id (`id`), as permittedModelRows reads them. */
+const permittedModelRow = preparedFor((db) =>
+  db
+    .select({ id: permittedModels.id, ...usableModelColumns })
+    .from(permittedModels)
+    .leftJoin(modelEndpoints, usableModelJoins.endpoint)
+    .leftJoin(modelSettings, usableModelJoins.settings)
+    .where(and(eq(permittedModels.id, sql.placeholder('id')), eq(permittedModels.organizationId, sql.placeholder('organizationId')), providerPermitted))
+    .prepare(),
+)
+
+/** The same, open to one member (`openToUser`). */
+const memberModelRow = preparedFor((db) =>
+  db
+    .select({ id: permittedModels.id, ...usableModelColumns })
+    .from(permittedModels)
+    .leftJoin(modelEndpoints, usableModelJoins.endpoint)
+    .leftJoin(modelSettings, usableModelJoins.settings)
+    .where(and(eq(permittedModels.id, sql.placeholder('id')), eq(permittedModels.organizationId, sql.placeholder('organizationId')), providerPermitted, openToUser))
+    .prepare(),
+)
+
 /**
  * Permitted models that can be used right now (see `usableModel`), oldest first: all of the
  * organisation's (what admins manage), or those open to one member (what they may use).
@@ -287,9 +309,15 @@ export async function resolveDefaultModel(deps: AppDeps, caller: SessionUser): P
   return pick ?? fail('NO_MODEL_FOUND')
 }
 
-/** A permitted, usable language model open to the caller, by its permitted id. */
+/**
+ * A permitted, usable language model open to the caller, by its permitted id: the one row, as
+ * usablePermittedModels reads them (asked before every reply; reading all of an organisation's
+ * models to find one grew with their number, decision 0120).
+ */
 export async function usableLanguageModel(deps: AppDeps, caller: SessionUser, id: string, scope: 'member' | 'organization' = 'member') {
-  const model = (await usablePermittedModels(deps, caller.organizationId, scope === 'member' ? caller : undefined)).find((m) => m.id === id)
+  const { organizationId } = caller
+  const [row] = scope === 'member' ? await memberModelRow(deps.db).all({ id, organizationId, userId: caller.id }) : await permittedModelRow(deps.db).all({ id, organizationId })
+  const model = row ? usableModel(deps, row.id, row) : null
   if (!model) fail('MODEL_NOT_FOUND')
   if (model.embedding) fail('NOT_A_LANGUAGE_MODEL')
   return model
