@@ -5,7 +5,7 @@
  * per second), the time to first token Kontor adds, and bytes on the wire per byte of text.
  * Writes "## Chat stream (bench/stream.ts)".
  * Run: node_modules/.bin/bun bench/stream.ts (Kontor as `npm start` runs it, the server bundle;
- * BENCH_SOURCE_FILES=1 runs its source files)
+ * BENCH_SOURCE_FILES=1 runs its source files; BENCH_PROVIDER_HOST=localhost gives it the provider by name)
  */
 import { loadavg } from 'node:os'
 import { machine, pct, register, ROOT, startKontor, writeSection } from './lib'
