@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
-import { preparedFor } from '../../../db/client'
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
+import { preparedFor, type Database } from '../../../db/client'
 import { groupMembers, modelEndpoints, modelGroupAccess, modelSettings, permittedModels, permittedProviders, userModelDefaults } from '../../../db/schema'
 import { createProvider, withUsageMeter, type ChatProvider } from '../../ai'
 import { recordUsage } from '../usage/access'
@@ -178,51 +178,29 @@ export function usableModel(deps: AppDeps, id: string | null, row: UsableModelRo
   return toPermittedModel({ id, providerId: row.providerId, model: row.model, embedding: row.embedding === true, ...own }, provider, row)
 }
 
-/** The organisation's permitted models with what `usableModel` needs: one statement. */
-const permittedModelRows = preparedFor((db) =>
+/**
+ * The organisation's permitted models with what `usableModel` needs, in one statement, under
+ * further conditions (`openToUser`, one id); prepared by the statements below.
+ */
+const usableModelRows = (db: Database, ...conditions: SQL[]) =>
   db
     .select({ id: permittedModels.id, ...usableModelColumns })
     .from(permittedModels)
     .leftJoin(modelEndpoints, usableModelJoins.endpoint)
     .leftJoin(modelSettings, usableModelJoins.settings)
-    .where(and(eq(permittedModels.organizationId, sql.placeholder('organizationId')), providerPermitted))
-    .orderBy(asc(permittedModels.createdAt), sql`${permittedModels}.rowid`)
-    .prepare(),
-)
+    .where(and(eq(permittedModels.organizationId, sql.placeholder('organizationId')), providerPermitted, ...conditions))
 
+const oldestFirst = [asc(permittedModels.createdAt), sql`${permittedModels}.rowid`] as const
+const byId = eq(permittedModels.id, sql.placeholder('id'))
+
+/** All of the organisation's permitted models. */
+const permittedModelRows = preparedFor((db) => usableModelRows(db).orderBy(...oldestFirst).prepare())
 /** The same, open to one member (`openToUser`). */
-const memberModelRows = preparedFor((db) =>
-  db
-    .select({ id: permittedModels.id, ...usableModelColumns })
-    .from(permittedModels)
-    .leftJoin(modelEndpoints, usableModelJoins.endpoint)
-    .leftJoin(modelSettings, usableModelJoins.settings)
-    .where(and(eq(permittedModels.organizationId, sql.placeholder('organizationId')), providerPermitted, openToUser))
-    .orderBy(asc(permittedModels.createdAt), sql`${permittedModels}.rowid`)
-    .prepare(),
-)
-
-/** One of the organisation's permitted models by its id (`id`), as permittedModelRows reads them. */
-const permittedModelRow = preparedFor((db) =>
-  db
-    .select({ id: permittedModels.id, ...usableModelColumns })
-    .from(permittedModels)
-    .leftJoin(modelEndpoints, usableModelJoins.endpoint)
-    .leftJoin(modelSettings, usableModelJoins.settings)
-    .where(and(eq(permittedModels.id, sql.placeholder('id')), eq(permittedModels.organizationId, sql.placeholder('organizationId')), providerPermitted))
-    .prepare(),
-)
-
-/** The same, open to one member (`openToUser`). */
-const memberModelRow = preparedFor((db) =>
-  db
-    .select({ id: permittedModels.id, ...usableModelColumns })
-    .from(permittedModels)
-    .leftJoin(modelEndpoints, usableModelJoins.endpoint)
-    .leftJoin(modelSettings, usableModelJoins.settings)
-    .where(and(eq(permittedModels.id, sql.placeholder('id')), eq(permittedModels.organizationId, sql.placeholder('organizationId')), providerPermitted, openToUser))
-    .prepare(),
-)
+const memberModelRows = preparedFor((db) => usableModelRows(db, openToUser).orderBy(...oldestFirst).prepare())
+/** One of them by its id (`id`). */
+const permittedModelRow = preparedFor((db) => usableModelRows(db, byId).prepare())
+/** One of those open to one member by its id. */
+const memberModelRow = preparedFor((db) => usableModelRows(db, byId, openToUser).prepare())
 
 /**
  * Permitted models that can be used right now (see `usableModel`), oldest first: all of the
