@@ -213,6 +213,37 @@ describe('the guarded client', () => {
     expect(await (await next).text()).toBe('sent')
   })
 
+  test('a kept name is checked by each policy: one that allows it reaches it, a strict one refuses it', async () => {
+    const shared = keptLookups(async () => ['127.0.0.1'])
+    const allowing = outboundFetch({ resolveHost: shared, allowedHosts: ['shared.test'] })
+    expect(await (await allowing(`http://shared.test:${port}/shared`)).text()).toBe('ok GET ')
+    expect(shared.known!('shared.test')).toEqual(['127.0.0.1'])
+    hits.length = 0
+    // Known now, the name is checked at once, and still refused.
+    expect(await reason(outboundFetch({ resolveHost: shared })(`http://shared.test:${port}/secret`))).toBe('private-address')
+    expect(await reason(checkOutboundUrl({ resolveHost: shared }, `http://shared.test:${port}/secret`))).toBe('private-address')
+    expect(hits).toEqual([])
+  })
+
+  test('a request the caller gave up on keeps the name; one that timed out forgets it', async () => {
+    let lookupsMade = 0
+    const kept = keptLookups(async () => (lookupsMade++, ['127.0.0.1']))
+    const hanging = Object.assign(
+      (_: string | URL | Request, init?: RequestInit) =>
+        new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true })),
+      { preconnect: fetch.preconnect },
+    )
+    const caller = new AbortController()
+    const given = outboundFetch({ resolveHost: kept, allowedHosts: ['slow.test'], transport: hanging })('http://slow.test/x', { signal: caller.signal })
+    await Bun.sleep(0)
+    caller.abort()
+    await given.catch(() => {})
+    expect(kept.known!('slow.test')).toEqual(['127.0.0.1'])
+    expect(await reason(outboundFetch({ resolveHost: kept, allowedHosts: ['slow.test'], transport: hanging }, { timeoutMs: 20 })('http://slow.test/x'))).toBe('timeout')
+    expect(kept.known!('slow.test')).toBeUndefined()
+    expect(lookupsMade).toBe(1)
+  })
+
   test('a name with an IPv6 and an IPv4 address is reached over whichever answers', async () => {
     const res = await outboundFetch({ resolveHost, allowedHosts: ['dual.test'] })(`http://dual.test:${port}/dual`)
     expect(await res.text()).toBe('ok GET ')

@@ -113,7 +113,12 @@ async function send(policy: OutboundPolicy, limits: OutboundLimits, input: strin
       // request leaves within this call, before whatever the caller does next (decision 0120).
       const checked = addressFor(policy, url)
       const address = checked instanceof Promise ? await checked : checked
-      const response = await connect(policy.transport ?? fetch, url, address, { method, headers, body, signal, redirect: 'manual' }, policy.resolveHost?.forget)
+      const response = await connect(policy.transport ?? fetch, url, address, { method, headers, body, signal, redirect: 'manual' }).catch((error: unknown) => {
+        // None of the name's addresses answered (in time): it may have moved, so the resolver
+        // forgets what it kept. Not when the caller gave up.
+        if (address && !(init.signal ?? request?.signal)?.aborted) policy.resolveHost?.forget?.(normalHost(url.hostname))
+        throw error
+      })
       if (!REDIRECTS.has(response.status) || (init.redirect ?? request?.redirect) === 'manual') {
         // The URL asked for, after redirects: not the address it was sent to.
         const host = url.hostname
@@ -147,10 +152,9 @@ async function send(policy: OutboundPolicy, limits: OutboundLimits, input: strin
 /**
  * Sends one request to the checked address. A name is replaced by the address in the URL, with
  * the name kept in the Host header and as the TLS server name (the certificate is checked
- * against it). Several addresses are tried in order while the connection cannot be made; when
- * none could be, the resolver is told to `forget` the host (it may have moved).
+ * against it). Several addresses are tried in order while the connection cannot be made.
  */
-async function connect(transport: typeof fetch, url: URL, addresses: string[] | undefined, init: RequestInit, forget?: (hostname: string) => void): Promise<Response> {
+async function connect(transport: typeof fetch, url: URL, addresses: string[] | undefined, init: RequestInit): Promise<Response> {
   if (!addresses) return transport(url.href, init)
   const replayable = !(init.body instanceof ReadableStream)
   for (let i = 0; ; i++) {
@@ -162,11 +166,7 @@ async function connect(transport: typeof fetch, url: URL, addresses: string[] | 
     try {
       return await transport(pinned.href, { ...init, headers, ...(url.protocol === 'https:' && { tls: { serverName: url.hostname } }) })
     } catch (error) {
-      if (init.signal?.aborted) throw error
-      if (i + 1 >= addresses.length || !replayable) {
-        forget?.(normalHost(url.hostname))
-        throw error
-      }
+      if (i + 1 >= addresses.length || !replayable || init.signal?.aborted) throw error
     }
   }
 }
