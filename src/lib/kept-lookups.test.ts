@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { KEPT_LOOKUP_MS, KEPT_LOOKUPS, keptLookups } from './kept-lookups'
 
-/** A resolver that counts its lookups and answers what `answers` says for a host (a function: an answer per lookup). */
+/** A resolver that counts its lookups and answers what `answer` gives for a host and the number of its lookup. */
 function counting(answer: (host: string, n: number) => Promise<string[]>) {
   const asked: string[] = []
   const resolve = (host: string) => {

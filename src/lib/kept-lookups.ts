@@ -15,13 +15,13 @@ type Kept = { addresses: Promise<string[]>; found?: string[]; until: number }
 /**
  * `resolve` with its answers kept for KEPT_LOOKUP_MS per host, one lookup at a time per host
  * (callers meanwhile share it). Outbound requests connect to the addresses they checked
- * (src/lib/outbound.ts), so Bun's own cache of lookups, which fetch uses for names, never serves them: without
- * this, every model call to a provider by name looked its host up again through node:dns before
- * the request could leave (a thread of the resolver, /etc/hosts, and a DNS server where the
- * system keeps no cache). `known` gives the addresses kept, so that the request can leave at once.
- * A failed or empty answer is not kept, and `forget` drops what is kept of a host (a lookup in
- * progress too) whose addresses could not be reached in time (it may have moved). What is kept is only where a name points:
- * each request still checks the addresses against its own policy.
+ * (src/lib/outbound.ts), so Bun's own cache of lookups, which fetch uses for names, never serves
+ * them: without this, every model call to a provider by name looked its host up again through
+ * node:dns before the request could leave (a thread of the resolver, /etc/hosts, and a DNS server
+ * where the system keeps no cache). `known` gives the addresses kept, so that the request can
+ * leave at once. A failed or empty answer is not kept; `forget` drops what is kept of a host (a
+ * lookup in progress too) whose addresses could not be reached in time (it may have moved). Only
+ * where a name points is kept: each request still checks the addresses against its own policy.
  */
 export function keptLookups(resolve: (hostname: string) => Promise<string[]>, now: () => number = Date.now): HostResolver {
   const kept = new Map<string, Kept>()

@@ -197,7 +197,14 @@ function addressFor(policy: OutboundPolicy, url: URL): string[] | undefined | Pr
   }
   const known = policy.resolveHost.known?.(host)
   if (known) return checked(known)
-  return policy.resolveHost(host).then(checked, () => checked([]))
+  let lookup: Promise<string[]>
+  try {
+    lookup = policy.resolveHost(host)
+  } catch {
+    return checked([])
+  }
+  // A lookup that fails finds nothing.
+  return lookup.then(checked, () => checked([]))
 }
 
 /** The URL if it may be requested at all: http(s), without a user name or password. */
