@@ -104,7 +104,8 @@ async function send(policy: OutboundPolicy, limits: OutboundLimits, input: strin
   let body: BodyInit | null | undefined = init.body ?? (request && method !== 'GET' && method !== 'HEAD' ? await request.arrayBuffer() : undefined)
   const maxRedirects = limits.maxRedirects ?? MAX_REDIRECTS
 
-  const signals = [init.signal ?? request?.signal, limits.timeoutMs ? AbortSignal.timeout(limits.timeoutMs) : undefined].filter((s): s is AbortSignal => !!s)
+  const callerSignal = init.signal ?? request?.signal
+  const signals = [callerSignal, limits.timeoutMs ? AbortSignal.timeout(limits.timeoutMs) : undefined].filter((s): s is AbortSignal => !!s)
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0]
   const timedOut = () => signal?.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError' && !init.signal?.aborted
   try {
@@ -116,7 +117,7 @@ async function send(policy: OutboundPolicy, limits: OutboundLimits, input: strin
       const response = await connect(policy.transport ?? fetch, url, address, { method, headers, body, signal, redirect: 'manual' }).catch((error: unknown) => {
         // None of the name's addresses answered (in time): it may have moved, so the resolver
         // forgets what it kept. Not when the caller gave up.
-        if (address && !(init.signal ?? request?.signal)?.aborted) policy.resolveHost?.forget?.(normalHost(url.hostname))
+        if (address && !callerSignal?.aborted) policy.resolveHost?.forget?.(normalHost(url.hostname))
         throw error
       })
       if (!REDIRECTS.has(response.status) || (init.redirect ?? request?.redirect) === 'manual') {
