@@ -11,7 +11,7 @@ if (!process.env.BUN_CONFIG_MAX_HTTP_REQUESTS) process.execve!(process.execPath,
 
 import { availableParallelism, loadavg } from 'node:os'
 import { readFileSync } from 'node:fs'
-import { machine, pct, register, ROOT, startKontor, writeSection } from './lib'
+import { machine, pct, register, startFakeProvider, startKontor, writeSection } from './lib'
 
 const STREAMS = Number(process.argv[2] ?? 1000)
 const ROUNDS = Number(process.argv[3] ?? 2)
@@ -21,9 +21,8 @@ const FAKE_PORT = PORT + 1
 const prompt = `[[fake:tokens=${TOKENS}]][[fake:delay=20-50]] go`
 
 // The fake runs in its own process, so that neither side measures the other's CPU.
-const fakeProcess = Bun.spawn([process.execPath, 'tests/support/fake-llm-server.ts', '--port', String(FAKE_PORT)], { cwd: ROOT, stdout: 'pipe' })
+const fakeProcess = await startFakeProvider(FAKE_PORT)
 const fakeUrl = `http://127.0.0.1:${FAKE_PORT}`
-for (let i = 0; i < 100 && !(await fetch(`${fakeUrl}/v1/models`).then(() => true, () => false)); i++) await Bun.sleep(50)
 // Kontor as `npm start` runs it, the server bundle (decision 0114); BENCH_SOURCE_FILES=1 runs src/main.ts instead.
 const fromSourceFiles = process.env.BENCH_SOURCE_FILES === '1'
 const kontor = await startKontor({ port: PORT, env: { OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: `${fakeUrl}/v1` }, bundle: !fromSourceFiles })

@@ -8,6 +8,30 @@ export const ROOT = resolve(import.meta.dir, '..')
 export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret'
 
 /**
+ * Throws when something already answers on `port`: a server left over from an earlier run (one
+ * that was killed before it could stop its children) would otherwise be measured in place of the
+ * one this run starts, whose own start fails on the taken port.
+ */
+export async function ensurePortFree(port: number) {
+  if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) {
+    throw new Error(`port ${port} is in use, likely by a server left over from an earlier run: stop it, or choose other ports with BENCH_PORT`)
+  }
+}
+
+/** The fake model provider (tests/support/fake-llm-server.ts) in a process of its own on `port`, once it answers. */
+export async function startFakeProvider(port: number) {
+  await ensurePortFree(port)
+  const fake = Bun.spawn([process.execPath, 'tests/support/fake-llm-server.ts', '--port', String(port)], { cwd: ROOT, stdout: 'ignore', stderr: 'inherit' })
+  for (let i = 0; i < 100; i++) {
+    if (fake.exitCode !== null) throw new Error(`the fake provider exited with ${fake.exitCode}`)
+    if (await fetch(`http://127.0.0.1:${port}/v1/models`).then(() => true, () => false)) return fake
+    await Bun.sleep(50)
+  }
+  fake.kill()
+  throw new Error('the fake provider did not answer within 5 s')
+}
+
+/**
  * Builds the web assets into a private dir and starts `src/main.ts` on a fresh database, or with
  * `bundle` the server bundle `npm start` runs (src/cli/bundle.ts, decision 0114).
  * `root` runs another checkout of Kontor (e.g. to compare against an earlier version).
@@ -25,6 +49,7 @@ export async function startKontor(opts: { port: number; env?: Record<string, str
     const bundled = Bun.spawnSync([process.execPath, 'src/cli/bundle.ts', '--if-changed'], { cwd: root, stdout: 'pipe', stderr: 'pipe' })
     if (bundled.exitCode !== 0) throw new Error(`src/cli/bundle.ts failed:\n${bundled.stderr}`)
   }
+  await ensurePortFree(opts.port)
   const databaseUrl = `file:${join(dataDir, 'kontor.db')}`
   // BENCH_SERVER_FLAGS passes runtime flags to the server, e.g. "--cpu-prof-md --cpu-prof-dir=/tmp/prof".
   const flags = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? []

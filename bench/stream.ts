@@ -8,7 +8,7 @@
  * BENCH_SOURCE_FILES=1 runs its source files; BENCH_PROVIDER_HOST=localhost gives it the provider by name)
  */
 import { loadavg } from 'node:os'
-import { machine, pct, register, ROOT, startKontor, writeSection } from './lib'
+import { machine, pct, register, startFakeProvider, startKontor, writeSection } from './lib'
 
 const SIZES = [1000, 5000] as const
 const PORT = Number(process.env.BENCH_PORT ?? 3520)
@@ -20,11 +20,10 @@ const textOf = (tokens: number) => Array.from({ length: tokens }, (_, i) => `t${
 const LEVELS = ([[1, 30], [200, 2]] as const).filter(([n]) => !process.env.BENCH_STREAMS || process.env.BENCH_STREAMS === String(n))
 
 // The fake runs in its own process, so that neither side measures the other's CPU.
-const fakeProcess = Bun.spawn([process.execPath, 'tests/support/fake-llm-server.ts', '--port', String(FAKE_PORT)], { cwd: ROOT, stdout: 'pipe' })
+const fakeProcess = await startFakeProvider(FAKE_PORT)
 const fakeUrl = `http://127.0.0.1:${FAKE_PORT}`
 /** BENCH_PROVIDER_HOST=localhost gives Kontor the provider by name, as providers are reached in production (the reader still reads it by address). */
 const providerUrl = `http://${process.env.BENCH_PROVIDER_HOST ?? '127.0.0.1'}:${FAKE_PORT}`
-for (let i = 0; i < 100 && !(await fetch(`${fakeUrl}/v1/models`).then(() => true, () => false)); i++) await Bun.sleep(50)
 const kontor = await startKontor({ port: PORT, env: { OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: `${providerUrl}/v1` }, bundle: process.env.BENCH_SOURCE_FILES !== '1' })
 const base = kontor.base
 
