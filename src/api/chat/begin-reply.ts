@@ -20,6 +20,9 @@ export type Begun = { userMessageId: string | null; turns: Turn[]; asPlanned: bo
  * same thread fails with REPLY_IN_PROGRESS, whichever server process it reaches, and its user
  * message is rolled back with it. A reply left streaming by a process that is gone is ended
  * `interrupted` first, so it holds the lock no longer; the new reply takes this process's lease.
+ * That update is left out where a plan was read: a streaming reply is always on the branch shown
+ * (nothing moves a message off it while one streams), and the plan found none there, so there is
+ * none to end; one begun since is alive, and its lock refuses this reply as it should.
  *
  * With a `planned` history (plannedHistory) the writes check that the chat is still as it was
  * read, instead of reading its branch back: the user message follows the message the plan said it
@@ -57,16 +60,12 @@ async function beginSend(deps: AppDeps, threadId: string, mode: Extract<BeginMod
   const statements = sendStatements(deps.db)
   const values = { threadId, userId: crypto.randomUUID(), assistantId, content: mode.content, model, now, ...replyLease(deps, now.getTime()) }
   const checked = planned?.after !== undefined
-  const results = await commitTogether(deps, [
-    endAbandonedRepliesOf(deps, threadId, now),
-    bound(mode.replaceLast ? statements.insertUserVersion : statements.insertUser, values),
-    ...(mode.replaceLast ? [bound(statements.leaveBranch, values)] : []),
-    bound(statements.insertReply, values),
-    bound(statements.touchThread, values),
-    ...(checked ? [] : [bound(branchTurns(deps.db), values)]),
-  ])
+  const user = bound(mode.replaceLast ? statements.insertUserVersion : statements.insertUser, values)
+  const writes = [...(mode.replaceLast ? [bound(statements.leaveBranch, values)] : []), bound(statements.insertReply, values), bound(statements.touchThread, values)]
+  // With a plan there is no abandoned reply to end (see beginReply), and the branch is not read back.
+  const results = await commitTogether(deps, checked ? [user, ...writes] : [endAbandonedRepliesOf(deps, threadId, now), user, ...writes, bound(branchTurns(deps.db), values)])
   const begun = { userMessageId: values.userId }
-  const [written] = results[1] as Array<{ parentId: string | null }>
+  const [written] = results[checked ? 0 : 1] as Array<{ parentId: string | null }>
   if (checked && written?.parentId === planned!.after) return { ...begun, turns: planned!.turns, asPlanned: true }
   return { ...begun, turns: checked ? await turnsNow(deps, threadId) : turnsOf(results.at(-1) as BranchRow[]), asPlanned: false }
 }
@@ -161,16 +160,16 @@ async function beginRegenerate(deps: AppDeps, threadId: string, model: string, a
     const emptyFailure = last.status === 'failed' && !last.content.trim() && !last.parts?.length
     const lease = replyLease(deps, now.getTime())
     const values = { threadId, assistantId, lastId: last.id, parentId: last.parentId, model, now, nowMs: now.getTime(), leaseOwner: lease.leaseOwner, leaseUntilMs: lease.leaseUntil.getTime() }
-    const results = await commitTogether(deps, [
-      endAbandonedRepliesOf(deps, threadId, now),
+    const writes = [
       bound(statements.insertReply, values),
       bound(emptyFailure ? statements.deleteEmptyFailure : statements.leaveBranch, values),
       bound(statements.touchThread, values),
-      ...(known ? [] : [bound(branchTurns(deps.db), values)]),
-    ])
+    ] as const
+    // With a plan there is no abandoned reply to end (see beginReply), and the branch is not read back.
+    const results = await commitTogether(deps, known ? writes : [endAbandonedRepliesOf(deps, threadId, now), ...writes, bound(branchTurns(deps.db), values)])
     if (known) {
       // Written only while the reply read is still the branch's last: then the history before it is the plan's.
-      if ((results[1] as { rowsAffected: number }).rowsAffected === 1) return { userMessageId: null, turns: planned!.turns, asPlanned: true }
+      if ((results[0] as { rowsAffected: number }).rowsAffected === 1) return { userMessageId: null, turns: planned!.turns, asPlanned: true }
     } else {
       const branch = results.at(-1) as BranchRow[]
       if (branch.some((m) => m.id === assistantId)) return { userMessageId: null, turns: turnsOf(branch), asPlanned: false }
