@@ -27,14 +27,15 @@ export const SSE_HEADERS = {
 export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: string, mode: BeginMode) {
   const thread = await findOwnThread(deps, caller, threadId)
   const collectionIds = searchableCollections(deps, thread)
-  const toolContext = { deps, caller, threadId: thread.id, sources: chatSources(deps, thread.id, collectionIds) }
+  const threadFiles = sourcesOfThread(deps, thread.id)
+  const toolContext = { deps, caller, threadId: thread.id, sources: chatSources(deps, thread.id, collectionIds, threadFiles) }
   // Independent look-ups: against a database server they overlap instead of queueing.
   const [{ model, agent }, builtIn, mcp, subscribed, files, collections] = await Promise.all([
     replyModel(deps, caller, thread),
     toolsFor(toolContext),
     mcpToolsFor(deps, caller, thread.agentId),
     hasActiveSubscription(deps, caller.organizationId),
-    sourcesOfThread(deps, thread.id),
+    threadFiles,
     collectionIds.then((ids) => describeCollections(deps, ids)),
   ])
   // An agent offers only the built-in tools chosen for it; its MCP tools are chosen by the admin (mcpToolsFor).
