@@ -13,17 +13,23 @@ export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret'
  * one this run starts, whose own start fails on the taken port.
  */
 export async function ensurePortFree(port: number) {
-  if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) {
+  // A connection refused is a free port; any answer, or none in a second (a stopped process), is not.
+  const taken = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) }).then(() => true, (error: Error) => error.name === 'TimeoutError')
+  if (taken) {
     throw new Error(`port ${port} is in use, likely by a server left over from an earlier run: stop it, or choose other ports with BENCH_PORT`)
   }
 }
 
-/** The fake model provider (tests/support/fake-llm-server.ts) in a process of its own on `port`, once it answers. */
+/**
+ * The fake model provider (tests/support/fake-llm-server.ts) in a process of its own on `port`,
+ * once it answers. It goes when this process does, however it ends (an error, a signal's handler).
+ */
 export async function startFakeProvider(port: number) {
   await ensurePortFree(port)
   const fake = Bun.spawn([process.execPath, 'tests/support/fake-llm-server.ts', '--port', String(port)], { cwd: ROOT, stdout: 'ignore', stderr: 'inherit' })
+  process.on('exit', () => fake.kill())
   for (let i = 0; i < 100; i++) {
-    if (fake.exitCode !== null) throw new Error(`the fake provider exited with ${fake.exitCode}`)
+    if (fake.exitCode !== null || fake.signalCode !== null) throw new Error(`the fake provider exited (${fake.exitCode ?? fake.signalCode})`)
     if (await fetch(`http://127.0.0.1:${port}/v1/models`).then(() => true, () => false)) return fake
     await Bun.sleep(50)
   }

@@ -91,6 +91,7 @@ const sendStatements = preparedFor((db) => {
   return {
     insertUser: userMessage(sql`(SELECT id FROM messages WHERE thread_id = ${threadId} AND on_branch = 1 ORDER BY seq DESC LIMIT 1)`),
     insertUserVersion: userMessage(lastUser('parent_id')),
+    // Never while a reply streams: a streaming reply stays on the branch shown (beginReply relies on it).
     leaveBranch: db
       .update(messages)
       .set({ onBranch: false })
@@ -194,6 +195,7 @@ const regenerateStatements = preparedFor((db) => {
       SELECT ${assistantId}, ${threadId}, ${nextSeq}, ${placeholder('parentId')}, 'assistant', 'streaming', ${placeholder('model')}, ${nowMs}, ${nowMs}, ${nowMs}, ${placeholder('leaseOwner')}, ${placeholder('leaseUntilMs')}
       WHERE ${stillLast}`),
     deleteEmptyFailure: db.delete(messages).where(and(sql`${messages.id} = ${lastId}`, sql`${messages.status} = 'failed'`, written)).prepare(),
+    // Only once the new reply was written, which stillLast allows only while no reply streams (beginReply relies on it).
     leaveBranch: db.update(messages).set({ onBranch: false }).where(and(sql`${messages.id} = ${lastId}`, written)).prepare(),
     touchThread: db.update(threads).set({ lastMessageAt: nowAsDate }).where(and(sql`${threads.id} = ${threadId}`, written)).prepare(),
   }

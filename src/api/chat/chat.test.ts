@@ -484,6 +484,20 @@ describe('files in the system prompt', () => {
     await processingIdle()
   })
 
+  test('a chat whose files are still processing or failed is not offered source_query', async () => {
+    const { client, thread } = await chatSetup()
+    await client.post('/api/models/permitted', { modelId: 'openai/text-embedding-3-small' })
+    await attach(client, thread.id, { text: ' \n\t ', fileName: 'blank.txt' })
+    await processingIdle()
+    await attach(client, thread.id, { text: 'Harbour crane manual [[fake:slow-first-token=2000]]', fileName: 'crane.txt' })
+
+    await readSse(await send(client, thread.id, 'What do my files say?'))
+    const request = replyRequest()
+    expect((request.body as { messages: { content: string }[] }).messages[0]!.content).toContain('- blank.txt: failed, could not be read\n')
+    expect((request.body as { tools?: { function: { name: string } }[] }).tools?.map((x) => x.function.name) ?? []).not.toContain('source_query')
+    await processingIdle()
+  })
+
   test('a chat without files says nothing about files', async () => {
     const { client, thread } = await chatSetup()
     await readSse(await send(client, thread.id, 'hello'))

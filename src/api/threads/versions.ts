@@ -33,7 +33,8 @@ export async function showVersion(deps: AppDeps, caller: SessionUser, threadId: 
         ORDER BY coalesce(c.shown_at, c.created_at) DESC, c.seq DESC LIMIT 1
       ) FROM down WHERE down.id IS NOT NULL
     ) SELECT id FROM down WHERE id IS NOT NULL`
-  // A reply begun since the check above keeps the branch it began on: nothing changes then.
+  // A reply begun since the check above keeps the branch it began on: nothing changes then. A
+  // streaming reply thus stays on the branch shown (src/api/chat/begin-reply.ts relies on it).
   const noReplyStreaming = sql`NOT EXISTS (SELECT 1 FROM messages s WHERE s.thread_id = ${threadId} AND s.status = 'streaming')`
   const onPath = sql`(${messages.id} IN (${up}) OR ${messages.id} IN (${down}))`
   await deps.db.batch([
