@@ -216,18 +216,38 @@ describe('sending a message', () => {
     expect(fake.requests.map((r) => r.outcome)).not.toContain('disconnected')
   })
 
-  test('a client that does not read its reply has its stream dropped once a megabyte waits for it; the reply goes on', async () => {
+  test('a client that does not read its reply has its stream stopped once a megabyte waits for it, with a clear end; the reply goes on, and attaching again gives the rest', async () => {
     const { client, thread } = await chatSetup()
-    // About 2 MB of text from a fast provider; the response body is never read.
+    // About 2 MB of text from a fast provider; the response body is not read while the reply runs.
     const res = await send(client, thread.id, '[[fake:tokens=300000]][[fake:burst=1000]] go')
     expect(res.status).toBe(200)
     const last = async () => (await t.deps.db.query.messages.findFirst({ where: eq(messages.threadId, thread.id), orderBy: (m, { desc }) => desc(m.seq) }))!
     await waitFor(async () => (await last()).status !== 'streaming', 30_000)
     const reply = await last()
     expect(reply.status).toBe('complete')
-    expect(reply.content.length).toBeGreaterThan(MAX_UNREAD_BYTES)
-    // What waited unread was let go: reading the stream fails instead of giving megabytes.
-    await expect(readSse(res)).rejects.toThrow()
+    expect(reply.content.length).toBeGreaterThan(2 * MAX_UNREAD_BYTES)
+    // What waited (a megabyte or so, not the whole reply), then the end of this stream: not of the reply.
+    const events = await readSse(res, { ids: true })
+    expect(events.at(-1)).toEqual({ event: 'stream_stopped', data: { reason: 'unread' }, id: undefined })
+    expect(events.some((e) => e.event === 'message_end')).toBe(false)
+    const first = textOf(events)
+    expect(first.length).toBeGreaterThan(MAX_UNREAD_BYTES / 2)
+    expect(first.length).toBeLessThan(reply.content.length / 2)
+    expect(reply.content.startsWith(first)).toBe(true)
+    // Attached again from the last frame's id (again while a megabyte comes at once, as the web
+    // client does): the rest, to the reply's end, without a gap or a repeat.
+    let text = first
+    let lastId = events.findLast((e) => e.id !== undefined)!.id!
+    let end: SseEvent | undefined
+    for (let attached = 0; !end && attached < 4; attached++) {
+      const more = await readSse(await t.app.request(`/api/threads/${thread.id}/messages/${reply.id}/stream`, { headers: { cookie: client.cookieHeader(), 'last-event-id': lastId } }), { ids: true })
+      expect(['stream_stopped', 'message_end']).toContain(more.at(-1)!.event)
+      text += textOf(more)
+      lastId = more.findLast((e) => e.id !== undefined)?.id ?? lastId
+      end = more.find((e) => e.event === 'message_end')
+    }
+    expect(end?.data).toEqual({ status: 'complete' })
+    expect(text).toBe(reply.content)
   }, 60_000)
 
   test('while a reply streams, a reload shows it so far, and a second send is refused', async () => {

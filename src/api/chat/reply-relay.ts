@@ -1,15 +1,23 @@
 import type { AppDeps } from '../../lib/context'
 import { writesLeft, writesLeftTogether } from '../../lib/next-turn'
 import type { ReplyEvent } from './schema'
-import { frameQueue, type ReplyPosition } from './sse'
+import { frameQueue, sseFrame, type ReplyPosition } from './sse'
 import type { ReplyState } from './tool-loop'
 
 /**
- * What a client may leave unread before its stream is dropped: far more than a model's pace lets
+ * What a client may leave unread before its stream is stopped: far more than a model's pace lets
  * pile up while a browser is busy, far less than a process can hold for each of many replies. The
- * reply goes on; the client attaches again from where it is.
+ * stream then ends with `stream_stopped` after what waits; the reply goes on, and the client
+ * attaches again from where it is.
  */
 export const MAX_UNREAD_BYTES = 1 << 20
+
+/**
+ * How long a stopped stream waits to be read to its end. A client that does not read on in that
+ * time (a stalled tab, a connection that went quiet without closing: the server lets a stream
+ * stay open for minutes) has it dropped, which lets go of what waited for it.
+ */
+export const UNREAD_GRACE_MS = 60_000
 
 /**
  * The queue mark of a client's stream (not a cap: what a client leaves unread is dropped only past
@@ -33,12 +41,15 @@ export type ReplySubscriber = {
  * A stream of SSE frames for one client who has `seen` so much of the reply. The events pushed run
  * from the reply's start (a replay of what is known, then what comes live); text, reasoning and
  * tool parts the client has are left out, so the client gets each once, in order, wherever it
- * attaches. `onGone` runs once when the client leaves (or reads too slowly and is dropped).
+ * attaches. `onGone` runs once when the client leaves (or leaves too much unread and its stream is
+ * stopped; `graceMs`: how long it may take to read that end, UNREAD_GRACE_MS).
  */
-export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () => void) {
+export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () => void, graceMs = UNREAD_GRACE_MS) {
   const at = { content: 0, reasoning: 0, parts: 0 }
   let controller!: ReadableStreamDefaultController<Uint8Array>
   let closed = false
+  /** Set while a stopped stream waits to be read to its end. */
+  let grace: ReturnType<typeof setTimeout> | undefined
   const gone = () => {
     if (closed) return
     closed = true
@@ -47,7 +58,17 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
   const stream = new ReadableStream<Uint8Array>(
     {
       start: (c) => void (controller = c),
-      cancel: gone,
+      // A stopped stream's client has read what waited (all but the queue mark): it ends after the rest.
+      pull: () => {
+        if (grace === undefined) return
+        clearTimeout(grace)
+        grace = undefined
+        controller.close()
+      },
+      cancel: () => {
+        clearTimeout(grace)
+        gone()
+      },
     },
     new ByteLengthQueuingStrategy({ highWaterMark: QUEUE_MARK_BYTES }),
   )
@@ -60,10 +81,20 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
       return
     }
     if ((controller.desiredSize ?? 0) < -MAX_UNREAD_BYTES) {
-      deps.logger.warn('client does not read its reply, dropping its stream')
+      deps.logger.warn('client does not read its reply, stopping its stream')
       gone()
-      // An error frees what waits unread; the client may attach again.
-      controller.error(new Error('The client does not read the reply'))
+      // A clear end after what waits; the stream closes once the client has read it (pull).
+      controller.enqueue(sseFrame({ event: 'stream_stopped', data: { reason: 'unread' } }))
+      grace = setTimeout(() => {
+        grace = undefined
+        deps.logger.info('client did not read its stopped stream, dropping it')
+        try {
+          // Dropped, which lets go of what waits.
+          controller.error(new Error('The client does not read the reply'))
+        } catch {
+          // Already closed.
+        }
+      }, graceMs)
     }
   }, seen, deps.writesTogether)
 

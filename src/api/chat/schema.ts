@@ -106,6 +106,11 @@ export const replyEvents = {
    * ends the stream of a client attached to the reply (through another process) when it is found.
    */
   message_end: z.object({ status: messageStatus.extract(['complete', 'stopped', 'failed', 'interrupted']) }),
+  /**
+   * This client's stream ends here, not the reply: it left more than MAX_UNREAD_BYTES unread
+   * (reply-relay.ts). The reply goes on; the client attaches again from its last frame's id.
+   */
+  stream_stopped: z.object({ reason: z.literal('unread') }),
 }
 
 export type ReplyEventName = keyof typeof replyEvents

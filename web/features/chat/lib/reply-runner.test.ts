@@ -55,6 +55,22 @@ describe('the reply runner', () => {
     ])
   })
 
+  test('a stream the server stopped (left unread) is attached again at once from its last event id, however often', async () => {
+    const { queryClient, reply } = cacheWith()
+    const stopped = encoder.encode(`event: stream_stopped\ndata: ${JSON.stringify({ reason: 'unread' })}\n\n`)
+    // Four stops in a row without a new frame: counted as failures, the third would be the last attached again.
+    const { calls, fetcher } = server([
+      () => new Response(body([start, frame('3.0.0', 'text', { delta: 'Hel' }), stopped])),
+      // Attached at 3.0.0, the server's message_start names that position.
+      ...Array.from({ length: 4 }, () => () => new Response(body([frame('3.0.0', 'message_start', { threadId: 't1', userMessageId: null, assistantMessageId: 'a1', model: 'm' }), stopped]))),
+      () => new Response(body([frame('5.0.0', 'text', { delta: 'lo' }), frame('5.0.0', 'message_end', { status: 'complete' })])),
+    ])
+    const outcome = await runReply({ queryClient, request: { kind: 'send', threadId: 't1', content: 'hi' }, fetcher })
+    expect(outcome).toEqual({ ok: true })
+    expect(reply()).toMatchObject({ id: 'a1', content: 'Hello', status: 'complete' })
+    expect(calls.map((c) => c.lastEventId)).toEqual([null, '3.0.0', '3.0.0', '3.0.0', '3.0.0', '3.0.0'])
+  })
+
   test('a reply the server no longer has is given up, shown interrupted', async () => {
     const { queryClient, reply } = cacheWith()
     const gone = () => Response.json({ code: 'MESSAGE_NOT_FOUND', message: 'Message not found', status: 404 }, { status: 404 })

@@ -17,6 +17,7 @@ const EVENTS: Record<ReplyEventName, true> = {
   title: true,
   error: true,
   message_end: true,
+  stream_stopped: true,
 }
 const EVENT_NAMES = new Set<string>(Object.keys(EVENTS))
 
