@@ -39,20 +39,44 @@ async function seed(databaseUrl: string, threadId: string, count: number) {
   db.close()
 }
 
-/** Milliseconds from navigation start until the chat's last reply is on screen. */
+/**
+ * Milliseconds from navigation start until the chat's last reply is on screen, two ways: `frame`,
+ * in the page's own frames (a requestAnimationFrame loop from an init script, which runs before
+ * the page's scripts: the first frame in which the reply is in the viewport), and `poll`, when
+ * Playwright's poller (also on animation frames) first sees it. The poller is evaluated through the
+ * DevTools protocol, so it runs only once the page's main thread takes it: while the page parses,
+ * loads its modules and hydrates, it waits, and sees a reply that was painted long before.
+ */
 async function openChat(page: Page, base: string, threadId: string, count: number) {
-  await page.goto(`${base}/chats/${threadId}`, { waitUntil: 'commit' })
-  return page.waitForFunction(
-    (last) => {
+  await page.addInitScript((last: number) => {
+    const onScreen = () => {
       const replies = document.querySelectorAll('[data-testid=assistant-message]')
       const found = [...replies].find((e) => e.textContent?.includes(`Reply ${last}:`))
-      if (!found) return false
-      const box = found.getBoundingClientRect()
-      return box.top < innerHeight && box.bottom > 0 ? performance.now() : false
-    },
-    count,
-    { polling: 'raf', timeout: 30_000 },
-  ).then((handle) => handle.jsonValue() as Promise<number>)
+      const box = found?.getBoundingClientRect()
+      return !!box && box.top < innerHeight && box.bottom > 0
+    }
+    const check = () => {
+      if (onScreen()) (window as unknown as { __lastOnScreen: number }).__lastOnScreen = performance.now()
+      else requestAnimationFrame(check)
+    }
+    requestAnimationFrame(check)
+  }, count)
+  await page.goto(`${base}/chats/${threadId}`, { waitUntil: 'commit' })
+  const poll = await page
+    .waitForFunction(
+      (last) => {
+        const replies = document.querySelectorAll('[data-testid=assistant-message]')
+        const found = [...replies].find((e) => e.textContent?.includes(`Reply ${last}:`))
+        if (!found) return false
+        const box = found.getBoundingClientRect()
+        return box.top < innerHeight && box.bottom > 0 ? performance.now() : false
+      },
+      count,
+      { polling: 'raf', timeout: 30_000 },
+    )
+    .then((handle) => handle.jsonValue() as Promise<number>)
+  const frame = await page.waitForFunction(() => (window as unknown as { __lastOnScreen?: number }).__lastOnScreen, undefined, { timeout: 30_000 }).then((handle) => handle.jsonValue() as Promise<number>)
+  return { frame, poll }
 }
 
 /** Scrolls up through the chat with the wheel and returns the long tasks seen meanwhile (ms each). */
@@ -79,8 +103,8 @@ try {
   const { base, databaseUrl } = kontor
   const { cookie, post } = await signedInWithModel(base)
   const chats = [
-    { name: '10 messages (baseline)', count: 10, id: (await post('/api/threads', {})).id, times: [] as number[], html: 0 },
-    { name: '1,000 messages', count: 1000, id: (await post('/api/threads', {})).id, times: [] as number[], html: 0 },
+    { name: '10 messages (baseline)', count: 10, id: (await post('/api/threads', {})).id, times: [] as number[], polls: [] as number[], html: 0 },
+    { name: '1,000 messages', count: 1000, id: (await post('/api/threads', {})).id, times: [] as number[], polls: [] as number[], html: 0 },
   ]
   for (const chat of chats) {
     await seed(databaseUrl, chat.id, chat.count)
@@ -93,8 +117,11 @@ try {
     // Alternate which chat goes first, so drift hits both alike; a fresh page each time (no cache of the chat's data).
     for (const chat of round % 2 ? [...chats].reverse() : chats) {
       const page = await context.newPage()
-      const ms = await openChat(page, base, chat.id, chat.count)
-      if (round >= WARMUP) chat.times.push(ms)
+      const { frame, poll } = await openChat(page, base, chat.id, chat.count)
+      if (round >= WARMUP) {
+        chat.times.push(frame)
+        chat.polls.push(poll)
+      }
       await page.close()
     }
   }
@@ -107,17 +134,17 @@ try {
   const reached = await page.evaluate(() => document.querySelector('[data-testid=user-message]')?.textContent ?? '')
   await page.close()
 
-  const [short, long] = chats.map((c) => ({ ...c, p50: pct(c.times, 50), p95: pct(c.times, 95) })) as [S, S]
-  type S = (typeof chats)[number] & { p50: number; p95: number }
+  const [short, long] = chats.map((c) => ({ ...c, p50: pct(c.times, 50), p95: pct(c.times, 95), poll50: pct(c.polls, 50) })) as [S, S]
+  type S = (typeof chats)[number] & { p50: number; p95: number; poll50: number }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
   const table = [
     `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}, Chromium headless, 1280×800.`,
     '',
-    `Milliseconds from navigation start until the chat's last reply is on screen (ratio to the 10-message chat); ${ROUNDS} rounds after ${WARMUP} warm-up, interleaved, a new tab each time, signed in.`,
+    `Milliseconds from navigation start until the chat's last reply is on screen (ratio to the 10-message chat), in the page's own frames and as Playwright's poller saw it; ${ROUNDS} rounds after ${WARMUP} warm-up, interleaved, a new tab each time, signed in.`,
     '',
-    '| Chat | Page HTML | Last message on screen, p50 | p95 |',
-    '|---|---:|---:|---:|',
-    ...[short, long].map((c) => `| ${c.name} | ${kb(c.html)} | ${c.p50.toFixed(0)} (${(c.p50 / short.p50).toFixed(2)}×) | ${c.p95.toFixed(0)} (${(c.p95 / short.p95).toFixed(2)}×) |`),
+    '| Chat | Page HTML | Last message on screen, p50 | p95 | Seen by Playwright, p50 |',
+    '|---|---:|---:|---:|---:|',
+    ...[short, long].map((c) => `| ${c.name} | ${kb(c.html)} | ${c.p50.toFixed(0)} (${(c.p50 / short.p50).toFixed(2)}×) | ${c.p95.toFixed(0)} (${(c.p95 / short.p95).toFixed(2)}×) | ${c.poll50.toFixed(0)} (${(c.poll50 / short.poll50).toFixed(2)}×) |`),
     '',
     `Scrolling up through the 1,000-message chat with the mouse wheel (120 steps of 400 px, older pages loading on the way): ${longTasks.length} long tasks (main-thread work over 50 ms)` +
       (longTasks.length ? `, the longest ${Math.max(...longTasks).toFixed(0)} ms` : '') +
@@ -129,9 +156,10 @@ try {
       `**Reading.** The 1,000-message chat shows its last message ${(long.p50 / short.p50).toFixed(2)}× the time of a 10-message one at p50 (${long.p50.toFixed(0)} ms), ` +
       `its page carries ${kb(long.html)} of HTML against ${kb(short.html)}: it opens with its newest 50 messages and loads older ones as the user scrolls up (decision 0050). ` +
       `Issue #15 asks for the last message on screen at most 500 ms after navigation: ${long.p50 <= 500 ? 'reached at p50' : 'not reached'}. ` +
+      `Playwright's poller saw it at ${long.poll50.toFixed(0)} ms (p50). Since 2026-11-30 the time is taken in the page's own frames (a requestAnimationFrame loop from an init script, which runs before the page's scripts): the poller runs through the DevTools protocol only once the page's main thread takes it, and while the page parses, loads its modules and hydrates (a long task of 55–130 ms) it waits, so it saw the reply 20–580 ms after the page's first contentful paint (twelve loads timed by hand, the poller's figures beside Chromium's paint timings). The runs before that day recorded the poller's time alone. ` +
       'The server renders the newest eight messages in flow, replies as markdown, and an inline script keeps the scroll box at its end from before the first paint until the page has hydrated, when the virtualised list takes over (decision 0082); ' +
       'before that change the server rendered a placeholder and the last message appeared only after hydration (870–1,050 ms for a 10-message chat, measured by hand). ' +
-      'Since decision 0117 (2026-11-30) the server\'s JavaScript heap is collected in full more often: that day four runs of this bench with it gave 420–525 ms at p50 for the 1,000-message chat (one of them over 500) and two with Bun\'s defaults given to the server 406 and 495 ms, alternating; the spread between runs is larger than the difference. ' +
+      'Since decision 0117 (2026-11-30) the server\'s JavaScript heap is collected in full more often: that day four runs of this bench with it gave 420–525 ms at p50 for the 1,000-message chat as the poller saw it (one of them over 500) and two with Bun\'s defaults given to the server 406 and 495 ms, alternating; the spread between runs is larger than the difference. ' +
       'The messages are seeded as sent ones are: each follows the one before it (before 2026-11-26 they had no parent, so each counted as a version of all the others and the 1,000-message page carried 1.9 MB).'
     writeSection('## Long chats (bench/long-chat.ts)', `${table}\n\n${reading}`)
   }
