@@ -3,7 +3,7 @@ import type { AppDeps } from '../../lib/context'
 import { readSse } from '../../../tests/support/sse'
 import { waitFor } from '../../../tests/support/wait-for'
 import { MAX_UNREAD_BYTES, replySubscriber } from './reply-relay'
-import { REPLY_START } from './sse'
+import { MAX_FRAME_CHARS, REPLY_START } from './sse'
 
 /** What the subscriber takes from the app: a logger (its lines kept) and no turn shared with other replies. */
 function fakeDeps() {
@@ -40,9 +40,25 @@ describe('a client that leaves its reply unread', () => {
     expect(events[0]!.event).toBe('message_start')
     expect(events.at(-1)).toEqual({ event: 'stream_stopped', data: { reason: 'unread' } })
     const text = events.filter((e) => e.event === 'text').map((e) => e.data.delta as string).join('')
-    expect(text.length).toBeGreaterThan(MAX_UNREAD_BYTES)
+    expect(text.length).toBeGreaterThan(MAX_UNREAD_BYTES / 2)
     expect(text).not.toContain('later')
     expect(left).toBe(1)
+  })
+
+  test('a replay of more than the cap in one push (attaching to a long reply) is stopped a frame past the cap, not after all of it', async () => {
+    const { deps } = fakeDeps()
+    const { stream, subscriber } = replySubscriber(deps, REPLY_START, () => {})
+    const whole = 'y'.repeat(2 * MAX_UNREAD_BYTES)
+    subscriber.push({ event: 'text', data: { delta: whole } })
+    subscriber.flush()
+    expect(subscriber.closed).toBe(true)
+    const events = await readSse(new Response(stream), { ids: true })
+    expect(events.at(-1)!.event).toBe('stream_stopped')
+    const text = events.filter((e) => e.event === 'text').map((e) => e.data.delta as string).join('')
+    expect(text.length).toBeGreaterThan(MAX_UNREAD_BYTES / 2)
+    expect(text.length).toBeLessThan(MAX_UNREAD_BYTES + 5 * MAX_FRAME_CHARS)
+    // The last frame names where the client is: it attaches again from there.
+    expect(events.findLast((e) => e.id !== undefined)!.id).toBe(`${text.length}.0.0`)
   })
 
   test('that is not read to its end within the grace period is dropped, letting go of what waited', async () => {
@@ -62,5 +78,42 @@ describe('a client that leaves its reply unread', () => {
     // Had the read not ended the grace, it would run out now (on a closed stream: nothing to see but the log line).
     await Bun.sleep(3500)
     expect(lines).not.toContain('client did not read its stopped stream, dropping it')
-  })
+  }, 30_000)
+
+  test('through Bun\'s server to a client that stops reading: stopped once the socket is full and a megabyte waits, and the stream ends after stream_stopped when the client reads again', async () => {
+    const { deps } = fakeDeps()
+    let gone = false
+    const { stream, subscriber } = replySubscriber(deps, REPLY_START, () => (gone = true))
+    const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response(stream, { headers: { 'content-type': 'text/event-stream' } }) })
+    const received: Uint8Array[] = []
+    const ended = Promise.withResolvers<void>()
+    const client = await Bun.connect({
+      hostname: '127.0.0.1',
+      port: server.port!,
+      socket: { data: (_s, chunk) => void received.push(new Uint8Array(chunk)), close: () => ended.resolve(), end: () => ended.resolve() },
+    })
+    try {
+      client.write(`GET / HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n`)
+      client.pause()
+      // Text as a fast model gives it, a turn of the event loop between chunks, until the stream is stopped.
+      const delta = 'z'.repeat(16 * 1024)
+      let pushed = 0
+      while (!gone) {
+        expect(pushed).toBeLessThan(256 * MAX_UNREAD_BYTES)
+        subscriber.push({ event: 'text', data: { delta } })
+        pushed += delta.length
+        await (subscriber.flush(), new Promise((resolve) => setImmediate(resolve)))
+      }
+      client.resume()
+      await ended.promise
+      const answer = Buffer.concat(received).toString('latin1')
+      // What the client got: text up to the stop, then stream_stopped, then the chunked body's end.
+      expect(answer).toContain('event: stream_stopped\ndata: {"reason":"unread"}\n\n')
+      expect(answer.endsWith('\r\n0\r\n\r\n')).toBe(true)
+      expect(answer.lastIndexOf('event: text')).toBeLessThan(answer.indexOf('event: stream_stopped'))
+    } finally {
+      client.end()
+      server.stop(true)
+    }
+  }, 60_000)
 })

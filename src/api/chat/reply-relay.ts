@@ -20,7 +20,7 @@ export const MAX_UNREAD_BYTES = 1 << 20
 export const UNREAD_GRACE_MS = 60_000
 
 /**
- * The queue mark of a client's stream (not a cap: what a client leaves unread is dropped only past
+ * The queue mark of a client's stream (not a cap: a client's stream is stopped only past
  * MAX_UNREAD_BYTES). Bun's server sizes the buffer it writes the stream to the socket through by
  * it: with 16 KB, 1,000 replies at once held 17 MB of those buffers; with 1 KB the median peak was
  * 279 against 288 MB and the median CPU time 54 against 57 µs a token (bench/concurrency.ts, six
@@ -81,7 +81,7 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
       return
     }
     if ((controller.desiredSize ?? 0) < -MAX_UNREAD_BYTES) {
-      deps.logger.warn('client does not read its reply, stopping its stream')
+      deps.logger.warn('a client has more than the cap of its reply unread, stopping its stream')
       gone()
       // A clear end after what waits; the stream closes once the client has read it (pull).
       controller.enqueue(sseFrame({ event: 'stream_stopped', data: { reason: 'unread' } }))

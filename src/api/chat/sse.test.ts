@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { countTimers } from '../../../tests/support/timers'
 import type { AppDeps } from '../../lib/context'
 import { LiveReply } from './reply-relay'
-import { frameQueue, parsePositionId, positionId, REPLY_START, type ReplyEvent } from './sse'
+import { frameQueue, MAX_FRAME_CHARS, parsePositionId, positionId, REPLY_START, type ReplyEvent } from './sse'
 
 /** The queue's writes as text, one entry per write. */
 function recorder() {
@@ -36,6 +36,34 @@ describe('frameQueue', () => {
     ])
     queue.flush()
     expect(writes).toHaveLength(1)
+  })
+
+  test('a long delta (a replay) leaves in frames of at most MAX_FRAME_CHARS, a few per write, each named by its position; no surrogate pair is cut', () => {
+    const { writes, queue } = recorder()
+    // 100,000 characters, a pair (🙂) in every seven: the cuts every MAX_FRAME_CHARS fall on each place of it, one of them inside it.
+    const long = 'a🙂bcde'.repeat(15_000).slice(0, 100_000)
+    queue.push(text('Hi '))
+    queue.push(text(long))
+    queue.push({ event: 'message_end', data: { status: 'complete' } })
+    const all = writes.flatMap(frames)
+    const deltas = all.filter((f) => f.includes('event: text')).map((f) => JSON.parse(f.split('data: ')[1]!).delta as string)
+    expect(deltas.join('')).toBe(`Hi ${long}`)
+    expect(deltas.length).toBeGreaterThan(6)
+    for (const d of deltas) {
+      expect(d.length).toBeLessThanOrEqual(MAX_FRAME_CHARS)
+      // Neither half of a pair alone at a frame's edge.
+      expect(/^[\uDC00-\uDFFF]|[\uD800-\uDBFF]$/.test(d)).toBe(false)
+    }
+    // Each frame's id is the position after it.
+    let at = 0
+    for (const f of all.filter((x) => x.includes('event: text'))) {
+      at += (JSON.parse(f.split('data: ')[1]!).delta as string).length
+      expect(f.startsWith(`id: ${at}.0.0\n`)).toBe(true)
+    }
+    // Several writes, none much more than a few frames.
+    expect(writes.length).toBeGreaterThan(1)
+    for (const w of writes) expect(w.length).toBeLessThan(5 * MAX_FRAME_CHARS)
+    expect(all.at(-1)).toBe(`id: ${at}.0.0\nevent: message_end\ndata: {"status":"complete"}`)
   })
 
   test('any other event leaves at once, after the deltas that came before it', () => {

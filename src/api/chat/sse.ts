@@ -30,6 +30,12 @@ export function sseFrame(e: ReplyEvent): Uint8Array {
   return encoder.encode(sseText(e))
 }
 
+/** The most characters of text or reasoning in one frame: a longer delta is split, its frames written about MAX_WRITE_CHARS at a time. */
+export const MAX_FRAME_CHARS = 16 * 1024
+const MAX_WRITE_CHARS = 64 * 1024
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff
+
 /**
  * Collects the frames of a reply and hands them to `write`. Text and reasoning deltas wait for
  * `flush`, which the relay calls after each network chunk of the provider's answer: the deltas
@@ -38,6 +44,7 @@ export function sseFrame(e: ReplyEvent): Uint8Array {
  * the current turn only backs up a caller that never flushes: the queue's own, or with `together`
  * one for all the queues of the turn (`afterThisTurn`, where a timer may serve other requests).
  * Each frame's `id` is the position after it, counted from `from` (where the client already is).
+ * A delta of more than MAX_FRAME_CHARS (a replay) leaves in frames of that size, a few per write.
  */
 export function frameQueue(write: (bytes: Uint8Array) => void, from: ReplyPosition = REPLY_START, together = false) {
   const at = { ...from }
@@ -48,12 +55,29 @@ export function frameQueue(write: (bytes: Uint8Array) => void, from: ReplyPositi
   let backstop = false
   let timer: ReturnType<typeof setTimeout> | undefined
 
+  const deltaFrame = (event: 'text' | 'reasoning', text: string) => {
+    if (event === 'text') at.content += text.length
+    else at.reasoning += text.length
+    pending += `id: ${positionId(at)}\nevent: ${event}\ndata: ${JSON.stringify({ delta: text })}\n\n`
+  }
   const closeDelta = () => {
     if (!delta) return
-    if (delta.event === 'text') at.content += delta.text.length
-    else at.reasoning += delta.text.length
-    pending += `id: ${positionId(at)}\nevent: ${delta.event}\ndata: ${JSON.stringify({ delta: delta.text })}\n\n`
+    const { event, text } = delta
     delta = undefined
+    if (text.length <= MAX_FRAME_CHARS) return deltaFrame(event, text)
+    // A long delta (a replay of what a client lacks): frames of their own, written a few at a
+    // time, so that a client's cap on unread bytes (reply-relay.ts) falls between frames.
+    for (let start = 0; start < text.length; ) {
+      let end = Math.min(start + MAX_FRAME_CHARS, text.length)
+      // A surrogate pair stays in one frame.
+      if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--
+      deltaFrame(event, text.slice(start, end))
+      start = end
+      if (pending.length >= MAX_WRITE_CHARS) {
+        write(encoder.encode(pending))
+        pending = ''
+      }
+    }
   }
   /** Writes what waits; whether there was anything. */
   const flush = () => {

@@ -55,21 +55,35 @@ describe('the reply runner', () => {
     ])
   })
 
-  test('a stream the server stopped (left unread) is attached again at once from its last event id, however often', async () => {
+  const stopped = encoder.encode(`event: stream_stopped\ndata: ${JSON.stringify({ reason: 'unread' })}\n\n`)
+  // Attached at a position, the server's message_start names it.
+  const startAt = (id: string) => frame(id, 'message_start', { threadId: 't1', userMessageId: null, assistantMessageId: 'a1', model: 'm' })
+
+  test('a stream the server stopped (left unread) is attached again from its last event id, however often, while each stop brought more', async () => {
     const { queryClient, reply } = cacheWith()
-    const stopped = encoder.encode(`event: stream_stopped\ndata: ${JSON.stringify({ reason: 'unread' })}\n\n`)
-    // Four stops in a row without a new frame: counted as failures, the third would be the last attached again.
+    // Five stops in a row, each after a new frame: counted as failures, the third would be the last attached again.
     const { calls, fetcher } = server([
-      () => new Response(body([start, frame('3.0.0', 'text', { delta: 'Hel' }), stopped])),
-      // Attached at 3.0.0, the server's message_start names that position.
-      ...Array.from({ length: 4 }, () => () => new Response(body([frame('3.0.0', 'message_start', { threadId: 't1', userMessageId: null, assistantMessageId: 'a1', model: 'm' }), stopped]))),
-      () => new Response(body([frame('5.0.0', 'text', { delta: 'lo' }), frame('5.0.0', 'message_end', { status: 'complete' })])),
+      () => new Response(body([start, frame('1.0.0', 'text', { delta: 'H' }), stopped])),
+      ...[2, 3, 4, 5].map((n) => () => new Response(body([startAt(`${n - 1}.0.0`), frame(`${n}.0.0`, 'text', { delta: 'Hello'[n - 1]! }), stopped]))),
+      () => new Response(body([startAt('5.0.0'), frame('5.0.0', 'message_end', { status: 'complete' })])),
     ])
     const outcome = await runReply({ queryClient, request: { kind: 'send', threadId: 't1', content: 'hi' }, fetcher })
     expect(outcome).toEqual({ ok: true })
     expect(reply()).toMatchObject({ id: 'a1', content: 'Hello', status: 'complete' })
-    expect(calls.map((c) => c.lastEventId)).toEqual([null, '3.0.0', '3.0.0', '3.0.0', '3.0.0', '3.0.0'])
+    expect(calls.map((c) => c.lastEventId)).toEqual([null, '1.0.0', '2.0.0', '3.0.0', '4.0.0', '5.0.0'])
   })
+
+  test('stops that bring nothing new count as failures: after the last retry the reply is given up, shown interrupted', async () => {
+    const { queryClient, reply } = cacheWith()
+    const { calls, fetcher } = server([
+      () => new Response(body([start, frame('3.0.0', 'text', { delta: 'Hel' }), stopped])),
+      ...Array.from({ length: 4 }, () => () => new Response(body([startAt('3.0.0'), stopped]))),
+    ])
+    await runReply({ queryClient, request: { kind: 'send', threadId: 't1', content: 'hi' }, fetcher })
+    expect(reply()).toMatchObject({ content: 'Hel', status: 'interrupted' })
+    // At once after the stop that brought text, then once per retry.
+    expect(calls.map((c) => c.lastEventId)).toEqual([null, '3.0.0', '3.0.0', '3.0.0', '3.0.0'])
+  }, 30_000)
 
   test('a reply the server no longer has is given up, shown interrupted', async () => {
     const { queryClient, reply } = cacheWith()

@@ -164,7 +164,8 @@ export async function followReply({ queryClient, threadId, messageId, fetcher }:
  * Reads a reply's events until its end (true). A stream that breaks off after the reply started is
  * attached again from the last frame's position, after a pause that grows with each failure in a
  * row; after the last one, or when the server no longer has the reply, it is given up (false). A
- * stream the server stopped (`stream_stopped`: the tab left too much unread) is attached again at once.
+ * stream the server stopped (`stream_stopped`: the tab left too much unread) is attached again at
+ * once when it brought a new position.
  * Before the reply started, failures are thrown: nothing may have reached the server.
  */
 async function follow(
@@ -180,8 +181,10 @@ async function follow(
   let lastId = from
   let failures = 0
   for (;;) {
-    // The server stopped this stream, not the reply (it waited unread): attached again at once.
+    // The server stopped this stream, not the reply (it waited unread): attached again at once
+    // when it brought something new, else counted as a failure (a stop that repeats never ends).
     let stopped = false
+    let progressed = false
     try {
       for await (const e of events) {
         if (e.event === 'stream_stopped') {
@@ -191,6 +194,7 @@ async function follow(
         if (e.id !== undefined && e.id !== lastId) {
           lastId = e.id
           failures = 0
+          progressed = true
         }
         const starts = e.event === 'message_start' && following.messageId === null
         apply(e)
@@ -207,7 +211,7 @@ async function follow(
     }
     // Closed before the server named the reply: as a network failure, it may or may not have stored the message.
     if (following.messageId === null) throw new TypeError('The stream ended before the reply started')
-    const delay = stopped ? 0 : RESUME_DELAYS_MS[failures++]
+    const delay = stopped && progressed ? 0 : RESUME_DELAYS_MS[failures++]
     if (delay === undefined) return false
     await new Promise((resolve) => setTimeout(resolve, delay))
     if (signal.aborted) throw new DOMException('Stopped', 'AbortError')
