@@ -13,9 +13,11 @@ import type { ReplyState } from './tool-loop'
 export const MAX_UNREAD_BYTES = 1 << 20
 
 /**
- * How long a stopped stream waits to be read to its end. A client that does not read on in that
- * time (a stalled tab, a connection that went quiet without closing: the server lets a stream
- * stay open for minutes) has it dropped, which lets go of what waited for it.
+ * How long a stopped stream's frames may wait in it. A client that does not read on in that time
+ * (a stalled tab, a connection that went quiet without closing: the server lets a stream stay open
+ * for minutes) has the stream dropped, which lets go of what still waited in it. What the server's
+ * writer had already taken (a replay is written at once, before the client can read) waits for the
+ * connection instead: at most about MAX_UNREAD_BYTES.
  */
 export const UNREAD_GRACE_MS = 60_000
 
@@ -58,7 +60,7 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
   const stream = new ReadableStream<Uint8Array>(
     {
       start: (c) => void (controller = c),
-      // A stopped stream's client has read what waited (all but the queue mark): it ends after the rest.
+      // The server's writer has taken what waited in a stopped stream (all but the queue mark): it ends after the rest.
       pull: () => {
         if (grace === undefined) return
         clearTimeout(grace)
@@ -72,18 +74,19 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
     },
     new ByteLengthQueuingStrategy({ highWaterMark: QUEUE_MARK_BYTES }),
   )
+  // Answers whether the stream takes more.
   const frames = frameQueue((bytes) => {
-    if (closed) return
+    if (closed) return false
     try {
       controller.enqueue(bytes)
     } catch {
       gone()
-      return
+      return false
     }
     if ((controller.desiredSize ?? 0) < -MAX_UNREAD_BYTES) {
       deps.logger.warn('a client has more than the cap of its reply unread, stopping its stream')
       gone()
-      // A clear end after what waits; the stream closes once the client has read it (pull).
+      // A clear end after what waits; the stream closes once the server's writer has taken it all (pull).
       controller.enqueue(sseFrame({ event: 'stream_stopped', data: { reason: 'unread' } }))
       grace = setTimeout(() => {
         grace = undefined
@@ -95,7 +98,9 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
           // Already closed.
         }
       }, graceMs)
+      return false
     }
+    return true
   }, seen, deps.writesTogether)
 
   const subscriber: ReplySubscriber = {

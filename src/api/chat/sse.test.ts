@@ -11,7 +11,7 @@ import { frameQueue, MAX_FRAME_CHARS, parsePositionId, positionId, REPLY_START, 
 function recorder() {
   const writes: string[] = []
   const decoder = new TextDecoder()
-  const queue = frameQueue((bytes) => writes.push(decoder.decode(bytes)))
+  const queue = frameQueue((bytes) => void writes.push(decoder.decode(bytes)))
   return { writes, queue }
 }
 
@@ -66,6 +66,21 @@ describe('frameQueue', () => {
     expect(all.at(-1)).toBe(`id: ${at}.0.0\nevent: message_end\ndata: {"status":"complete"}`)
   })
 
+  test('a flush whose long delta was written as it was framed says it wrote; a stream that takes no more gets nothing framed after', () => {
+    const writes: number[] = []
+    const queue = frameQueue((bytes) => void writes.push(bytes.length))
+    // Four frames' worth: written inside the framing, nothing left for the flush itself.
+    queue.push(text('w'.repeat(4 * MAX_FRAME_CHARS)))
+    expect(queue.flush()).toBe(true)
+    expect(writes).toHaveLength(1)
+
+    let calls = 0
+    const stops = frameQueue(() => ++calls < 2)
+    stops.push(text('s'.repeat(40 * MAX_FRAME_CHARS)))
+    stops.flush()
+    expect(calls).toBe(2)
+  })
+
   test('any other event leaves at once, after the deltas that came before it', () => {
     const { writes, queue } = recorder()
     queue.push({ event: 'message_start', data: { threadId: 't1', userMessageId: 'u1', assistantMessageId: 'a1', model: 'm' } })
@@ -83,7 +98,7 @@ describe('frameQueue', () => {
   test('each frame is named by the position after it, counted from where the client already is', () => {
     const decoder = new TextDecoder()
     const writes: string[] = []
-    const queue = frameQueue((bytes) => writes.push(decoder.decode(bytes)), { content: 10, reasoning: 4, parts: 2 })
+    const queue = frameQueue((bytes) => void writes.push(decoder.decode(bytes)), { content: 10, reasoning: 4, parts: 2 })
     queue.push({ event: 'usage', data: { inputTokens: 1, outputTokens: 2 } })
     queue.push(text('abc'))
     queue.push({ event: 'tool_result', data: { id: 'c1', name: 'internet_search', result: 'r', isError: false } })
@@ -109,7 +124,7 @@ describe('frameQueue', () => {
   test('together, the queues of a turn share one backstop: a queue that never flushes still gets its deltas out, one that flushed writes once', async () => {
     const decoder = new TextDecoder()
     const writes: string[][] = [[], []]
-    const [idle, busy] = writes.map((w) => frameQueue((bytes) => w.push(decoder.decode(bytes)), REPLY_START, true))
+    const [idle, busy] = writes.map((w) => frameQueue((bytes) => void w.push(decoder.decode(bytes)), REPLY_START, true))
     const timers = countTimers(() => {
       idle!.push(text('x'))
       busy!.push(text('a'))

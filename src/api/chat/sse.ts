@@ -30,7 +30,7 @@ export function sseFrame(e: ReplyEvent): Uint8Array {
   return encoder.encode(sseText(e))
 }
 
-/** The most characters of text or reasoning in one frame: a longer delta is split, its frames written about MAX_WRITE_CHARS at a time. */
+/** The most characters of text or reasoning in one frame: a longer delta is split, its frames written about MAX_WRITE_CHARS characters at a time. */
 export const MAX_FRAME_CHARS = 16 * 1024
 const MAX_WRITE_CHARS = 64 * 1024
 
@@ -39,14 +39,16 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff
 /**
  * Collects the frames of a reply and hands them to `write`. Text and reasoning deltas wait for
  * `flush`, which the relay calls after each network chunk of the provider's answer: the deltas
- * parsed from one chunk leave in one write, consecutive ones merged into one frame. Every other
+ * parsed from one chunk leave in one write, consecutive ones merged into one frame (of at most
+ * MAX_FRAME_CHARS characters). Every other
  * event (start, tool calls, usage, end) leaves at once, after what waited before it. A timer of
  * the current turn only backs up a caller that never flushes: the queue's own, or with `together`
  * one for all the queues of the turn (`afterThisTurn`, where a timer may serve other requests).
  * Each frame's `id` is the position after it, counted from `from` (where the client already is).
- * A delta of more than MAX_FRAME_CHARS (a replay) leaves in frames of that size, a few per write.
+ * A delta of more than MAX_FRAME_CHARS (a replay) leaves in frames of that size, a few per write;
+ * `write` answers false when its stream takes no more.
  */
-export function frameQueue(write: (bytes: Uint8Array) => void, from: ReplyPosition = REPLY_START, together = false) {
+export function frameQueue(write: (bytes: Uint8Array) => boolean | void, from: ReplyPosition = REPLY_START, together = false) {
   const at = { ...from }
   let pending = ''
   /** The delta event being merged into, not yet in `pending`. */
@@ -60,13 +62,19 @@ export function frameQueue(write: (bytes: Uint8Array) => void, from: ReplyPositi
     else at.reasoning += text.length
     pending += `id: ${positionId(at)}\nevent: ${event}\ndata: ${JSON.stringify({ delta: text })}\n\n`
   }
+  /** Ends the delta being merged into; whether that wrote (a long one writes as it goes). */
   const closeDelta = () => {
-    if (!delta) return
+    if (!delta) return false
     const { event, text } = delta
     delta = undefined
-    if (text.length <= MAX_FRAME_CHARS) return deltaFrame(event, text)
-    // A long delta (a replay of what a client lacks): frames of their own, written a few at a
-    // time, so that a client's cap on unread bytes (reply-relay.ts) falls between frames.
+    if (text.length <= MAX_FRAME_CHARS) {
+      deltaFrame(event, text)
+      return false
+    }
+    // A long delta (a replay of what a client lacks, or a very large network chunk): frames of
+    // their own, written a few at a time, so that a client's cap on unread bytes (reply-relay.ts)
+    // falls between frames. Once the stream takes no more, the rest is not framed at all.
+    let wrote = false
     for (let start = 0; start < text.length; ) {
       let end = Math.min(start + MAX_FRAME_CHARS, text.length)
       // A surrogate pair stays in one frame.
@@ -74,10 +82,13 @@ export function frameQueue(write: (bytes: Uint8Array) => void, from: ReplyPositi
       deltaFrame(event, text.slice(start, end))
       start = end
       if (pending.length >= MAX_WRITE_CHARS) {
-        write(encoder.encode(pending))
+        const open = write(encoder.encode(pending))
         pending = ''
+        wrote = true
+        if (open === false) return true
       }
     }
+    return wrote
   }
   /** Writes what waits; whether there was anything. */
   const flush = () => {
@@ -86,8 +97,8 @@ export function frameQueue(write: (bytes: Uint8Array) => void, from: ReplyPositi
       if (together) dropFromThisTurn(flush)
       else clearTimeout(timer)
     }
-    closeDelta()
-    if (!pending) return false
+    const wrote = closeDelta()
+    if (!pending) return wrote
     const text = pending
     pending = ''
     write(encoder.encode(text))

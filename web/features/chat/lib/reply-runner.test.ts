@@ -61,16 +61,28 @@ describe('the reply runner', () => {
 
   test('a stream the server stopped (left unread) is attached again from its last event id, however often, while each stop brought more', async () => {
     const { queryClient, reply } = cacheWith()
-    // Five stops in a row, each after a new frame: counted as failures, the third would be the last attached again.
+    // Five stops in a row, each after a new frame: each attached again at once (a retry's pause would be 300 ms or more).
     const { calls, fetcher } = server([
       () => new Response(body([start, frame('1.0.0', 'text', { delta: 'H' }), stopped])),
       ...[2, 3, 4, 5].map((n) => () => new Response(body([startAt(`${n - 1}.0.0`), frame(`${n}.0.0`, 'text', { delta: 'Hello'[n - 1]! }), stopped]))),
       () => new Response(body([startAt('5.0.0'), frame('5.0.0', 'message_end', { status: 'complete' })])),
     ])
-    const outcome = await runReply({ queryClient, request: { kind: 'send', threadId: 't1', content: 'hi' }, fetcher })
+    const pauses: number[] = []
+    const { setTimeout: realSetTimeout } = globalThis
+    globalThis.setTimeout = Object.assign((fn: () => void, ms?: number) => {
+      pauses.push(ms ?? 0)
+      return realSetTimeout(fn, ms)
+    }, realSetTimeout) as typeof setTimeout
+    let outcome
+    try {
+      outcome = await runReply({ queryClient, request: { kind: 'send', threadId: 't1', content: 'hi' }, fetcher })
+    } finally {
+      globalThis.setTimeout = realSetTimeout
+    }
     expect(outcome).toEqual({ ok: true })
     expect(reply()).toMatchObject({ id: 'a1', content: 'Hello', status: 'complete' })
     expect(calls.map((c) => c.lastEventId)).toEqual([null, '1.0.0', '2.0.0', '3.0.0', '4.0.0', '5.0.0'])
+    expect(pauses.filter((ms) => ms >= 300)).toEqual([])
   })
 
   test('stops that bring nothing new count as failures: after the last retry the reply is given up, shown interrupted', async () => {
