@@ -48,34 +48,27 @@ async function seed(databaseUrl: string, threadId: string, count: number) {
  * loads its modules and hydrates, it waits, and sees a reply that was painted long before.
  */
 async function openChat(page: Page, base: string, threadId: string, count: number) {
+  // One test of "on screen" for both: the init script's loop and, through the page, the poller.
   await page.addInitScript((last: number) => {
-    const onScreen = () => {
+    const w = window as unknown as { __lastReplyOnScreen: () => boolean; __lastOnScreen: number }
+    w.__lastReplyOnScreen = () => {
       const replies = document.querySelectorAll('[data-testid=assistant-message]')
       const found = [...replies].find((e) => e.textContent?.includes(`Reply ${last}:`))
       const box = found?.getBoundingClientRect()
       return !!box && box.top < innerHeight && box.bottom > 0
     }
     const check = () => {
-      if (onScreen()) (window as unknown as { __lastOnScreen: number }).__lastOnScreen = performance.now()
+      if (w.__lastReplyOnScreen()) w.__lastOnScreen = performance.now()
       else requestAnimationFrame(check)
     }
     requestAnimationFrame(check)
   }, count)
   await page.goto(`${base}/chats/${threadId}`, { waitUntil: 'commit' })
+  const value = (handle: { jsonValue(): Promise<unknown> }) => handle.jsonValue() as Promise<number>
   const poll = await page
-    .waitForFunction(
-      (last) => {
-        const replies = document.querySelectorAll('[data-testid=assistant-message]')
-        const found = [...replies].find((e) => e.textContent?.includes(`Reply ${last}:`))
-        if (!found) return false
-        const box = found.getBoundingClientRect()
-        return box.top < innerHeight && box.bottom > 0 ? performance.now() : false
-      },
-      count,
-      { polling: 'raf', timeout: 30_000 },
-    )
-    .then((handle) => handle.jsonValue() as Promise<number>)
-  const frame = await page.waitForFunction(() => (window as unknown as { __lastOnScreen?: number }).__lastOnScreen, undefined, { timeout: 30_000 }).then((handle) => handle.jsonValue() as Promise<number>)
+    .waitForFunction(() => ((window as unknown as { __lastReplyOnScreen: () => boolean }).__lastReplyOnScreen() ? performance.now() : false), undefined, { polling: 'raf', timeout: 30_000 })
+    .then(value)
+  const frame = await page.waitForFunction(() => (window as unknown as { __lastOnScreen?: number }).__lastOnScreen, undefined, { timeout: 30_000 }).then(value)
   return { frame, poll }
 }
 

@@ -13,6 +13,9 @@ function fakeDeps() {
   return { deps: { logger, writesTogether: false } as unknown as AppDeps, lines }
 }
 
+/** The text of a stream's events, joined. */
+const textOf = (events: { event: string; data: any }[]) => events.filter((e) => e.event === 'text').map((e) => e.data.delta as string).join('')
+
 /** Pushes text until the subscriber has stopped the stream (or far past the cap, which fails the test). */
 function fillPastTheCap(subscriber: ReturnType<typeof replySubscriber>['subscriber']) {
   const delta = 'x'.repeat(64 * 1024)
@@ -39,7 +42,7 @@ describe('a client that leaves its reply unread', () => {
     const events = await readSse(new Response(stream))
     expect(events[0]!.event).toBe('message_start')
     expect(events.at(-1)).toEqual({ event: 'stream_stopped', data: { reason: 'unread' } })
-    const text = events.filter((e) => e.event === 'text').map((e) => e.data.delta as string).join('')
+    const text = textOf(events)
     expect(text.length).toBeGreaterThan(MAX_UNREAD_BYTES - 64 * 1024)
     expect(text).not.toContain('later')
     expect(left).toBe(1)
@@ -54,7 +57,7 @@ describe('a client that leaves its reply unread', () => {
     expect(subscriber.closed).toBe(true)
     const events = await readSse(new Response(stream), { ids: true })
     expect(events.at(-1)!.event).toBe('stream_stopped')
-    const text = events.filter((e) => e.event === 'text').map((e) => e.data.delta as string).join('')
+    const text = textOf(events)
     expect(text.length).toBeGreaterThan(MAX_UNREAD_BYTES - 64 * 1024)
     expect(text.length).toBeLessThan(MAX_UNREAD_BYTES + 5 * MAX_FRAME_CHARS)
     // The last frame names where the client is: it attaches again from there.
