@@ -9,6 +9,7 @@ import { createTestApp, registerOrg, type TestClient } from '../../../tests/supp
 import { eq } from 'drizzle-orm'
 import { rateLimits, usageEvents } from '../../../db/schema'
 import { API_BODY_LIMIT } from './routes'
+import { waitFor } from '../../../tests/support/wait-for'
 
 let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -183,6 +184,68 @@ describe('the openai package against /v1', () => {
       ['api_key', org.keyId, '/v1/embeddings', 'openai/text-embedding-3-small'],
     ])
   })
+})
+
+/**
+ * An API call has no reply to come back to (unlike the chat's, decision 0071): a client that leaves
+ * ends the provider call, and the budget reservation the call held ends with it.
+ */
+describe('a client that disconnects ends the provider call', () => {
+  let budgetId: string
+  beforeAll(async () => {
+    budgetId = (await org.admin.put('/api/budgets', { scope: 'organization', metric: 'tokens', limit: 10_000_000 })).body.id
+  })
+  afterAll(async () => {
+    expect((await org.admin.delete(`/api/budgets/${budgetId}`)).status).toBe(204)
+  })
+  /** The usage rows added since `before` (ids), once there are any. */
+  const waitForUsage = async (before: string[]) => {
+    let added: (typeof usageEvents.$inferSelect)[] = []
+    await waitFor(async () => {
+      added = (await t.deps.db.select().from(usageEvents)).filter((row) => !before.includes(row.id))
+      return added.length > 0
+    }, 10_000)
+    return added
+  }
+  const reservations = async () => Number((await t.deps.db.run('SELECT count(*) AS n FROM budget_reservations')).rows[0]!.n)
+
+  for (const model of ['openai/gpt-4.1', 'anthropic/claude-haiku-4-5', 'mistral/mistral-small-latest']) {
+    test(`${model}: a streamed completion, left after its first text, counts what it used`, async () => {
+      const before = (await t.deps.db.select({ id: usageEvents.id }).from(usageEvents)).map((r) => r.id)
+      const abort = new AbortController()
+      const words = Array.from({ length: 50 }, (_, i) => `w${i}`).join(' ')
+      const stream = await client().chat.completions.create(
+        { model, messages: [{ role: 'user', content: `${words} [[fake:delay=100]]` }], stream: true },
+        { signal: abort.signal },
+      )
+      let text = ''
+      for await (const chunk of stream) {
+        text += chunk.choices[0]?.delta.content ?? ''
+        if (text) break // leaving the loop cancels the body, as a client that goes does
+      }
+      expect(text).not.toBe('')
+      expect(await reservations()).toBe(1) // the reply is still running: its reservation holds
+      abort.abort()
+      await waitFor(async () => lastChat().outcome === 'disconnected', 10_000)
+      await waitFor(async () => (await reservations()) === 0, 10_000)
+      // The provider charges for what it sent: the call is in the usage, its output estimated from the text.
+      const added = await waitForUsage(before)
+      expect(added.map((r) => [r.modelRef, r.threadId])).toEqual([[model, null]])
+      expect(added[0]!.outputTokens).toBeGreaterThan(0)
+    }, 30_000)
+  }
+
+  test('a completion that does not stream, left while the provider is still working', async () => {
+    const abort = new AbortController()
+    const call = client().chat.completions.create({ model: 'openai/gpt-4.1', messages: [{ role: 'user', content: 'Take your time [[fake:slow-first-token=20000]]' }] }, { signal: abort.signal })
+    call.catch(() => undefined)
+    await waitFor(async () => fake.requests.some((r) => r.method === 'POST' && r.path.endsWith('/chat/completions')), 10_000)
+    expect(lastChat().outcome).toBe('pending')
+    abort.abort()
+    expect(await errorOf(call)).toBeInstanceOf(OpenAI.APIUserAbortError)
+    await waitFor(async () => lastChat().outcome === 'disconnected', 10_000)
+    await waitFor(async () => (await reservations()) === 0, 10_000)
+  }, 30_000)
 })
 
 describe('errors in OpenAI\'s format', () => {
