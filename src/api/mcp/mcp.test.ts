@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, setDefaultTimeout, t
 import { eq } from 'drizzle-orm'
 import { users } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
+import { waitFor } from '../../../tests/support/wait-for'
 import { BASE_URL, chatThrough, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
 
 setDefaultTimeout(30_000)
@@ -106,6 +107,19 @@ describe('Kontor as an MCP server', () => {
     expect(audit.filter((e) => e.details.tool === 'ask_kontor')).toHaveLength(5)
     expect(audit.every((e) => e.target.id === key.id && e.details.endpoint === '/mcp')).toBe(true)
     await mcp.close()
+  })
+
+  test('ask_kontor: a client that goes while the model is still answering ends the model call', async () => {
+    const { key } = await setup()
+    const mcp = await connect(key.key)
+    const before = fake.requests.length
+    const call = mcp.callTool({ name: 'ask_kontor', arguments: { message: 'Take your time [[fake:slow-first-token=20000]]' } })
+    call.catch(() => undefined)
+    await waitFor(async () => fake.requests.length > before, 10_000)
+    const modelCall = fake.requests.at(-1)!
+    expect(modelCall.outcome).toBe('pending')
+    await mcp.close() // the client goes: its connection closes
+    await waitFor(async () => modelCall.outcome === 'disconnected', 10_000)
   })
 
   test("ask_kontor takes an agent a colleague shared, and not one they keep to themselves", async () => {
