@@ -4,7 +4,7 @@ import { mistralAdapter } from './mistral'
 import { openaiAdapter } from './openai'
 import type { ChatProvider, ProviderConfig } from './types'
 
-export { ProviderError } from './errors'
+export { isAbort, ProviderError } from './errors'
 export { withUsageMeter, type MeteredCall } from './usage-meter'
 export type * from './types'
 

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 import type { Logger } from '../../lib/logger'
+import { isAbort } from '../../ai'
 import { recordAudit, type AuditFrom } from '../audit/access'
 import { fillPromptVariables } from '../prompts/access'
 import { MAX_SEARCH_LENGTH } from '../search/schema'
@@ -17,11 +18,16 @@ const text = (value: string): CallToolResult => ({ content: [{ type: 'text', tex
 const refusal = (value: string): CallToolResult => ({ content: [{ type: 'text', text: value }], isError: true })
 
 /** Runs a tool; what cannot be done becomes a tool error the client's model reads, never a broken answer. */
-async function answer(logger: Logger, tool: string, run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+async function answer(logger: Logger, signal: AbortSignal, tool: string, run: () => Promise<CallToolResult>): Promise<CallToolResult> {
   try {
     return await run()
   } catch (error) {
     if (error instanceof ToolRefusal || error instanceof AppError) return refusal(error.message)
+    // The client left and the call was ended for it: nobody reads the answer, and nothing failed.
+    if (signal.aborted && isAbort(error)) {
+      logger.info('the client left before its answer', { tool })
+      return refusal('The request was cancelled.')
+    }
     logger.error('MCP tool failed', { tool, error })
     return refusal('Kontor could not do this just now. Please try again later.')
   }
@@ -53,7 +59,7 @@ export async function kontorMcpServer(
   // Each tool call is in the audit log, like each model call through /v1.
   const audited = async (tool: string, run: () => Promise<CallToolResult>) => {
     await recordAudit(deps, caller, context.from, { action: 'api.called', target: { type: 'api_key', id: context.keyId }, details: { endpoint: '/mcp', tool } })
-    return answer(logger, tool, run)
+    return answer(logger, signal, tool, run)
   }
   const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js')
   const server = new McpServer({ name: 'kontor', version: '1.0.0' }, { instructions: `Kontor workspace of ${caller.name} (${caller.organizationName ?? 'organisation'}).` })

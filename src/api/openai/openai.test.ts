@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm'
 import { rateLimits, usageEvents } from '../../../db/schema'
 import { API_BODY_LIMIT } from './routes'
 import { waitFor } from '../../../tests/support/wait-for'
+import { recordLogs } from '../../../tests/support/logs'
 
 let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
@@ -212,39 +213,51 @@ describe('a client that disconnects ends the provider call', () => {
   for (const model of ['openai/gpt-4.1', 'anthropic/claude-haiku-4-5', 'mistral/mistral-small-latest']) {
     test(`${model}: a streamed completion, left after its first text, counts what it used`, async () => {
       const before = (await t.deps.db.select({ id: usageEvents.id }).from(usageEvents)).map((r) => r.id)
-      const abort = new AbortController()
-      const words = Array.from({ length: 50 }, (_, i) => `w${i}`).join(' ')
-      const stream = await client().chat.completions.create(
-        { model, messages: [{ role: 'user', content: `${words} [[fake:delay=100]]` }], stream: true },
-        { signal: abort.signal },
-      )
-      let text = ''
-      for await (const chunk of stream) {
-        text += chunk.choices[0]?.delta.content ?? ''
-        if (text) break // leaving the loop cancels the body, as a client that goes does
+      const logs = recordLogs(t.deps.logger)
+      try {
+        const words = Array.from({ length: 50 }, (_, i) => `w${i}`).join(' ')
+        const stream = await client().chat.completions.create({ model, messages: [{ role: 'user', content: `${words} [[fake:delay=100]]` }], stream: true })
+        let text = ''
+        for await (const chunk of stream) {
+          text += chunk.choices[0]?.delta.content ?? ''
+          if (!text) continue
+          expect(await reservations()).toBe(1) // the answer is still coming: its reservation holds
+          break // leaving the loop aborts the client's request, as a client that goes does
+        }
+        expect(text).not.toBe('')
+        await waitFor(async () => lastChat().outcome === 'disconnected', 10_000)
+        await waitFor(async () => (await reservations()) === 0, 10_000)
+        // The provider charges for what it sent: the call is in the usage, its output estimated from the text.
+        const added = await waitForUsage(before)
+        expect(added.map((r) => [r.modelRef, r.threadId, r.estimated])).toEqual([[model, null, true]])
+        expect(added[0]!.outputTokens).toBeGreaterThan(0)
+        // A client that goes is no failure of Kontor's.
+        expect(logs.problems()).toEqual([])
+      } finally {
+        logs.restore()
       }
-      expect(text).not.toBe('')
-      expect(await reservations()).toBe(1) // the reply is still running: its reservation holds
-      abort.abort()
-      await waitFor(async () => lastChat().outcome === 'disconnected', 10_000)
-      await waitFor(async () => (await reservations()) === 0, 10_000)
-      // The provider charges for what it sent: the call is in the usage, its output estimated from the text.
-      const added = await waitForUsage(before)
-      expect(added.map((r) => [r.modelRef, r.threadId])).toEqual([[model, null]])
-      expect(added[0]!.outputTokens).toBeGreaterThan(0)
     }, 30_000)
   }
 
   test('a completion that does not stream, left while the provider is still working', async () => {
-    const abort = new AbortController()
-    const call = client().chat.completions.create({ model: 'openai/gpt-4.1', messages: [{ role: 'user', content: 'Take your time [[fake:slow-first-token=20000]]' }] }, { signal: abort.signal })
-    call.catch(() => undefined)
-    await waitFor(async () => fake.requests.some((r) => r.method === 'POST' && r.path.endsWith('/chat/completions')), 10_000)
-    expect(lastChat().outcome).toBe('pending')
-    abort.abort()
-    expect(await errorOf(call)).toBeInstanceOf(OpenAI.APIUserAbortError)
-    await waitFor(async () => lastChat().outcome === 'disconnected', 10_000)
-    await waitFor(async () => (await reservations()) === 0, 10_000)
+    const logs = recordLogs(t.deps.logger)
+    try {
+      const abort = new AbortController()
+      const call = client().chat.completions.create({ model: 'openai/gpt-4.1', messages: [{ role: 'user', content: 'Take your time [[fake:slow-first-token=20000]]' }] }, { signal: abort.signal })
+      call.catch(() => undefined)
+      await waitFor(async () => fake.requests.some((r) => r.method === 'POST' && r.path.endsWith('/chat/completions')), 10_000)
+      expect(lastChat().outcome).toBe('pending')
+      expect(await reservations()).toBe(1)
+      abort.abort()
+      expect(await errorOf(call)).toBeInstanceOf(OpenAI.APIUserAbortError)
+      await waitFor(async () => lastChat().outcome === 'disconnected', 10_000)
+      await waitFor(async () => (await reservations()) === 0, 10_000)
+      // Answered as a call its client left, not as a failure of Kontor's.
+      await waitFor(async () => logs.entries.some((e) => e.msg === 'the client left before its answer'), 10_000)
+      expect(logs.problems()).toEqual([])
+    } finally {
+      logs.restore()
+    }
   }, 30_000)
 })
 

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
 import type { AppEnv } from '../../lib/context'
 import { AppError, type ErrorCode } from '../../lib/errors'
@@ -7,6 +8,7 @@ import { defineRoute, type RouteDef } from '../../lib/route'
 import { apiKeyCaller } from '../api-keys/access'
 import { auditFrom, recordAudit } from '../audit/access'
 import { ApiError, toOpenAiError } from './errors'
+import { isAbort } from '../../ai'
 import * as s from './schema'
 import * as service from './service'
 
@@ -53,6 +55,11 @@ export const openAiRoutes: RouteDef[] = [
 ]
 
 function answerError(c: Context<AppEnv>, error: unknown) {
+  // The client left and its call was ended for it: nobody reads an answer, and nothing failed.
+  if (c.req.raw.signal.aborted && isAbort(error)) {
+    c.get('logger').info('the client left before its answer')
+    return c.body(null, 499 as ContentfulStatusCode)
+  }
   const { status, body, retryAfter } = toOpenAiError(error, c.get('logger'))
   if (retryAfter) c.header('Retry-After', String(retryAfter))
   return c.json(body, status)

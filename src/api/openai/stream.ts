@@ -67,6 +67,7 @@ export async function streamCompletion(
   }
 
   let ended = false
+  let cancelled = false
   const finish = () => {
     options.signal.removeEventListener('abort', onAbort)
     if (!ended) void options.onEnd?.()
@@ -94,15 +95,21 @@ export async function streamCompletion(
         }
       } catch (error) {
         finish()
-        if (abort.signal.aborted) return controller.close()
+        if (abort.signal.aborted) {
+          // Cancelled (the client left), the stream is closed already.
+          if (!cancelled) controller.close()
+          return
+        }
         controller.enqueue(frame(toOpenAiError(error, options.logger).body))
         controller.close()
       }
     },
+    // The provider's stream ends first, so that what it used is counted before the budget reservation ends (finish).
     async cancel() {
-      finish()
+      cancelled = true
       abort.abort()
       await events.return?.(undefined).catch(() => undefined)
+      finish()
     },
   })
   return new Response(stream, { headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' } })
