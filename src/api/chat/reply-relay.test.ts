@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import type { AppDeps } from '../../lib/context'
 import { readSse } from '../../../tests/support/sse'
-import { waitFor } from '../../../tests/support/wait-for'
-import { MAX_UNREAD_BYTES, replySubscriber } from './reply-relay'
+import { until, waitFor } from '../../../tests/support/wait-for'
+import { KEEP_ALIVE_MS, MAX_UNREAD_BYTES, replySubscriber } from './reply-relay'
 import { MAX_FRAME_CHARS, REPLY_START } from './sse'
 
 /** What the subscriber takes from the app: a logger (its lines kept) and no turn shared with other replies. */
@@ -66,7 +66,7 @@ describe('a client that leaves its reply unread', () => {
 
   test('that is not read to its end within the grace period is dropped, letting go of what waited', async () => {
     const { deps, lines } = fakeDeps()
-    const { stream, subscriber } = replySubscriber(deps, REPLY_START, () => {}, 20)
+    const { stream, subscriber } = replySubscriber(deps, REPLY_START, () => {}, { graceMs: 20 })
     fillPastTheCap(subscriber)
     await waitFor(async () => lines.includes('client did not read its stopped stream, dropping it'), 10_000)
     await expect(readSse(new Response(stream))).rejects.toThrow('The client does not read the reply')
@@ -74,7 +74,7 @@ describe('a client that leaves its reply unread', () => {
 
   test('read within the grace period, is not dropped after it', async () => {
     const { deps, lines } = fakeDeps()
-    const { stream, subscriber } = replySubscriber(deps, REPLY_START, () => {}, 3000)
+    const { stream, subscriber } = replySubscriber(deps, REPLY_START, () => {}, { graceMs: 3000 })
     fillPastTheCap(subscriber)
     const events = await readSse(new Response(stream))
     expect(events.at(-1)!.event).toBe('stream_stopped')
@@ -134,4 +134,78 @@ describe('a client that leaves its reply unread', () => {
       server.stop(true)
     }
   }, 60_000)
+})
+
+describe('a stream that is silent', () => {
+  /** A subscriber whose keep-alive runs when the test calls `tick` (its interval is caught as it is set); `cleared`: whether it was stopped. */
+  function withManualKeepAlive() {
+    const { setInterval: set, clearInterval: clear } = globalThis
+    let tick: (() => void) | undefined
+    let handle: ReturnType<typeof setInterval> | undefined
+    let cleared = false
+    globalThis.setInterval = ((fn: () => void, ms: number) => {
+      expect(ms).toBe(KEEP_ALIVE_MS)
+      tick = fn
+      return (handle = set(() => {}, 2 ** 31 - 1))
+    }) as typeof setInterval
+    globalThis.clearInterval = ((h: ReturnType<typeof setInterval>) => {
+      if (h === handle) cleared = true
+      clear(h)
+    }) as typeof clearInterval
+    try {
+      const made = replySubscriber(fakeDeps().deps, REPLY_START, () => {})
+      return { ...made, tick: () => tick!(), cleared: () => cleared, restore: () => void (globalThis.clearInterval = clear) }
+    } finally {
+      globalThis.setInterval = set
+    }
+  }
+
+  test('gets a keep-alive comment after a period without a write, none in a period with one, and none once it has ended', async () => {
+    const s = withManualKeepAlive()
+    try {
+      s.tick() // nothing written: a comment
+      s.subscriber.push({ event: 'text', data: { delta: 'Hello' } })
+      s.subscriber.flush()
+      s.tick() // written meanwhile: none
+      s.tick() // silent since: a comment
+      s.subscriber.push({ event: 'message_end', data: { status: 'complete' } })
+      s.subscriber.close()
+      expect(s.cleared()).toBe(true)
+      const raw = await new Response(s.stream).text()
+      expect(raw.split('\n\n').filter(Boolean).map((frame) => frame.split('\n').at(-1))).toEqual([': keep-alive', 'data: {"delta":"Hello"}', ': keep-alive', 'data: {"status":"complete"}'])
+      // Readers of SSE skip comments: the client sees the reply's events only.
+      expect((await readSse(new Response(raw))).map((e) => e.event)).toEqual(['text', 'message_end'])
+    } finally {
+      s.restore()
+    }
+  })
+
+  test('stops its keep-alive when the client leaves or its stream is stopped', async () => {
+    const left = withManualKeepAlive()
+    try {
+      await left.stream.cancel()
+      expect(left.cleared()).toBe(true)
+    } finally {
+      left.restore()
+    }
+    const stopped = withManualKeepAlive()
+    try {
+      fillPastTheCap(stopped.subscriber)
+      expect(stopped.cleared()).toBe(true)
+    } finally {
+      stopped.restore()
+    }
+  })
+
+  test('gets its keep-alive on its own timer', async () => {
+    const { stream } = replySubscriber(fakeDeps().deps, REPLY_START, () => {}, { keepAliveMs: 20 })
+    const reader = stream.getReader()
+    const decoder = new TextDecoder()
+    let received = ''
+    await until('a keep-alive comment', async () => {
+      received += decoder.decode((await reader.read()).value)
+      return received.includes(': keep-alive\n\n')
+    }, 10_000, 0)
+    await reader.cancel()
+  })
 })

@@ -22,6 +22,18 @@ export const MAX_UNREAD_BYTES = 1 << 20
 export const UNREAD_GRACE_MS = 60_000
 
 /**
+ * How long a client's stream may be silent before it gets a comment line (`: keep-alive`), which
+ * SSE readers skip. A model may think for minutes before its first word (a reasoning model through
+ * Chat Completions sends nothing meanwhile), a tool may take seconds, and a stream followed from
+ * the database writes only when the reply grew: a reverse proxy or load balancer that ends a
+ * response idle for a minute (nginx's `proxy_read_timeout`, 60 s by default) would cut such a
+ * stream, and the client would attach again and again. A comment goes out after one to two such
+ * periods without a write.
+ */
+export const KEEP_ALIVE_MS = 15_000
+const KEEP_ALIVE = new TextEncoder().encode(': keep-alive\n\n')
+
+/**
  * The queue mark of a client's stream (not a cap: a client's stream is stopped only past
  * MAX_UNREAD_BYTES). Bun's server sizes the buffer it writes the stream to the socket through by
  * it: with 16 KB, 1,000 replies at once held 17 MB of those buffers; with 1 KB the median peak was
@@ -44,17 +56,31 @@ export type ReplySubscriber = {
  * from the reply's start (a replay of what is known, then what comes live); text, reasoning and
  * tool parts the client has are left out, so the client gets each once, in order, wherever it
  * attaches. `onGone` runs once when the client leaves (or leaves too much unread and its stream is
- * stopped; `graceMs`: how long it may take to read that end, UNREAD_GRACE_MS).
+ * stopped; `graceMs`: how long it may take to read that end, UNREAD_GRACE_MS). A silent stream gets
+ * a comment every `keepAliveMs` (KEEP_ALIVE_MS) until then.
  */
-export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () => void, graceMs = UNREAD_GRACE_MS) {
+export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () => void, { graceMs = UNREAD_GRACE_MS, keepAliveMs = KEEP_ALIVE_MS } = {}) {
   const at = { content: 0, reasoning: 0, parts: 0 }
   let controller!: ReadableStreamDefaultController<Uint8Array>
   let closed = false
   /** Set while a stopped stream waits to be read to its end. */
   let grace: ReturnType<typeof setTimeout> | undefined
+  /** Whether anything was written since the keep-alive's last look. */
+  let wrote = false
+  const keepAlive = setInterval(() => {
+    if (!wrote) {
+      try {
+        controller.enqueue(KEEP_ALIVE)
+      } catch {
+        // Closed meanwhile: gone() clears this.
+      }
+    }
+    wrote = false
+  }, keepAliveMs)
   const gone = () => {
     if (closed) return
     closed = true
+    clearInterval(keepAlive)
     onGone()
   }
   const stream = new ReadableStream<Uint8Array>(
@@ -77,6 +103,7 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
   // Answers whether the stream takes more.
   const frames = frameQueue((bytes) => {
     if (closed) return false
+    wrote = true
     try {
       controller.enqueue(bytes)
     } catch {
