@@ -137,8 +137,8 @@ describe('a client that leaves its reply unread', () => {
 })
 
 describe('a stream that is silent', () => {
-  /** A subscriber whose keep-alive runs when the test calls `tick` (its interval is caught as it is set); `cleared`: whether it was stopped. */
-  function withManualKeepAlive() {
+  /** A subscriber whose keep-alive runs when the test calls `tick` (its interval is caught as it is set); `cleared`: whether it was stopped; `restore` ends the watch on clearInterval. */
+  function withManualKeepAlive(graceMs?: number) {
     const { setInterval: set, clearInterval: clear } = globalThis
     let tick: (() => void) | undefined
     let handle: ReturnType<typeof setInterval> | undefined
@@ -152,15 +152,19 @@ describe('a stream that is silent', () => {
       if (h === handle) cleared = true
       clear(h)
     }) as typeof clearInterval
+    const restore = () => void (globalThis.clearInterval = clear)
     try {
-      const made = replySubscriber(fakeDeps().deps, REPLY_START, () => {})
-      return { ...made, tick: () => tick!(), cleared: () => cleared, restore: () => void (globalThis.clearInterval = clear) }
+      const made = replySubscriber(fakeDeps().deps, REPLY_START, () => {}, { graceMs })
+      return { ...made, tick: () => tick!(), cleared: () => cleared, restore }
+    } catch (error) {
+      restore()
+      throw error
     } finally {
       globalThis.setInterval = set
     }
   }
 
-  test('gets a keep-alive comment after a period without a write, none in a period with one, and none once it has ended', async () => {
+  test('gets a keep-alive comment after a period without a write, none in a period with one, and its keep-alive ends with it', async () => {
     const s = withManualKeepAlive()
     try {
       s.tick() // nothing written: a comment
@@ -188,10 +192,11 @@ describe('a stream that is silent', () => {
     } finally {
       left.restore()
     }
-    const stopped = withManualKeepAlive()
+    const stopped = withManualKeepAlive(20)
     try {
       fillPastTheCap(stopped.subscriber)
       expect(stopped.cleared()).toBe(true)
+      await stopped.stream.cancel() // lets go of what waited
     } finally {
       stopped.restore()
     }
@@ -202,10 +207,15 @@ describe('a stream that is silent', () => {
     const reader = stream.getReader()
     const decoder = new TextDecoder()
     let received = ''
-    await until('a keep-alive comment', async () => {
-      received += decoder.decode((await reader.read()).value)
-      return received.includes(': keep-alive\n\n')
-    }, 10_000, 0)
-    await reader.cancel()
-  })
+    try {
+      await until('a keep-alive comment', async () => {
+        const { done, value } = await reader.read()
+        if (done) throw new Error('the stream ended without a keep-alive')
+        received += decoder.decode(value)
+        return received.includes(': keep-alive\n\n')
+      }, 10_000, 0)
+    } finally {
+      await reader.cancel()
+    }
+  }, 30_000)
 })

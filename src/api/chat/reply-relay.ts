@@ -67,16 +67,7 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
   let grace: ReturnType<typeof setTimeout> | undefined
   /** Whether anything was written since the keep-alive's last look. */
   let wrote = false
-  const keepAlive = setInterval(() => {
-    if (!wrote) {
-      try {
-        controller.enqueue(KEEP_ALIVE)
-      } catch {
-        // Closed meanwhile: gone() clears this.
-      }
-    }
-    wrote = false
-  }, keepAliveMs)
+  let keepAlive: ReturnType<typeof setInterval> | undefined
   const gone = () => {
     if (closed) return
     closed = true
@@ -100,6 +91,16 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
     },
     new ByteLengthQueuingStrategy({ highWaterMark: QUEUE_MARK_BYTES }),
   )
+  keepAlive = setInterval(() => {
+    if (!wrote) {
+      try {
+        controller.enqueue(KEEP_ALIVE.slice())
+      } catch {
+        // Closed meanwhile: gone() clears this.
+      }
+    }
+    wrote = false
+  }, keepAliveMs)
   // Answers whether the stream takes more.
   const frames = frameQueue((bytes) => {
     if (closed) return false

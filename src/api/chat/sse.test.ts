@@ -159,6 +159,7 @@ describe('LiveReply', () => {
     await reader.read()
     await turn
     expect(live.flush()).toBeUndefined()
+    live.end()
   })
 
   test('replies that may share a turn (the Bun server) wait for one turn together; on Workers each waits for its own', async () => {
@@ -178,6 +179,7 @@ describe('LiveReply', () => {
     expect(own).toBeInstanceOf(Promise)
     expect(d.flush()).not.toBe(own!)
     await Promise.all([shared, own])
+    for (const live of [a, b, c, d]) live.end()
   })
 
   test.each([
