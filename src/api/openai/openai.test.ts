@@ -9,6 +9,7 @@ import { createTestApp, registerOrg, type TestClient } from '../../../tests/supp
 import { eq } from 'drizzle-orm'
 import { rateLimits, usageEvents } from '../../../db/schema'
 import { API_BODY_LIMIT } from './routes'
+import { FIRST_EVENT_WAIT_MS } from './stream'
 import { waitFor } from '../../../tests/support/wait-for'
 import { recordLogs } from '../../../tests/support/logs'
 
@@ -134,6 +135,17 @@ describe('the openai package against /v1', () => {
       expect(text).toBe('Tool result: Sunny, 21 °C')
     })
   }
+
+  test(`a streamed completion whose first token takes longer than ${FIRST_EVENT_WAIT_MS / 1000} s starts before it and reads as any other`, async () => {
+    // The provider sends its first network chunk (the role, no text) and then holds its first token until released.
+    const stream = await client().chat.completions.create({ model: 'openai/gpt-4.1', messages: [{ role: 'user', content: 'Think hard [[fake:hold]]' }], stream: true })
+    // The answer (its status and headers) came while the provider still held its first token.
+    expect(lastChat().outcome).toBe('pending')
+    fake.release()
+    let text = ''
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? ''
+    expect(text).toBe('You said: Think hard')
+  }, 60_000)
 
   test('a streamed tool call arrives as a tool_calls delta', async () => {
     const stream = await client().chat.completions.create({

@@ -14,29 +14,51 @@ const encoder = new TextEncoder()
 const frame = (data: unknown) => encoder.encode(`data: ${JSON.stringify(data)}\n\n`)
 
 /**
+ * How long a streamed completion waits for the provider's first event before it answers without
+ * it (decision 0125): a refusal that comes sooner keeps its HTTP status; a model that thinks longer
+ * gets its answer started, and keep-alive comments (every KEEP_ALIVE_MS) until its first event, so
+ * that a proxy that ends idle responses does not cut it.
+ */
+export const FIRST_EVENT_WAIT_MS = 10_000
+export const KEEP_ALIVE_MS = 15_000
+const KEEP_ALIVE = ': keep-alive\n\n'
+const LATE = Symbol('late')
+
+/**
  * A streamed completion in OpenAI's chunk format: a first chunk with the role, one chunk per text
  * delta and per tool call, one with the finish reason, with `include_usage` one with the usage and
- * no choices, then `data: [DONE]`. The provider's first event is awaited before answering, so a
- * request that fails at once (a refused key, an unknown model) gets its HTTP status; a failure
- * later becomes an error chunk, as OpenAI sends one, and the stream ends without [DONE].
+ * no choices, then `data: [DONE]`. The provider's first event is awaited before answering (for up
+ * to `firstEventWaitMs`), so a request that fails at once (a refused key, an unknown model) gets
+ * its HTTP status; a failure later becomes an error chunk, as OpenAI sends one, and the stream
+ * ends without [DONE]. A first event that takes longer is waited for in the stream, with a
+ * keep-alive comment every `keepAliveMs`.
  */
 export async function streamCompletion(
   provider: ChatProvider,
   request: ChatRequest,
   meta: CompletionMeta,
-  options: { includeUsage: boolean; signal: AbortSignal; logger: Logger; onEnd?: () => Promise<void> },
+  options: { includeUsage: boolean; signal: AbortSignal; logger: Logger; onEnd?: () => Promise<void>; firstEventWaitMs?: number; keepAliveMs?: number },
 ): Promise<Response> {
+  const { firstEventWaitMs = FIRST_EVENT_WAIT_MS, keepAliveMs = KEEP_ALIVE_MS } = options
   const abort = new AbortController()
   const onAbort = () => abort.abort(options.signal.reason)
   options.signal.addEventListener('abort', onAbort, { once: true })
   const events = provider.streamChat({ ...request, signal: abort.signal })[Symbol.asyncIterator]()
-  let first: IteratorResult<StreamEvent>
+  const firstRead = events.next()
+  // Read later in the stream when late; a failure meanwhile is not left unhandled.
+  firstRead.catch(() => {})
+  let first: IteratorResult<StreamEvent> | typeof LATE
+  let timer: ReturnType<typeof setTimeout> | undefined
   try {
-    first = await events.next()
+    first = await Promise.race([firstRead, new Promise<typeof LATE>((resolve) => (timer = setTimeout(resolve, firstEventWaitMs, LATE)))])
   } catch (error) {
     options.signal.removeEventListener('abort', onAbort)
     throw error
+  } finally {
+    clearTimeout(timer)
   }
+  /** The provider's first event, while the answer has started without it. */
+  let late = first === LATE ? firstRead : undefined
 
   const chunk = (choice: { delta: Record<string, unknown>; finish_reason: FinishReason | null } | null, usage?: Usage) => ({
     ...meta,
@@ -45,7 +67,7 @@ export async function streamCompletion(
     choices: choice ? [{ index: 0, delta: choice.delta, logprobs: null, finish_reason: choice.finish_reason }] : [],
     ...(options.includeUsage && { usage: usage ? usageOf(usage) : null }),
   })
-  let pending: IteratorResult<StreamEvent> | undefined = first
+  let pending: IteratorResult<StreamEvent> | undefined = first === LATE ? undefined : first
   let usage: Usage | undefined
   let toolIndex = 0
   let started = false
@@ -80,6 +102,13 @@ export async function streamCompletion(
         if (!started) {
           started = true
           controller.enqueue(frame(chunk({ delta: { role: 'assistant', content: '' }, finish_reason: null })))
+          // Late: the headers and the first chunk leave now.
+          if (late) return
+        }
+        if (late) {
+          if ((await settledWithin(late, keepAliveMs)) === false) return controller.enqueue(encoder.encode(KEEP_ALIVE))
+          pending = await late // its failure is the stream's (catch below)
+          late = undefined
         }
         for (;;) {
           const next = pending ?? (await events.next())
@@ -113,4 +142,16 @@ export async function streamCompletion(
     },
   })
   return new Response(stream, { headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' } })
+}
+
+/** Whether `promise` settled (either way) within `ms`. */
+function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms, false)
+    const settled = () => {
+      clearTimeout(timer)
+      resolve(true)
+    }
+    promise.then(settled, settled)
+  })
 }
