@@ -32,7 +32,8 @@ beforeAll(async () => {
       MISTRAL_BASE_URL: fake.url,
     },
   })
-  server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (request) => t.app.fetch(request) })
+  // As the app's server runs (src/server.ts): a response may take long to start (a late first token).
+  server = Bun.serve({ hostname: '127.0.0.1', port: 0, idleTimeout: 0, fetch: (request) => t.app.fetch(request) })
   baseURL = `http://127.0.0.1:${server.port}/v1`
   const admin = t.client()
   await registerOrg(admin)
@@ -138,13 +139,17 @@ describe('the openai package against /v1', () => {
 
   test(`a streamed completion whose first token takes longer than ${FIRST_EVENT_WAIT_MS / 1000} s starts before it and reads as any other`, async () => {
     // The provider sends its first network chunk (the role, no text) and then holds its first token until released.
-    const stream = await client().chat.completions.create({ model: 'openai/gpt-4.1', messages: [{ role: 'user', content: 'Think hard [[fake:hold]]' }], stream: true })
-    // The answer (its status and headers) came while the provider still held its first token.
-    expect(lastChat().outcome).toBe('pending')
-    fake.release()
-    let text = ''
-    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? ''
-    expect(text).toBe('You said: Think hard')
+    try {
+      const stream = await client().chat.completions.create({ model: 'openai/gpt-4.1', messages: [{ role: 'user', content: 'Think hard [[fake:hold]]' }], stream: true })
+      // The answer (its status and headers) came while the provider still held its first token.
+      expect(lastChat().outcome).toBe('pending')
+      fake.release()
+      let text = ''
+      for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? ''
+      expect(text).toBe('You said: Think hard')
+    } finally {
+      fake.release()
+    }
   }, 60_000)
 
   test('a streamed tool call arrives as a tool_calls delta', async () => {

@@ -1,6 +1,7 @@
 /**
- * A streamed completion whose provider takes long for its first event (a reasoning model): the
- * answer starts after `firstEventWaitMs`, with keep-alive comments until the event comes.
+ * A streamed completion whose provider is silent for long (a reasoning model): the answer starts
+ * after `firstEventWaitMs` without the first event, and a comment goes out after each period of
+ * `keepAliveMs` in which nothing else did.
  */
 import { describe, expect, test } from 'bun:test'
 import type { ChatProvider, StreamEvent } from '../../ai'
@@ -12,12 +13,13 @@ import { streamCompletion } from './stream'
 const logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => logger } as Logger
 const meta = { id: 'chatcmpl-test', created: 0, model: 'openai/gpt-4.1' }
 
-/** A provider whose events wait for `gate`; `aborted` once the call's signal is. */
-function slowProvider(gate: Promise<void>, then: StreamEvent[] | Error) {
+/** A provider that sends `before`, waits for `gate`, then sends `then` (or fails with it); `aborted` once the call's signal is. */
+function slowProvider(gate: Promise<void>, then: StreamEvent[] | Error, before: StreamEvent[] = []) {
   const seen = { aborted: false }
   const provider = {
     async *streamChat(req: { signal?: AbortSignal }) {
       req.signal?.addEventListener('abort', () => (seen.aborted = true))
+      yield* before
       await Promise.race([gate, new Promise((_, reject) => req.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))))])
       if (then instanceof Error) throw then
       yield* then
@@ -40,7 +42,7 @@ function reading(body: ReadableStream<Uint8Array>) {
 
 const options = (onEnd?: () => Promise<void>, signal = new AbortController().signal) => ({ includeUsage: false, signal, logger, onEnd, firstEventWaitMs: 20, keepAliveMs: 20 })
 
-describe('a streamed completion whose first event is late', () => {
+describe('a streamed completion whose provider is silent', () => {
   test('starts with the role chunk, keeps the connection alive with comments, then streams the answer to [DONE]', async () => {
     const gate = Promise.withResolvers<void>()
     const { provider } = slowProvider(gate.promise, [{ type: 'text', delta: 'Thought it through.' }, { type: 'finish', reason: 'stop' }])
@@ -59,9 +61,71 @@ describe('a streamed completion whose first event is late', () => {
     const data = frames.filter((f) => f.startsWith('data: ')).map((f) => f.slice(6))
     expect(data.at(-1)).toBe('[DONE]')
     expect(data.slice(1, -1).map((d) => JSON.parse(d).choices[0]?.delta.content ?? '').join('')).toBe('Thought it through.')
-    // Comments only while the first event was awaited.
-    expect(frames.findLastIndex((f) => f === ': keep-alive')).toBeLessThan(frames.findIndex((f) => f.includes('Thought it through.')))
     expect(ended).toEqual(['end'])
+  })
+
+  test('a comment follows a period without a frame, none a period with one, and none once the stream ends', async () => {
+    const { setInterval: set, clearInterval: clear } = globalThis
+    let tick: (() => void) | undefined
+    let handle: ReturnType<typeof setInterval> | undefined
+    let cleared = false
+    globalThis.setInterval = ((fn: () => void, ms: number) => {
+      expect(ms).toBe(20)
+      tick = fn
+      return (handle = set(() => {}, 2 ** 31 - 1))
+    }) as typeof setInterval
+    globalThis.clearInterval = ((h: ReturnType<typeof setInterval>) => {
+      if (h !== undefined && h === handle) cleared = true
+      clear(h)
+    }) as typeof clearInterval
+    try {
+      const gates = [Promise.withResolvers<void>(), Promise.withResolvers<void>()]
+      const provider = {
+        async *streamChat() {
+          yield { type: 'text', delta: 'a' }
+          await gates[0]!.promise
+          yield { type: 'text', delta: 'b' }
+          await gates[1]!.promise
+          yield { type: 'text', delta: 'c' }
+          yield { type: 'finish', reason: 'stop' }
+        },
+      } as unknown as ChatProvider
+      const res = await streamCompletion(provider, { model: 'gpt-4.1', messages: [] }, meta, { ...options(), firstEventWaitMs: 5_000 })
+      const body = reading(res.body!)
+      await body.until('"content":"a"')
+      tick!() // the role and "a" went out in this period: no comment
+      tick!() // nothing since: a comment
+      await body.until(': keep-alive\n\n')
+      gates[0]!.resolve()
+      await body.until('"content":"b"')
+      tick!() // "b" went out in this period: no comment
+      gates[1]!.resolve()
+      await until('the end of the stream', async () => body.state.done, 10_000, 5)
+      expect(cleared).toBe(true)
+      const shown = (f: string) => {
+        if (f.startsWith(':') || f === 'data: [DONE]') return f
+        const choice = JSON.parse(f.slice(6)).choices[0]
+        return choice.delta.content ?? `finish: ${choice.finish_reason}`
+      }
+      expect(body.state.text.split('\n\n').filter(Boolean).map(shown)).toEqual(['', 'a', ': keep-alive', 'b', 'c', 'finish: stop', 'data: [DONE]'])
+    } finally {
+      globalThis.setInterval = set
+      globalThis.clearInterval = clear
+    }
+  })
+
+  test('a model that reasons (not passed on by this API) keeps the connection alive with comments too', async () => {
+    const gate = Promise.withResolvers<void>()
+    const { provider } = slowProvider(gate.promise, [{ type: 'text', delta: 'Done.' }, { type: 'finish', reason: 'stop' }], [{ type: 'reasoning', delta: 'Let me see…' }])
+    // The first event (reasoning) came at once: answered as before, with its status.
+    const res = await streamCompletion(provider, { model: 'gpt-4.1', messages: [] }, meta, { ...options(), firstEventWaitMs: 5_000 })
+    const body = reading(res.body!)
+    await body.until(': keep-alive\n\n')
+    expect(body.state.text).not.toContain('Let me see')
+    gate.resolve()
+    await until('the end of the stream', async () => body.state.done, 10_000, 5)
+    expect(body.state.text).toContain('"content":"Done."')
+    expect(body.state.text.endsWith('data: [DONE]\n\n')).toBe(true)
   })
 
   test('a failure after the answer started is an error chunk, and the stream ends without [DONE]', async () => {
@@ -94,6 +158,8 @@ describe('a streamed completion whose first event is late', () => {
     await body.until(': keep-alive\n\n')
     await body.cancel()
     await until('the provider call aborted and the call ended', async () => seen.aborted && ended.length === 1, 10_000, 5)
+    await Bun.sleep(50) // what a second end or a late comment would need
+    expect(ended).toEqual(['end'])
     expect(body.state.text).not.toContain('never')
   })
 })

@@ -16,10 +16,14 @@ const frame = (data: unknown) => encoder.encode(`data: ${JSON.stringify(data)}\n
 /**
  * How long a streamed completion waits for the provider's first event before it answers without
  * it (decision 0125): a refusal that comes sooner keeps its HTTP status; a model that thinks longer
- * gets its answer started, and keep-alive comments (every KEEP_ALIVE_MS) until its first event, so
- * that a proxy that ends idle responses does not cut it.
+ * gets its answer started.
  */
 export const FIRST_EVENT_WAIT_MS = 10_000
+/**
+ * A stream that sent nothing for a period of KEEP_ALIVE_MS (waiting for the first event, or a
+ * model's reasoning, which this API does not pass on) gets a comment line, so that a proxy that
+ * ends idle responses does not cut it.
+ */
 export const KEEP_ALIVE_MS = 15_000
 const KEEP_ALIVE = ': keep-alive\n\n'
 const LATE = Symbol('late')
@@ -30,8 +34,8 @@ const LATE = Symbol('late')
  * no choices, then `data: [DONE]`. The provider's first event is awaited before answering (for up
  * to `firstEventWaitMs`), so a request that fails at once (a refused key, an unknown model) gets
  * its HTTP status; a failure later becomes an error chunk, as OpenAI sends one, and the stream
- * ends without [DONE]. A first event that takes longer is waited for in the stream, with a
- * keep-alive comment every `keepAliveMs`.
+ * ends without [DONE]. A first event that takes longer is waited for in the stream. A comment
+ * goes out after each period of `keepAliveMs` in which nothing else did.
  */
 export async function streamCompletion(
   provider: ChatProvider,
@@ -90,7 +94,11 @@ export async function streamCompletion(
 
   let ended = false
   let cancelled = false
+  let keepAlive: ReturnType<typeof setInterval> | undefined
+  /** Whether a frame went out since the keep-alive's last look. */
+  let wrote = false
   const finish = () => {
+    clearInterval(keepAlive)
     options.signal.removeEventListener('abort', onAbort)
     if (!ended) void options.onEnd?.()
     ended = true
@@ -102,11 +110,21 @@ export async function streamCompletion(
         if (!started) {
           started = true
           controller.enqueue(frame(chunk({ delta: { role: 'assistant', content: '' }, finish_reason: null })))
+          wrote = true
+          keepAlive = setInterval(() => {
+            if (!wrote) {
+              try {
+                controller.enqueue(encoder.encode(KEEP_ALIVE))
+              } catch {
+                // Closed meanwhile: finish() clears this.
+              }
+            }
+            wrote = false
+          }, keepAliveMs)
           // Late: the headers and the first chunk leave now.
           if (late) return
         }
         if (late) {
-          if ((await settledWithin(late, keepAliveMs)) === false) return controller.enqueue(encoder.encode(KEEP_ALIVE))
           pending = await late // its failure is the stream's (catch below)
           late = undefined
         }
@@ -120,7 +138,10 @@ export async function streamCompletion(
           }
           const frames = framesOf(next.value)
           for (const f of frames) controller.enqueue(f)
-          if (frames.length) return
+          if (frames.length) {
+            wrote = true
+            return
+          }
         }
       } catch (error) {
         finish()
@@ -136,22 +157,11 @@ export async function streamCompletion(
     // The provider's stream ends first, so that what it used is counted before the budget reservation ends (finish).
     async cancel() {
       cancelled = true
+      clearInterval(keepAlive)
       abort.abort()
       await events.return?.(undefined).catch(() => undefined)
       finish()
     },
   })
   return new Response(stream, { headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' } })
-}
-
-/** Whether `promise` settled (either way) within `ms`. */
-function settledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms, false)
-    const settled = () => {
-      clearTimeout(timer)
-      resolve(true)
-    }
-    promise.then(settled, settled)
-  })
 }
