@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { AppDeps } from '../../lib/context'
 import { readSse } from '../../../tests/support/sse'
+import { manualInterval } from '../../../tests/support/timers'
 import { until, waitFor } from '../../../tests/support/wait-for'
 import { KEEP_ALIVE_MS, MAX_UNREAD_BYTES, replySubscriber } from './reply-relay'
 import { MAX_FRAME_CHARS, REPLY_START } from './sse'
@@ -137,30 +138,14 @@ describe('a client that leaves its reply unread', () => {
 })
 
 describe('a stream that is silent', () => {
-  /** A subscriber whose keep-alive runs when the test calls `tick` (its interval is caught as it is set); `cleared`: whether it was stopped; `restore` ends the watch on clearInterval. */
+  /** A subscriber whose keep-alive runs when the test calls `tick`; `cleared`: whether it was stopped; `restore` puts the timers back. */
   function withManualKeepAlive(graceMs?: number) {
-    const { setInterval: set, clearInterval: clear } = globalThis
-    let tick: (() => void) | undefined
-    let handle: ReturnType<typeof setInterval> | undefined
-    let cleared = false
-    globalThis.setInterval = ((fn: () => void, ms: number) => {
-      expect(ms).toBe(KEEP_ALIVE_MS)
-      tick = fn
-      return (handle = set(() => {}, 2 ** 31 - 1))
-    }) as typeof setInterval
-    globalThis.clearInterval = ((h: ReturnType<typeof setInterval>) => {
-      if (h === handle) cleared = true
-      clear(h)
-    }) as typeof clearInterval
-    const restore = () => void (globalThis.clearInterval = clear)
+    const interval = manualInterval(KEEP_ALIVE_MS)
     try {
-      const made = replySubscriber(fakeDeps().deps, REPLY_START, () => {}, { graceMs })
-      return { ...made, tick: () => tick!(), cleared: () => cleared, restore }
+      return { ...replySubscriber(fakeDeps().deps, REPLY_START, () => {}, { graceMs }), ...interval }
     } catch (error) {
-      restore()
+      interval.restore()
       throw error
-    } finally {
-      globalThis.setInterval = set
     }
   }
 

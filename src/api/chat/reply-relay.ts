@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../lib/context'
+import { KEEP_ALIVE_MS, keepAlive } from '../../lib/keep-alive'
 import { writesLeft, writesLeftTogether } from '../../lib/next-turn'
 import type { ReplyEvent } from './schema'
 import { frameQueue, sseFrame, type ReplyPosition } from './sse'
@@ -21,17 +22,9 @@ export const MAX_UNREAD_BYTES = 1 << 20
  */
 export const UNREAD_GRACE_MS = 60_000
 
-/**
- * How long a client's stream may be silent before it gets a comment line (`: keep-alive`), which
- * SSE readers skip. A model may think for minutes before its first word (a reasoning model through
- * Chat Completions sends nothing meanwhile), a tool may take seconds, and a stream followed from
- * the database writes only when the reply grew: a reverse proxy or load balancer that ends a
- * response idle for a minute (nginx's `proxy_read_timeout`, 60 s by default) would cut such a
- * stream, and the client would attach again and again. A comment goes out after one to two such
- * periods without a write.
- */
-export const KEEP_ALIVE_MS = 15_000
-const KEEP_ALIVE = new TextEncoder().encode(': keep-alive\n\n')
+// A client's stream is silent while a model thinks, a tool runs, or (followed from the database)
+// the reply does not grow: it gets keep-alive comments (lib/keep-alive.ts).
+export { KEEP_ALIVE_MS }
 
 /**
  * The queue mark of a client's stream (not a cap: a client's stream is stopped only past
@@ -65,13 +58,11 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
   let closed = false
   /** Set while a stopped stream waits to be read to its end. */
   let grace: ReturnType<typeof setTimeout> | undefined
-  /** Whether anything was written since the keep-alive's last look. */
-  let wrote = false
-  let keepAlive: ReturnType<typeof setInterval> | undefined
+  let alive: ReturnType<typeof keepAlive> | undefined
   const gone = () => {
     if (closed) return
     closed = true
-    clearInterval(keepAlive)
+    alive?.stop()
     onGone()
   }
   const stream = new ReadableStream<Uint8Array>(
@@ -91,20 +82,11 @@ export function replySubscriber(deps: AppDeps, seen: ReplyPosition, onGone: () =
     },
     new ByteLengthQueuingStrategy({ highWaterMark: QUEUE_MARK_BYTES }),
   )
-  keepAlive = setInterval(() => {
-    if (!wrote) {
-      try {
-        controller.enqueue(KEEP_ALIVE.slice())
-      } catch {
-        // Closed meanwhile: gone() clears this.
-      }
-    }
-    wrote = false
-  }, keepAliveMs)
+  alive = keepAlive(controller, keepAliveMs)
   // Answers whether the stream takes more.
   const frames = frameQueue((bytes) => {
     if (closed) return false
-    wrote = true
+    alive!.wrote()
     try {
       controller.enqueue(bytes)
     } catch {

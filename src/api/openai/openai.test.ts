@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm'
 import { rateLimits, usageEvents } from '../../../db/schema'
 import { API_BODY_LIMIT } from './routes'
 import { FIRST_EVENT_WAIT_MS } from './stream'
-import { waitFor } from '../../../tests/support/wait-for'
+import { until, waitFor } from '../../../tests/support/wait-for'
 import { recordLogs } from '../../../tests/support/logs'
 
 let fake: FakeLlm
@@ -217,14 +217,11 @@ describe('a client that disconnects ends the provider call', () => {
     expect((await org.admin.delete(`/api/budgets/${budgetId}`)).status).toBe(204)
   })
   /** The usage rows added since `before` (ids), once there are any. */
-  const waitForUsage = async (before: string[]) => {
-    let added: (typeof usageEvents.$inferSelect)[] = []
-    await waitFor(async () => {
-      added = (await t.deps.db.select().from(usageEvents)).filter((row) => !before.includes(row.id))
-      return added.length > 0
+  const waitForUsage = (before: string[]) =>
+    until('a usage row', async () => {
+      const added = (await t.deps.db.select().from(usageEvents)).filter((row) => !before.includes(row.id))
+      return added.length > 0 && added
     }, 10_000)
-    return added
-  }
   const reservations = async () => Number((await t.deps.db.run('SELECT count(*) AS n FROM budget_reservations')).rows[0]!.n)
 
   for (const model of ['openai/gpt-4.1', 'anthropic/claude-haiku-4-5', 'mistral/mistral-small-latest']) {

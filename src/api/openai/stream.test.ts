@@ -7,6 +7,7 @@ import { describe, expect, test } from 'bun:test'
 import type { ChatProvider, StreamEvent } from '../../ai'
 import { ProviderError } from '../../ai'
 import type { Logger } from '../../lib/logger'
+import { manualInterval } from '../../../tests/support/timers'
 import { until } from '../../../tests/support/wait-for'
 import { streamCompletion } from './stream'
 
@@ -65,19 +66,7 @@ describe('a streamed completion whose provider is silent', () => {
   })
 
   test('a comment follows a period without a frame, none a period with one, and none once the stream ends', async () => {
-    const { setInterval: set, clearInterval: clear } = globalThis
-    let tick: (() => void) | undefined
-    let handle: ReturnType<typeof setInterval> | undefined
-    let cleared = false
-    globalThis.setInterval = ((fn: () => void, ms: number) => {
-      expect(ms).toBe(20)
-      tick = fn
-      return (handle = set(() => {}, 2 ** 31 - 1))
-    }) as typeof setInterval
-    globalThis.clearInterval = ((h: ReturnType<typeof setInterval>) => {
-      if (h !== undefined && h === handle) cleared = true
-      clear(h)
-    }) as typeof clearInterval
+    const { tick, cleared, restore } = manualInterval(20)
     try {
       const gates = [Promise.withResolvers<void>(), Promise.withResolvers<void>()]
       const provider = {
@@ -93,15 +82,15 @@ describe('a streamed completion whose provider is silent', () => {
       const res = await streamCompletion(provider, { model: 'gpt-4.1', messages: [] }, meta, { ...options(), firstEventWaitMs: 5_000 })
       const body = reading(res.body!)
       await body.until('"content":"a"')
-      tick!() // the role and "a" went out in this period: no comment
-      tick!() // nothing since: a comment
+      tick() // the role and "a" went out in this period: no comment
+      tick() // nothing since: a comment
       await body.until(': keep-alive\n\n')
       gates[0]!.resolve()
       await body.until('"content":"b"')
-      tick!() // "b" went out in this period: no comment
+      tick() // "b" went out in this period: no comment
       gates[1]!.resolve()
       await until('the end of the stream', async () => body.state.done, 10_000, 5)
-      expect(cleared).toBe(true)
+      expect(cleared()).toBe(true)
       const shown = (f: string) => {
         if (f.startsWith(':') || f === 'data: [DONE]') return f
         const choice = JSON.parse(f.slice(6)).choices[0]
@@ -109,8 +98,7 @@ describe('a streamed completion whose provider is silent', () => {
       }
       expect(body.state.text.split('\n\n').filter(Boolean).map(shown)).toEqual(['', 'a', ': keep-alive', 'b', 'c', 'finish: stop', 'data: [DONE]'])
     } finally {
-      globalThis.setInterval = set
-      globalThis.clearInterval = clear
+      restore()
     }
   })
 

@@ -1,4 +1,5 @@
 import type { ChatProvider, ChatRequest, FinishReason, StreamEvent, Usage } from '../../ai'
+import { KEEP_ALIVE_MS, keepAlive } from '../../lib/keep-alive'
 import type { Logger } from '../../lib/logger'
 import { toOpenAiError } from './errors'
 
@@ -19,13 +20,6 @@ const frame = (data: unknown) => encoder.encode(`data: ${JSON.stringify(data)}\n
  * gets its answer started.
  */
 export const FIRST_EVENT_WAIT_MS = 10_000
-/**
- * A stream that sent nothing for a period of KEEP_ALIVE_MS (waiting for the first event, or a
- * model's reasoning, which this API does not pass on) gets a comment line, so that a proxy that
- * ends idle responses does not cut it.
- */
-export const KEEP_ALIVE_MS = 15_000
-const KEEP_ALIVE = ': keep-alive\n\n'
 const LATE = Symbol('late')
 
 /**
@@ -35,7 +29,8 @@ const LATE = Symbol('late')
  * to `firstEventWaitMs`), so a request that fails at once (a refused key, an unknown model) gets
  * its HTTP status; a failure later becomes an error chunk, as OpenAI sends one, and the stream
  * ends without [DONE]. A first event that takes longer is waited for in the stream. A comment
- * goes out after each period of `keepAliveMs` in which nothing else did.
+ * goes out after each period of `keepAliveMs` in which nothing else did (waiting for the first
+ * event, or a model's reasoning, which this API does not pass on).
  */
 export async function streamCompletion(
   provider: ChatProvider,
@@ -94,11 +89,9 @@ export async function streamCompletion(
 
   let ended = false
   let cancelled = false
-  let keepAlive: ReturnType<typeof setInterval> | undefined
-  /** Whether a frame went out since the keep-alive's last look. */
-  let wrote = false
+  let alive: ReturnType<typeof keepAlive> | undefined
   const finish = () => {
-    clearInterval(keepAlive)
+    alive?.stop()
     options.signal.removeEventListener('abort', onAbort)
     if (!ended) void options.onEnd?.()
     ended = true
@@ -110,17 +103,8 @@ export async function streamCompletion(
         if (!started) {
           started = true
           controller.enqueue(frame(chunk({ delta: { role: 'assistant', content: '' }, finish_reason: null })))
-          wrote = true
-          keepAlive = setInterval(() => {
-            if (!wrote) {
-              try {
-                controller.enqueue(encoder.encode(KEEP_ALIVE))
-              } catch {
-                // Closed meanwhile: finish() clears this.
-              }
-            }
-            wrote = false
-          }, keepAliveMs)
+          alive = keepAlive(controller, keepAliveMs)
+          alive.wrote()
           // Late: the headers and the first chunk leave now.
           if (late) return
         }
@@ -139,7 +123,7 @@ export async function streamCompletion(
           const frames = framesOf(next.value)
           for (const f of frames) controller.enqueue(f)
           if (frames.length) {
-            wrote = true
+            alive!.wrote()
             return
           }
         }
@@ -157,7 +141,7 @@ export async function streamCompletion(
     // The provider's stream ends first, so that what it used is counted before the budget reservation ends (finish).
     async cancel() {
       cancelled = true
-      clearInterval(keepAlive)
+      alive?.stop()
       abort.abort()
       await events.return?.(undefined).catch(() => undefined)
       finish()
