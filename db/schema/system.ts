@@ -18,3 +18,13 @@ export const rateLimits = sqliteTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: integer('reset_at').notNull(),
 })
+
+/**
+ * One row: a number that every write to a table a chat's reply context is read from raises (by
+ * triggers, drizzle/0033), so that a process may keep a context while it is unchanged
+ * (src/api/chat/reply-context.ts, decision 0126).
+ */
+export const contextVersion = sqliteTable('context_version', {
+  id: integer('id').primaryKey(),
+  n: integer('n').notNull(),
+})

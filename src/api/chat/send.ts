@@ -1,15 +1,10 @@
 import type { ChatMessage } from '../../ai'
 import type { AppDeps, SessionUser } from '../../lib/context'
 import { fail } from '../../lib/errors'
-import { toolsFor } from '../../ai/tools'
 import { hasActiveSubscription, returnTrialMessage, takeTrialMessage } from '../subscriptions/access'
-import { mcpToolsFor } from '../mcp-servers/access'
-import { providerClient } from '../models/access'
-import { admitModelCall } from '../usage/access'
-import { describeCollections, searchableCollections } from '../knowledge/access'
-import { chatSources, findOwnThread, sourcesOfThread } from '../sources/access'
-import { replyModel } from '../threads/access'
+import { admitModelCall, NOTHING_RESERVED } from '../usage/access'
 import { beginWithEarlyCall, type BeginMode } from './begin-reply'
+import { replyContext } from './reply-context'
 import { streamReply } from './stream-reply'
 import { startModelCall } from './tool-loop'
 import { systemPrompt } from './system-prompt'
@@ -22,30 +17,16 @@ export const SSE_HEADERS = {
 
 /**
  * Sends a message (or regenerates the last reply) and answers with the reply as a stream of
- * SSE frames (the reply runs on when the client leaves: stream-reply.ts). Reads as: authorize → model, tools, files, collections → budgets and quota (cloud trial) → history read, model called, user message and reply stored meanwhile → stream → store reply.
+ * SSE frames (the reply runs on when the client leaves: stream-reply.ts). Reads as: authorize → model, tools, files, collections (kept while unchanged: reply-context.ts) → budgets and quota (cloud trial) → history read, model called, user message and reply stored meanwhile → stream → store reply.
  */
 export async function sendMessage(deps: AppDeps, caller: SessionUser, threadId: string, mode: BeginMode) {
-  const thread = await findOwnThread(deps, caller, threadId)
-  const collectionIds = searchableCollections(deps, thread)
-  const threadFiles = sourcesOfThread(deps, thread.id)
-  const toolContext = { deps, caller, threadId: thread.id, sources: chatSources(deps, thread.id, collectionIds, threadFiles) }
-  // Independent look-ups: against a database server they overlap instead of queueing.
-  const [{ model, agent }, builtIn, mcp, subscribed, files, collections] = await Promise.all([
-    replyModel(deps, caller, thread),
-    toolsFor(toolContext),
-    mcpToolsFor(deps, caller, thread.agentId),
+  const [{ thread, model, agent, tools, searches, provider, files, collections, budgeted, toolContext }, subscribed] = await Promise.all([
+    replyContext(deps, caller, threadId),
     hasActiveSubscription(deps, caller.organizationId),
-    threadFiles,
-    collectionIds.then((ids) => describeCollections(deps, ids)),
   ])
-  // An agent offers only the built-in tools chosen for it; its MCP tools are chosen by the admin (mcpToolsFor).
-  const tools = [...(agent ? builtIn.filter((t) => agent.tools.includes(t.name)) : builtIn), ...mcp]
-  // Without source_query the model is not pointed at files it cannot search.
-  const searches = !agent || agent.tools.includes('source_query')
-  const provider = await providerClient(deps, caller.organizationId, model.providerId, { userId: caller.id, threadId: thread.id })
   const onTrial = !subscribed
-  // The budgets first: a refused send uses up no trial message.
-  const admission = await admitModelCall(deps, caller)
+  // The budgets first: a refused send uses up no trial message. Where none applies, there is nothing to reserve.
+  const admission = budgeted ? await admitModelCall(deps, caller) : NOTHING_RESERVED
   if (onTrial && !(await takeTrialMessage(deps, caller.organizationId))) {
     await admission.release()
     fail('SUBSCRIPTION_REQUIRED')

@@ -74,4 +74,4 @@ const usageStatements = preparedFor((db) => {
   }
 })
 
-export { admitModelCall, budgetStates, type Admission, type BudgetState } from './budget-check'
+export { admitModelCall, budgetStates, budgetsApply, NOTHING_RESERVED, type Admission, type BudgetState } from './budget-check'

@@ -83,12 +83,33 @@ const budgetRows = preparedFor((db) =>
 
 const ratio = (b: Pick<BudgetState, 'spent' | 'limit'>) => (b.limit > 0 ? b.spent / b.limit : Number.POSITIVE_INFINITY)
 
+/**
+ * Whether any budget applies to a member now (their spend aside): a chat's reply context keeps it
+ * while nothing it was read from changed (src/api/chat/reply-context.ts), so that a reply where
+ * none applies runs no statement for budgets.
+ */
+export async function budgetsApply(deps: Pick<AppDeps, 'db'>, member: Member) {
+  return (await anyBudget(deps.db).all({ organizationId: member.organizationId, userId: member.id })).length > 0
+}
+
+const anyBudget = preparedFor((db) =>
+  db
+    .select({ id: budgets.id })
+    .from(budgets)
+    .where(appliesTo({ id: sql.placeholder('userId'), organizationId: sql.placeholder('organizationId') }))
+    .limit(1)
+    .prepare(),
+)
+
 export type Admission = {
   /** Ends the call's reservation; call when the reply or API call has ended (recorded its usage). */
   release: () => Promise<void>
   /** The tightest budget once 80% of it is spent: the member is told. */
   notice: BudgetState | null
 }
+
+/** The admission of a call no budget applies to: nothing reserved, nothing to tell. */
+export const NOTHING_RESERVED: Admission = { release: async () => {}, notice: null }
 
 /**
  * Lets a model call through the member's budgets, or refuses it with BUDGET_EXCEEDED. The
@@ -99,7 +120,7 @@ export type Admission = {
  */
 export async function admitModelCall(deps: Pick<AppDeps, 'db' | 'logger' | 'mailer' | 'config'>, member: Member, now = new Date()): Promise<Admission> {
   const states = await budgetStates(deps, member, now)
-  if (!states.length) return { release: async () => {}, notice: null }
+  if (!states.length) return NOTHING_RESERVED
   const month = monthOf(now)
   const id = crypto.randomUUID()
   const average = sql`(SELECT coalesce(sum(cost) / nullif(sum(calls), 0), 0) AS cost, coalesce((sum(input_tokens) + sum(output_tokens)) / nullif(sum(calls), 0), 0) AS tokens

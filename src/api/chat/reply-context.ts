@@ -1,0 +1,96 @@
+import { contextVersion } from '../../../db/schema'
+import { preparedFor } from '../../../db/client'
+import type { ChatProvider } from '../../ai'
+import { toolsFor } from '../../ai/tools'
+import type { Tool, ToolContext } from '../../ai/tools/types'
+import type { AppDeps, SessionUser } from '../../lib/context'
+import { describeCollections, searchableCollections } from '../knowledge/access'
+import { mcpToolsFor } from '../mcp-servers/access'
+import { providerClient } from '../models/access'
+import { budgetsApply } from '../usage/access'
+import { chatSources, findOwnThread, sourcesOfThread } from '../sources/access'
+import { replyModel } from '../threads/access'
+
+type Found = Awaited<ReturnType<typeof readContext>>
+
+/**
+ * What a reply in a chat is made with, read before its model call: the chat (its owner checked),
+ * the model (its agent's, if it has one) and the provider's client, the tools offered, the chat's
+ * files and the knowledge collections it may search, and whether any budget applies to the member
+ * (their spend is read with each reply where one does). `toolContext` is the request's own (its caller).
+ */
+export type ReplyContext = Omit<Found, 'collectionIds'> & { thread: Thread; toolContext: Omit<ToolContext, 'signal'> }
+
+type Thread = Awaited<ReturnType<typeof findOwnThread>>
+
+/**
+ * The reply context of a chat for its caller. A process keeps the contexts it read, each with the
+ * database's context version as it was before the reading (`context_version`: every write to a
+ * table the reading reads raises it, by triggers, whichever process or statement writes;
+ * drizzle/0033). While the version is the same, nothing the context was read from has changed,
+ * and the request reads the version and the chat (two small statements) instead of the six to eight
+ * the whole reading takes (decision 0126). Cold between requests, each statement cost 30–160 µs before the
+ * model call. The first read of a chat, and the first after any such write, reads it all.
+ *
+ * Kept per caller (member, organisation and role), chat and the chat's model and agent, which the
+ * chat read with each request names: the chat is found only as its owner's, and the model, agent
+ * and tools a reply may use depend on who asks. Nothing of the request is kept
+ * in it: the caller, the tool context and anything that depends on the time or is counted (a
+ * subscription, the budgets' spend, the trial) are the request's.
+ */
+export async function replyContext(deps: AppDeps, caller: SessionUser, threadId: string): Promise<ReplyContext> {
+  const [thread, version] = await Promise.all([findOwnThread(deps, caller, threadId), versionNow(deps.db).values()])
+  const n = version[0]?.[0] as number | undefined
+  const key = `${caller.id} ${caller.organizationId} ${caller.role} ${thread.id} ${thread.modelId} ${thread.agentId}`
+  const contexts = keptOf(deps)
+  let kept = contexts.get(key)
+  // Used again, it moves to the back, the last to be forgotten.
+  contexts.delete(key)
+  if (n === undefined || kept?.version !== n) {
+    kept = { version: n, found: await readContext(deps, caller, thread) }
+    if (contexts.size >= KEPT_CONTEXTS) contexts.delete(contexts.keys().next().value!)
+  }
+  if (n !== undefined) contexts.set(key, kept)
+  const { collectionIds, ...found } = kept.found
+  const toolContext = { deps, caller, threadId: thread.id, sources: chatSources(deps, thread.id, Promise.resolve(collectionIds), Promise.resolve(found.files)) }
+  return { thread, ...found, toolContext }
+}
+
+/** How many reply contexts a process keeps (about 10 KB each, with their provider's client). */
+const KEPT_CONTEXTS = 500
+
+type Kept = { version: number | undefined; found: Found }
+const keptByDatabase = new WeakMap<AppDeps['db'], Map<string, Kept>>()
+const keptOf = (deps: AppDeps) => {
+  let contexts = keptByDatabase.get(deps.db)
+  if (!contexts) keptByDatabase.set(deps.db, (contexts = new Map()))
+  return contexts
+}
+
+const versionNow = preparedFor((db) => db.select({ n: contextVersion.n }).from(contextVersion).prepare())
+
+/** Forgets the contexts this process keeps (tests compare with a fresh read). */
+export const forgetReplyContexts = (deps: AppDeps) => keptOf(deps).clear()
+
+/** Reads a chat's reply context but the chat. Every table it reads has the triggers of drizzle/0033 (reply-context.test.ts checks). */
+async function readContext(deps: AppDeps, caller: SessionUser, thread: Thread) {
+  const collectionIds = searchableCollections(deps, thread)
+  const threadFiles = sourcesOfThread(deps, thread.id)
+  const toolContext = { deps, caller, threadId: thread.id, sources: chatSources(deps, thread.id, collectionIds, threadFiles) }
+  // Independent look-ups: against a database server they overlap instead of queueing.
+  const [{ model, agent }, builtIn, mcp, files, collections, ids, budgeted] = await Promise.all([
+    replyModel(deps, caller, thread),
+    toolsFor(toolContext),
+    mcpToolsFor(deps, caller, thread.agentId),
+    threadFiles,
+    collectionIds.then((ids) => describeCollections(deps, ids)),
+    collectionIds,
+    budgetsApply(deps, caller),
+  ])
+  // An agent offers only the built-in tools chosen for it; its MCP tools are chosen by the admin (mcpToolsFor).
+  const tools: Tool[] = [...(agent ? builtIn.filter((t) => agent.tools.includes(t.name)) : builtIn), ...mcp]
+  // Without source_query the model is not pointed at files it cannot search.
+  const searches = !agent || agent.tools.includes('source_query')
+  const provider: ChatProvider = await providerClient(deps, caller.organizationId, model.providerId, { userId: caller.id, threadId: thread.id })
+  return { model, agent, tools, searches, provider, files, collections, collectionIds: ids, budgeted }
+}
