@@ -734,218 +734,218 @@ WHEN OLD.`status` = 'streaming' AND NEW.`status` <> 'streaming' BEGIN
 	DELETE FROM `streaming_replies` WHERE `message_id` = NEW.`id`;
 END;
 CREATE TRIGGER `agent_collections_context_insert` AFTER INSERT ON `agent_collections` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `agent_collections_context_update` AFTER UPDATE ON `agent_collections` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `agent_collections_context_delete` AFTER DELETE ON `agent_collections` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `agent_groups_context_insert` AFTER INSERT ON `agent_groups` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `agent_groups_context_update` AFTER UPDATE ON `agent_groups` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `agent_groups_context_delete` AFTER DELETE ON `agent_groups` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `agents_context_insert` AFTER INSERT ON `agents` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `agents_context_update` AFTER UPDATE ON `agents` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `agents_context_delete` AFTER DELETE ON `agents` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `collection_groups_context_insert` AFTER INSERT ON `collection_groups` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `collection_groups_context_update` AFTER UPDATE ON `collection_groups` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `collection_groups_context_delete` AFTER DELETE ON `collection_groups` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `collections_context_insert` AFTER INSERT ON `collections` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `collections_context_update` AFTER UPDATE ON `collections` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `collections_context_delete` AFTER DELETE ON `collections` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `group_members_context_insert` AFTER INSERT ON `group_members` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `group_members_context_update` AFTER UPDATE ON `group_members` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `group_members_context_delete` AFTER DELETE ON `group_members` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `mcp_servers_context_insert` AFTER INSERT ON `mcp_servers` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `mcp_servers_context_update` AFTER UPDATE ON `mcp_servers` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `mcp_servers_context_delete` AFTER DELETE ON `mcp_servers` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `mcp_tool_agents_context_insert` AFTER INSERT ON `mcp_tool_agents` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `mcp_tool_agents_context_update` AFTER UPDATE ON `mcp_tool_agents` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `mcp_tool_agents_context_delete` AFTER DELETE ON `mcp_tool_agents` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `mcp_tool_groups_context_insert` AFTER INSERT ON `mcp_tool_groups` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `mcp_tool_groups_context_update` AFTER UPDATE ON `mcp_tool_groups` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `mcp_tool_groups_context_delete` AFTER DELETE ON `mcp_tool_groups` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `mcp_tools_context_insert` AFTER INSERT ON `mcp_tools` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `mcp_tools_context_update` AFTER UPDATE ON `mcp_tools` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `mcp_tools_context_delete` AFTER DELETE ON `mcp_tools` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `model_endpoints_context_insert` AFTER INSERT ON `model_endpoints` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `model_endpoints_context_update` AFTER UPDATE ON `model_endpoints` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `model_endpoints_context_delete` AFTER DELETE ON `model_endpoints` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `model_group_access_context_insert` AFTER INSERT ON `model_group_access` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `model_group_access_context_update` AFTER UPDATE ON `model_group_access` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `model_group_access_context_delete` AFTER DELETE ON `model_group_access` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `model_settings_context_insert` AFTER INSERT ON `model_settings` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `model_settings_context_update` AFTER UPDATE ON `model_settings` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `model_settings_context_delete` AFTER DELETE ON `model_settings` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `permitted_models_context_insert` AFTER INSERT ON `permitted_models` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `permitted_models_context_update` AFTER UPDATE ON `permitted_models` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `permitted_models_context_delete` AFTER DELETE ON `permitted_models` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `permitted_providers_context_insert` AFTER INSERT ON `permitted_providers` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `permitted_providers_context_update` AFTER UPDATE ON `permitted_providers` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `permitted_providers_context_delete` AFTER DELETE ON `permitted_providers` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `sources_context_insert` AFTER INSERT ON `sources` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
-CREATE TRIGGER `sources_context_update` AFTER UPDATE ON `sources` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+CREATE TRIGGER `sources_context_update` AFTER UPDATE OF `id`, `organization_id`, `thread_id`, `collection_id`, `user_id`, `name`, `description`, `file_name`, `kind`, `mime_type`, `size`, `status`, `error`, `pages`, `chunk_count`, `created_at` ON `sources` BEGIN
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `sources_context_delete` AFTER DELETE ON `sources` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `thread_collections_context_insert` AFTER INSERT ON `thread_collections` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `thread_collections_context_update` AFTER UPDATE ON `thread_collections` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `thread_collections_context_delete` AFTER DELETE ON `thread_collections` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `budgets_context_insert` AFTER INSERT ON `budgets` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `budgets_context_update` AFTER UPDATE ON `budgets` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;
 CREATE TRIGGER `budgets_context_delete` AFTER DELETE ON `budgets` BEGIN
-	UPDATE `context_version` SET `n` = `n` + 1 WHERE `id` = 1;
-	INSERT INTO `context_version` (`id`, `n`) SELECT 1, 1 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
+	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
 END;

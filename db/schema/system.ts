@@ -20,8 +20,8 @@ export const rateLimits = sqliteTable('rate_limits', {
 })
 
 /**
- * One row: a number that every write to a table a chat's reply context is read from raises (by
- * triggers, drizzle/0033), so that a process may keep a context while it is unchanged
+ * One row: a random number that every write to a table a chat's reply context is read from changes
+ * (by triggers, drizzle/0033), so that a process may keep a context while it is unchanged
  * (src/api/chat/reply-context.ts, decision 0126).
  */
 export const contextVersion = sqliteTable('context_version', {

@@ -1,6 +1,6 @@
 /**
  * A process keeps a chat's reply context while the database's context version is unchanged
- * (reply-context.ts, decision 0126). What must hold: every table the context is read from raises
+ * (reply-context.ts, decision 0126). What must hold: every table the context is read from changes
  * the version when written (whatever writes it: triggers); a kept context is used only while the
  * version is the same, so a change made by any process reaches the next reply.
  */
@@ -106,13 +106,13 @@ async function richChat() {
   form.set('file', new File(['Kerning is the space between letters.'], 'kerning.txt', { type: 'text/plain' }))
   const upload = await t.app.request(`/api/threads/${thread.id}/sources/file`, { method: 'POST', headers: { cookie: admin.cookieHeader(), origin: BASE_URL }, body: form })
   expect(upload.status).toBe(201)
-  // Processed (its writes raise the version too): ready to search.
+  // Processed (its writes change the version too): ready to search.
   await until('the file processed', async () => (await admin.get(`/api/threads/${thread.id}/sources`)).body[0]?.status === 'ready')
   return { admin, model, group, agent, server, thread, collection, attached }
 }
 
 describe('reply context', () => {
-  test('every table a reply context is read from raises the context version with each insert, update and delete', async () => {
+  test('every table a reply context is read from changes the context version with each insert, update and delete', async () => {
     const { admin, thread } = await richChat()
     const caller = await callerOf(admin)
     forgetReplyContexts(t.deps)
@@ -128,7 +128,7 @@ describe('reply context', () => {
     }
   })
 
-  test('a kept context costs one statement; a change, made by this process or another, is read again before the next reply', async () => {
+  test('a kept context costs two statements (the version and the chat); a change, made by this process or another, is read again before the next reply', async () => {
     const { admin, agent, model, server, thread, collection } = await richChat()
     const caller = await callerOf(admin)
     expect(await chat(admin, thread.id)).toBeUndefined()
@@ -155,6 +155,16 @@ describe('reply context', () => {
     expect([refused.status, refused.body.code]).toEqual([404, 'NO_MODEL_FOUND'])
   })
 
+  test("a file's processing changes the version only where what the reading reads changes", async () => {
+    const { thread } = await richChat()
+    const version = async () => (await t.deps.db.$client.execute('SELECT n FROM context_version')).rows[0]?.n
+    const before = await version()
+    await other.deps.db.$client.execute({ sql: 'UPDATE sources SET locked_until = ?, lease = ?, attempts = attempts + 1, updated_at = ? WHERE thread_id = ?', args: [Date.now() + 60_000, 'a-lease', Date.now(), thread.id] })
+    expect(await version()).toBe(before)
+    await other.deps.db.$client.execute({ sql: "UPDATE sources SET status = 'failed' WHERE thread_id = ?", args: [thread.id] })
+    expect(await version()).not.toBe(before)
+  })
+
   test('a budget set after the context was kept applies to the next reply', async () => {
     const { admin, thread } = await richChat()
     expect(await chat(admin, thread.id)).toBeUndefined()
@@ -177,7 +187,7 @@ describe('reply context', () => {
     await expect(replyContext(t.deps, caller, thread.id)).rejects.toMatchObject({ code: 'THREAD_NOT_FOUND' })
   })
 
-  test('kept per member: another member of the organisation does not reach a chat kept for its owner', async () => {
+  test('a context kept for its owner does not open a chat to another member of the organisation', async () => {
     const { admin, thread } = await richChat()
     await replyContext(t.deps, await callerOf(admin), thread.id)
     const intruder: SessionUser = { ...(await callerOf(admin)), id: crypto.randomUUID() }

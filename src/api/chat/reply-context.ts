@@ -24,53 +24,63 @@ export type ReplyContext = Omit<Found, 'collectionIds'> & { thread: Thread; tool
 type Thread = Awaited<ReturnType<typeof findOwnThread>>
 
 /**
- * The reply context of a chat for its caller. A process keeps the contexts it read, each with the
- * database's context version as it was before the reading (`context_version`: every write to a
- * table the reading reads raises it, by triggers, whichever process or statement writes;
- * drizzle/0033). While the version is the same, nothing the context was read from has changed,
- * and the request reads the version and the chat (two small statements) instead of the six to eight
- * the whole reading takes (decision 0126). Cold between requests, each statement cost 30–160 µs before the
- * model call. The first read of a chat, and the first after any such write, reads it all.
+ * The reply context of a chat for its caller. A process keeps the contexts it read under the
+ * database's context version (`context_version`, read before the reading): triggers change it with
+ * every write to a table the reading reads, whichever process or statement writes (drizzle/0033).
+ * While the version is the same, nothing a kept context was read from has changed, and a request
+ * reads the version and the chat (two small statements) instead of the six to eight the whole
+ * reading takes (decision 0126); cold between requests, each cost 30–160 µs before the model call.
+ * When the version changes, every context kept goes, and each chat's next reply reads its own again.
  *
- * Kept per caller (member, organisation and role), chat and the chat's model and agent, which the
- * chat read with each request names: the chat is found only as its owner's, and the model, agent
- * and tools a reply may use depend on who asks. Nothing of the request is kept
- * in it: the caller, the tool context and anything that depends on the time or is counted (a
- * subscription, the budgets' spend, the trial) are the request's.
+ * Kept per caller (member, organisation and role), chat and the chat's model and agent (the chat,
+ * read with each request, names them): the chat is found only as its owner's, and the model, agent
+ * and tools a reply may use depend on who asks. Nothing of the request is kept in it: the caller,
+ * the tool context and anything that depends on the time or is counted (a subscription, the
+ * budgets' spend, the trial) are the request's. The provider's client and the MCP tools keep the
+ * process's configuration as it was read (`deps.config`, fixed for a process).
  */
 export async function replyContext(deps: AppDeps, caller: SessionUser, threadId: string): Promise<ReplyContext> {
   const [thread, version] = await Promise.all([findOwnThread(deps, caller, threadId), versionNow(deps.db).values()])
   const n = version[0]?.[0] as number | undefined
-  const key = `${caller.id} ${caller.organizationId} ${caller.role} ${thread.id} ${thread.modelId} ${thread.agentId}`
-  const contexts = keptOf(deps)
-  let kept = contexts.get(key)
-  // Used again, it moves to the back, the last to be forgotten.
-  contexts.delete(key)
-  if (n === undefined || kept?.version !== n) {
-    kept = { version: n, found: await readContext(deps, caller, thread) }
-    if (contexts.size >= KEPT_CONTEXTS) contexts.delete(contexts.keys().next().value!)
+  const kept = keptOf(deps)
+  // Another version: every context kept was read under an earlier one.
+  if (n === undefined || n !== kept.version) {
+    kept.contexts.clear()
+    kept.version = n
   }
-  if (n !== undefined) contexts.set(key, kept)
-  const { collectionIds, ...found } = kept.found
-  const toolContext = { deps, caller, threadId: thread.id, sources: chatSources(deps, thread.id, Promise.resolve(collectionIds), Promise.resolve(found.files)) }
-  return { thread, ...found, toolContext }
+  const key = `${caller.id} ${caller.organizationId} ${caller.role} ${thread.id} ${thread.modelId} ${thread.agentId}`
+  let found = kept.contexts.get(key)
+  // Used again, it moves to the back, the last to be forgotten.
+  kept.contexts.delete(key)
+  if (!found) {
+    found = await readContext(deps, caller, thread)
+    if (kept.contexts.size >= KEPT_CONTEXTS) kept.contexts.delete(kept.contexts.keys().next().value!)
+  }
+  // Kept only if read under the version still current (none is kept without one).
+  if (n !== undefined && kept.version === n) kept.contexts.set(key, found)
+  const { collectionIds, ...context } = found
+  const toolContext = { deps, caller, threadId: thread.id, sources: chatSources(deps, thread.id, Promise.resolve(collectionIds), Promise.resolve(context.files)) }
+  return { thread, ...context, toolContext }
 }
 
-/** How many reply contexts a process keeps (about 10 KB each, with their provider's client). */
+/**
+ * How many reply contexts a process keeps: about 10 KB each with their provider's client, more
+ * with many MCP tools or an agent's long instructions. All go when the version changes.
+ */
 const KEPT_CONTEXTS = 500
 
-type Kept = { version: number | undefined; found: Found }
-const keptByDatabase = new WeakMap<AppDeps['db'], Map<string, Kept>>()
+type Kept = { version: number | undefined; contexts: Map<string, Found> }
+const keptByDatabase = new WeakMap<AppDeps['db'], Kept>()
 const keptOf = (deps: AppDeps) => {
-  let contexts = keptByDatabase.get(deps.db)
-  if (!contexts) keptByDatabase.set(deps.db, (contexts = new Map()))
-  return contexts
+  let kept = keptByDatabase.get(deps.db)
+  if (!kept) keptByDatabase.set(deps.db, (kept = { version: undefined, contexts: new Map() }))
+  return kept
 }
 
 const versionNow = preparedFor((db) => db.select({ n: contextVersion.n }).from(contextVersion).prepare())
 
 /** Forgets the contexts this process keeps (tests compare with a fresh read). */
-export const forgetReplyContexts = (deps: AppDeps) => keptOf(deps).clear()
+export const forgetReplyContexts = (deps: AppDeps) => keptOf(deps).contexts.clear()
 
 /** Reads a chat's reply context but the chat. Every table it reads has the triggers of drizzle/0033 (reply-context.test.ts checks). */
 async function readContext(deps: AppDeps, caller: SessionUser, thread: Thread) {

@@ -109,7 +109,7 @@ export type Admission = {
 }
 
 /** The admission of a call no budget applies to: nothing reserved, nothing to tell. */
-export const NOTHING_RESERVED: Admission = { release: async () => {}, notice: null }
+export const NOTHING_RESERVED: Admission = Object.freeze({ release: async () => {}, notice: null })
 
 /**
  * Lets a model call through the member's budgets, or refuses it with BUDGET_EXCEEDED. The
