@@ -151,6 +151,47 @@ describe('ChunkEvents', () => {
     expect(kept.at(-1)).toBe('tok499')
   })
 
+  test('the texts of a chunk\'s events read by the template become one text of their own, in order with escaped ones and other events; it keeps nothing of the chunk alive', () => {
+    const template = learned()
+    const [encoder, decoder] = [new TextEncoder(), new TextDecoder()]
+    const read = (events: ChunkEvents, data: string) => expect(template.readInto(data, events)).toBe(true)
+    // Tokens as they stand between their quotes, a token with escapes parsed, and other events in between.
+    const events = new ChunkEvents()
+    for (const text of ['Hel', 'lo', ' wörld 😀']) read(events, event(text))
+    read(events, event('a "quote"\n'))
+    read(events, event('!'))
+    events.delta('reasoning', 'hm')
+    read(events, event(''))
+    read(events, event('x'))
+    read(events, event('y'))
+    events.push({ type: 'tool_call', id: 'c1', name: 'lookup', arguments: '{}' })
+    read(events, event('z'))
+    expect(events.take()).toEqual([
+      { type: 'text', delta: 'Hello wörld 😀a "quote"\n!' },
+      { type: 'reasoning', delta: 'hm' },
+      { type: 'text', delta: 'xy' },
+      { type: 'tool_call', id: 'c1', name: 'lookup', arguments: '{}' },
+      { type: 'text', delta: 'z' },
+    ])
+    expect(events.take()).toEqual([])
+
+    const kept: string[] = []
+    const heapBefore = () => (Bun.gc(true), heapStats().heapSize)
+    const before = heapBefore()
+    for (let i = 0; i < 500; i++) {
+      // A network chunk of 20 KB that ends in three tokens of text, decoded as the SSE reader decodes it.
+      const tokens = [`a${i}`, ` b${i}`, ` c${i}`]
+      const chunk = decoder.decode(encoder.encode(`${'x'.repeat(20_000)}\n\n${tokens.map((t) => `${event(t)}\n\n`).join('')}`))
+      const lines = chunk.slice(20_002).split('\n\n').filter(Boolean)
+      const events = new ChunkEvents()
+      for (const line of lines) read(events, line)
+      for (const e of events.take()) kept.push((e as { delta: string }).delta)
+    }
+    // Held as slices, the 500 texts would keep 10 MB of chunks alive.
+    expect(heapBefore() - before).toBeLessThan(2_000_000)
+    expect(kept.at(-1)).toBe('a499 b499 c499')
+  })
+
   test('consecutive deltas of one kind become one event; order across kinds and other events is kept', () => {
     const events = new ChunkEvents()
     events.delta('reasoning', 'Think')

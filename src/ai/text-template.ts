@@ -22,6 +22,15 @@ export class TextTemplate {
   private textToken = -1
   /** Learning stops after this many events were learned in a row without a match in between. */
   private tries = MAX_TRIES
+  /**
+   * The text's token in the event `locate` matched last: where it starts and ends (its quotes
+   * included), whether it is plain (neither an escape nor a control character: its value is the
+   * characters between its quotes, not parsed), and otherwise its parsed value.
+   */
+  private start = 0
+  private end = 0
+  private plain = false
+  private parsed = ''
 
   /**
    * @param key the text's field name in the event (`content`, `text`)
@@ -37,29 +46,46 @@ export class TextTemplate {
 
   /** The text of the event `data` when it is the learned event with another text; undefined: parse it in full. */
   read(data: string): string | undefined {
-    const { literals } = this
-    if (!literals.length || !data.startsWith(literals[0]!)) return undefined
-    let at = literals[0]!.length
-    let text: string | undefined
-    for (let i = 1; i < literals.length; i++) {
-      const end = stringEnd(data, at)
-      if (end < 0) return undefined
-      const value = stringValue(data, at, end, i - 1 === this.textToken)
-      if (value === undefined) return undefined
-      if (i - 1 === this.textToken) text = value
-      if (!data.startsWith(literals[i]!, end)) return undefined
-      at = end + literals[i]!.length
-    }
-    if (at !== data.length) return undefined
-    this.tries = MAX_TRIES
-    return text
+    if (!this.locate(data)) return undefined
+    return this.plain ? (JSON.parse(data.slice(this.start, this.end)) as string) : this.parsed
   }
 
-  /** Whether `data` is the learned event with another text; its text (when not empty) then joins `events`. */
+  /**
+   * Whether `data` is the learned event with another text; its text (when not empty) then joins
+   * `events`: a plain token as it stands, for `events` to join with the rest of its run (decision 0127).
+   */
   readInto(data: string, events: ChunkEvents): boolean {
-    const text = this.read(data)
-    if (text === undefined) return false
-    if (text) events.delta('text', text)
+    if (!this.locate(data)) return false
+    if (this.end - this.start > 2) {
+      if (this.plain) events.plainText(data.slice(this.start + 1, this.end - 1))
+      else if (this.parsed) events.delta('text', this.parsed)
+    }
+    return true
+  }
+
+  /** Whether `data` is the learned event with another text; where its text is: `start`, `end`, `plain`, `parsed`. */
+  private locate(data: string): boolean {
+    const { literals } = this
+    if (!literals.length || !data.startsWith(literals[0]!)) return false
+    let at = literals[0]!.length
+    for (let i = 1; i < literals.length; i++) {
+      const end = stringEnd(data, at)
+      if (end < 0) return false
+      if (i - 1 === this.textToken) {
+        this.start = at
+        this.end = end
+        this.plain = plainToken(data, at, end)
+        if (!this.plain) {
+          const value = stringValue(data, at, end, true)
+          if (value === undefined) return false
+          this.parsed = value
+        }
+      } else if (stringValue(data, at, end, false) === undefined) return false
+      if (!data.startsWith(literals[i]!, end)) return false
+      at = end + literals[i]!.length
+    }
+    if (at !== data.length) return false
+    this.tries = MAX_TRIES
     return true
   }
 
@@ -111,7 +137,8 @@ function stringEnd(data: string, start: number): number {
  * for a field whose value is not `wanted` (one the adapter ignores), '' when valid. Such a token
  * without escapes or control characters (nearly every one a provider sends) is valid as it
  * stands: it is only scanned, not parsed (an OpenAI event was read in about 300 ns instead of 420).
- * The text is parsed: so it is a string of its own, where a slice would keep its network chunk alive.
+ * A text token is parsed here only when it is not plain: a plain one is taken as it stands and
+ * copied with the rest of its run (`ChunkEvents`).
  */
 function stringValue(data: string, start: number, end: number, wanted: boolean): string | undefined {
   if (!wanted && plainToken(data, start, end)) return ''
@@ -163,18 +190,26 @@ const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13
  * deltas become one event. A fast provider sends a token per event and dozens to thousands of
  * events per chunk; each event passed on alone went through every layer of the call (gateway,
  * usage meter, tool loop, relay), which cost more than reading it. A chunk's events reached the
- * client in one write before as well; the text is the same, in fewer pieces.
+ * client in one write before as well; the text is the same, in fewer pieces. Plain text tokens
+ * come as slices of the chunk (`plainText`) and leave as one new string per run (decision 0127).
  */
 export class ChunkEvents {
   private events: StreamEvent[] = []
+  /** A run of text tokens without escapes as they stand in their events, joined into one text when the run ends. */
+  private pieces: string[] = []
+
+  /** A text token's characters as they stand between its quotes (it has neither an escape nor a control character). */
+  plainText(piece: string) {
+    this.pieces.push(piece)
+  }
 
   delta(type: 'text' | 'reasoning', delta: string) {
-    const last = this.events.at(-1)
-    if ((last?.type === 'text' || last?.type === 'reasoning') && last.type === type) last.delta += delta
-    else this.events.push({ type, delta })
+    if (this.pieces.length) this.settle()
+    this.merge(type, delta)
   }
 
   push(event: StreamEvent) {
+    if (this.pieces.length) this.settle()
     this.events.push(event)
   }
 
@@ -184,8 +219,26 @@ export class ChunkEvents {
    * than twice as much for each event.
    */
   take(): StreamEvent[] {
+    if (this.pieces.length) this.settle()
     const events = this.events
     this.events = []
     return events
+  }
+
+  private merge(type: 'text' | 'reasoning', delta: string) {
+    const last = this.events.at(-1)
+    if ((last?.type === 'text' || last?.type === 'reasoning') && last.type === type) last.delta += delta
+    else this.events.push({ type, delta })
+  }
+
+  /**
+   * The run of pieces as one text of its own: joined, it is a new string; a single piece is copied
+   * by parsing it (a slice would keep the network chunk it was cut from alive as long as the reply
+   * keeps its text).
+   */
+  private settle() {
+    const { pieces } = this
+    this.pieces = []
+    this.merge('text', pieces.length === 1 ? (JSON.parse(`"${pieces[0]}"`) as string) : pieces.join(''))
   }
 }
