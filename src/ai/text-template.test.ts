@@ -79,6 +79,26 @@ describe('TextTemplate', () => {
     }
   })
 
+  test('a chunk\'s tokens without escapes are not parsed one by one: a run of them is joined, a run of one is parsed once, a token with an escape on its own', () => {
+    const template = learned()
+    const events = new ChunkEvents()
+    const parse = spyOn(JSON, 'parse')
+    try {
+      for (const text of ['a', ' b', ' c']) expect(template.readInto(event(text), events)).toBe(true)
+      expect(events.take()).toEqual([{ type: 'text', delta: 'a b c' }])
+      expect(parse).toHaveBeenCalledTimes(0)
+      expect(template.readInto(event('d'), events)).toBe(true)
+      expect(events.take()).toEqual([{ type: 'text', delta: 'd' }])
+      expect(parse).toHaveBeenCalledTimes(1)
+      for (const text of ['e', 'f\n', 'g', 'h']) expect(template.readInto(event(text), events)).toBe(true)
+      expect(events.take()).toEqual([{ type: 'text', delta: 'ef\ngh' }])
+      // The escaped token, then the run of one before it; the run after it is joined.
+      expect(parse).toHaveBeenCalledTimes(3)
+    } finally {
+      parse.mockRestore()
+    }
+  })
+
   test('a provider whose events differ in more than the text each time: learning stops after a few tries', () => {
     const template = new TextTemplate('content', textOnly)
     for (let i = 0; i < 20; i++) {

@@ -8,7 +8,8 @@ import type { StreamEvent } from './types'
  * was that. A template learns such an event once: the literal text around its text's string token
  * (and around the string tokens of fields the adapter ignores and the provider varies per event,
  * such as OpenAI's `obfuscation`). An event that is the same but for those string tokens is read
- * by parsing its text's token alone.
+ * from its text's token alone: parsed when it has an escape, otherwise taken as it stands between
+ * its quotes and joined with the tokens around it (`ChunkEvents`, decision 0127).
  *
  * Exact, not a guess: each varying part must be one valid JSON string token (read as JSON reads it), and all the
  * rest must be the learned event's own text, so the event means what the learned one meant with
@@ -232,9 +233,10 @@ export class ChunkEvents {
   }
 
   /**
-   * The run of pieces as one text of its own: joined, it is a new string; a single piece is copied
-   * by parsing it (a slice would keep the network chunk it was cut from alive as long as the reply
-   * keeps its text).
+   * The run of pieces as one text of its own. In JavaScriptCore, `join` of two strings or more
+   * copies them into a new string; of one, it returns that string, so a single piece is copied by
+   * parsing it (a slice would keep the network chunk it was cut from alive as long as the reply
+   * keeps its text; the tests hold both).
    */
   private settle() {
     const { pieces } = this
