@@ -205,12 +205,12 @@ export class ChunkEvents {
   }
 
   delta(type: 'text' | 'reasoning', delta: string) {
-    if (this.pieces.length) this.settle()
+    this.settle()
     this.merge(type, delta)
   }
 
   push(event: StreamEvent) {
-    if (this.pieces.length) this.settle()
+    this.settle()
     this.events.push(event)
   }
 
@@ -220,7 +220,7 @@ export class ChunkEvents {
    * than twice as much for each event.
    */
   take(): StreamEvent[] {
-    if (this.pieces.length) this.settle()
+    this.settle()
     const events = this.events
     this.events = []
     return events
@@ -233,13 +233,14 @@ export class ChunkEvents {
   }
 
   /**
-   * The run of pieces as one text of its own. In JavaScriptCore, `join` of two strings or more
+   * The run of pieces (if any) as one text of its own. In JavaScriptCore, `join` of two strings or more
    * copies them into a new string; of one, it returns that string, so a single piece is copied by
    * parsing it (a slice would keep the network chunk it was cut from alive as long as the reply
    * keeps its text; the tests hold both).
    */
   private settle() {
     const { pieces } = this
+    if (!pieces.length) return
     this.pieces = []
     this.merge('text', pieces.length === 1 ? (JSON.parse(`"${pieces[0]}"`) as string) : pieces.join(''))
   }
