@@ -23,14 +23,18 @@ async function read(stream: ReadableStream<Uint8Array>) {
 
 describe('sseBatches', () => {
   test('yields the messages of each chunk together, with event names and joined data lines', async () => {
-    const batches = await read(body('data: a\n\ndata: b\n\nevent: x\ndata: c1\ndata: c2\n\n', 'data: d\n\n'))
+    const batches = await read(body('data: a\n\ndata: b\n\nevent: x\ndata: c1\ndata: c2\n\n', 'data: d\n\ndata:\n\ndata: e1\ndata:e2\ndata: e3\n\n'))
     expect(batches).toEqual([
       [
         { event: null, data: 'a' },
         { event: null, data: 'b' },
         { event: 'x', data: 'c1\nc2' },
       ],
-      [{ event: null, data: 'd' }],
+      [
+        { event: null, data: 'd' },
+        { event: null, data: '' },
+        { event: null, data: 'e1\ne2\ne3' },
+      ],
     ])
   })
 

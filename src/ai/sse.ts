@@ -64,7 +64,8 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenera
   const decoder = new TextDecoder()
   let rest = ''
   let event: string | null = null
-  let data: string[] = []
+  /** The message's data lines: one (the common case) as it is, several in an array. */
+  let data: string | string[] | null = null
   let finished = false
   let limit = FIRST_BATCH
   try {
@@ -89,9 +90,9 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenera
       let start = 0
       for (let end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
         if (end === start) {
-          if (data.length) batch.push({ event, data: data.length === 1 ? data[0]! : data.join('\n') })
+          if (data !== null) batch.push({ event, data: typeof data === 'string' ? data : data.join('\n') })
           event = null
-          data = []
+          data = null
           if (batch.length === limit) {
             yield batch
             batch = []
@@ -100,9 +101,11 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenera
           }
           continue
         }
-        const line = text.slice(start, end)
-        if (line.startsWith('data:')) data.push(line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5))
-        else if (line.startsWith('event:')) event = line.charCodeAt(6) === 32 ? line.slice(7) : line.slice(6)
+        // The field's value starts after its colon and one space, if there is one; no line is cut out first.
+        if (text.startsWith('data:', start)) {
+          const value = text.slice(text.charCodeAt(start + 5) === 32 ? start + 6 : start + 5, end)
+          data = data === null ? value : typeof data === 'string' ? [data, value] : (data.push(value), data)
+        } else if (text.startsWith('event:', start)) event = text.slice(text.charCodeAt(start + 6) === 32 ? start + 7 : start + 6, end)
         // Anything else is a comment (":"), an id, a retry or an unknown field: ignored.
       }
       rest = text.slice(start) + rest
