@@ -101,6 +101,44 @@ export async function register(base: string): Promise<string> {
   return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
 }
 
+/** One streamed reply as a reader saw it: time to the first and the last token (ms from `start`), tokens and bytes received. */
+export type ReplySample = { ttft: number; last: number; tokens: number; bytes: number }
+
+/** Reads a streamed body, timing the first and last content and counting tokens (as `tokensIn` counts a frame's) and bytes. */
+export async function readReply(res: Response, tokensIn: (frame: string) => number, start: number): Promise<ReplySample> {
+  if (!res.ok) throw new Error(`status ${res.status}: ${await res.text()}`)
+  const reader = res.body!.getReader()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  let ttft = 0
+  let last = 0
+  let tokens = 0
+  let bytes = 0
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    bytes += chunk.value.byteLength
+    buffer += decoder.decode(chunk.value, { stream: true })
+    let end: number
+    while ((end = buffer.indexOf('\n\n')) !== -1) {
+      const frame = buffer.slice(0, end)
+      buffer = buffer.slice(end + 2)
+      const n = tokensIn(frame)
+      if (n > 0) {
+        tokens += n
+        last = performance.now() - start
+        ttft ||= last
+      }
+    }
+  }
+  return { ttft, last, tokens, bytes }
+}
+
+/** The tokens of a provider's own frame (OpenAI's chunks, one token each): like any client that uses the text, the reader parses it. */
+export const providerTokens = (f: string) => {
+  if (!f.startsWith('data: {')) return 0
+  const delta = (JSON.parse(f.slice(6)) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content
+  return delta ? 1 : 0
+}
+
 export const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.ceil((p / 100) * xs.length) - 1]!
 
 export const machine = () =>

@@ -8,7 +8,7 @@
  * BENCH_SOURCE_FILES=1 runs its source files; BENCH_PROVIDER_HOST=localhost gives it the provider by name)
  */
 import { loadavg } from 'node:os'
-import { machine, pct, register, startFakeProvider, startKontor, writeSection } from './lib'
+import { machine, pct, providerTokens, readReply as read, register, startFakeProvider, startKontor, type ReplySample as Sample, writeSection } from './lib'
 
 const SIZES = [1000, 5000] as const
 const PORT = Number(process.env.BENCH_PORT ?? 3520)
@@ -27,37 +27,6 @@ const providerUrl = `http://${process.env.BENCH_PROVIDER_HOST ?? '127.0.0.1'}:${
 const kontor = await startKontor({ port: PORT, env: { OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: `${providerUrl}/v1` }, bundle: process.env.BENCH_SOURCE_FILES !== '1' })
 const base = kontor.base
 
-/** One reply: time to the first and the last token, tokens and bytes received. */
-type Sample = { ttft: number; last: number; tokens: number; bytes: number }
-
-/** Reads a streamed body, timing the first and last content and counting tokens (as `tokensIn` counts a frame's) and bytes. */
-async function read(res: Response, tokensIn: (frame: string) => number, start: number): Promise<Sample> {
-  if (!res.ok) throw new Error(`status ${res.status}: ${await res.text()}`)
-  const reader = res.body!.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
-  let ttft = 0
-  let last = 0
-  let tokens = 0
-  let bytes = 0
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    bytes += chunk.value.byteLength
-    buffer += decoder.decode(chunk.value, { stream: true })
-    let end: number
-    while ((end = buffer.indexOf('\n\n')) !== -1) {
-      const frame = buffer.slice(0, end)
-      buffer = buffer.slice(end + 2)
-      const n = tokensIn(frame)
-      if (n > 0) {
-        tokens += n
-        last = performance.now() - start
-        ttft ||= last
-      }
-    }
-  }
-  return { ttft, last, tokens, bytes }
-}
-
 async function direct(size: number): Promise<Sample> {
   const start = performance.now()
   const res = await fetch(`${fakeUrl}/v1/chat/completions`, {
@@ -65,13 +34,7 @@ async function direct(size: number): Promise<Sample> {
     headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
     body: JSON.stringify({ model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: promptOf(size) }] }),
   })
-  // The provider sends one token per frame; like any client that uses the text, the reader parses it.
-  const tokenIn = (f: string) => {
-    if (!f.startsWith('data: {')) return 0
-    const delta = (JSON.parse(f.slice(6)) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content
-    return delta ? 1 : 0
-  }
-  return read(res, tokenIn, start)
+  return read(res, providerTokens, start)
 }
 
 // Kontor merges the tokens of one provider chunk into one frame: its words are the tokens.
@@ -211,6 +174,7 @@ try {
         'Since decision 0126 (2026-11-30) a process keeps a chat’s reply context (the model and its provider, the agent, the tools, the chat’s files and collections, whether a budget applies) while the database’s context version, changed by triggers with every write to a table it is read from, is unchanged: a new reply in a chat already answered reads the version and the chat instead of six to eight statements (a send to a new chat reads its context as before). Timed in the server that day (marks, three runs each alternating with the code before, 198 sends and new replies each): the provider was called 0.80 ms after the request came in (quartiles 0.67–0.95), against 1.11 ms (0.94–1.27), and the first text frame left at 2.25 against 2.69 ms. End to end (`BENCH_STREAMS=1`, eight runs each, alternating): a new reply’s first token came 2.3 and 1.95 ms later than directly at 1,000 and 5,000 tokens (medians of the runs), against 2.7 and 2.25 ms, sooner in eight and six of the eight pairs; a send to a new chat 2.65 and 1.9 against 2.9 and 2.25 ms. ' +
         'Since decision 0127 (2026-11-30) a text token without escapes is taken as it stands between its quotes, and the tokens of a run within one network chunk are joined into one new string (a run of one token is parsed, as every token was before): in a CPU profile of 300 new replies of 5,000 tokens, `JSON.parse` fell from 16.3% of Kontor’s samples to 0.6%, and the samples from 6,818 to 6,169; nine runs each, alternating with the commit before (six with `BENCH_STREAMS=1`, three full), gave one reply at a time 1.36× against 1.10× of the direct rate at 1,000 tokens and 0.96× (0.77–1.09) against 0.87× (0.80–1.12) at 5,000 (medians of the runs; in the three full runs 1.03×, 0.95× and 0.96× against 0.84×, 0.84× and 0.87×), the first token and 200 replies at once within the spread. ' +
         'Where the first milliseconds go after decision 0126 (2026-11-30; one run timed in the server, with the fake’s and this script’s times on the same clock, about 33 new replies and 33 sends at each size; medians, given as ranges over the two sizes and the two kinds of request): Kontor starts the provider call 0.54–0.77 ms after it has the request (the session read by 0.12–0.35 ms, the chat and the context version by 0.24–0.49 ms, a new reply’s history read before the call in 110–250 µs, a send’s in 30–50 µs); Bun’s `fetch` is called 40–120 µs later (the outbound checks); the fake has the request 144–162 µs after that (about as long as this script’s own requests take) and writes its first chunk 307–505 µs later; meanwhile the batch that begins the reply takes 275–446 µs on the event loop, and the loop is then idle from 1.0–1.35 ms after the request; Kontor’s fetch sees the fake’s first chunk 283–714 µs after the fake wrote it (lower quartiles 142–280 µs, upper quartiles 1,469–3,022 µs), and its first text frame leaves 138–155 µs after that; this script reads it 175 µs later (lower and upper quartiles 122 and 1,018 µs), where it reads the fake’s first chunk directly 190 µs after the fake wrote it (157 and 533 µs). So a reply through Kontor crosses two connections between processes where one read directly crosses one, and on two cores both have upper quartiles about 2–6 times the direct one’s; that suggests (not measured across runs) that those tails, more than Kontor’s steps before the call, spread its first token over runs. In that run 9% of Bun’s `fetch` calls (of about 160 timed) took 0.5–3.3 ms to return, although the request had reached the fake within 0.2 ms; in another run, logged with `BUN_JSC_logGC=1`, no collection of the heap was logged within any of about 1,000 calls. The likely cause (not measured): more threads ready to run than the two cores (the fake answering, Kontor’s main thread and its fetch’s), so one waits for a core. A script that only reads the fake (no Kontor) saw a streamed answer’s first chunk 120–200 µs after the fake had written it at the median, and 0.6–1.6 ms at the 90th percentile. Tried that day and not kept (six runs each, alternating, `BENCH_STREAMS=1`, medians of the runs): keeping a member’s model, tools, budgets and provider for a new chat too (without any check, as an upper bound) left a send’s first token within the spread (2.2 and 1.85 ms against 2.35 and 1.4 ms at 1,000 and 5,000 tokens); holding the response back until the provider’s first event, so that this script wakes once for the start and the first text, also within the spread (a new reply’s first token 2.2 and 1.8 ms against 2.2 and 1.75 ms). ' +
+        'What any relay adds, measured later that day (bench/relay-floor.ts, its own section here: a bare Bun relay that only calls the fake with `fetch` and hands its chunks on, against reading the fake directly, one run recorded and two more alike): 0.46 and 0.34 ms at the median at 1,000 and 5,000 tokens; work before its call adds about its own length (400 µs: 0.83 and 0.68 ms; 800 µs: 1.89 and 1.10 ms), work right after its call, while the fake answers, little (400 µs: 0.67 and 0.22 ms). Kontor’s steps before the provider call took 0.87 ms that day (quartiles 0.72–1.10 ms, timed in the server, new replies and sends together) and 0.69 ms in the run timed before (0.56–0.94 ms): so those steps, more than the connections, are what Kontor’s first token holds beyond a relay’s floor. Tried that day and not kept (alternating runs, `BENCH_STREAMS=1`): an HTTP/1.1 client of Kontor’s own on Bun’s sockets for providers reached by plain HTTP, which a script reading a local stream saw at its first chunk 341 µs after the request (medians) against 771 µs with `fetch`, 1,040 µs with node:http and 1,164 µs with undici; in Kontor (three runs each) the first token came no sooner (2.6–3.0 and 2.8–5.1 ms against 2.5–3.1 and 1.8–2.2 ms) and the rate fell (0.92–0.94× against 1.20–1.88× at 1,000 tokens, 0.83–0.93× against 0.84–1.01× at 5,000): the socket hands over smaller reads than `fetch`, so there were more frames (1.53× and 1.41× the text’s bytes on the wire in one run). As an upper bound, the batch that begins a new reply left out altogether (the reply not written): a new reply’s first token within the spread (four runs each: 1.6–2.8 and 1.5–2.0 ms against 2.1–3.0 and 1.8–2.5 ms). Kept: the SSE reader takes each field’s value straight from the network chunk’s text instead of cutting each line out first, and keeps a message’s one data line as a string instead of an array per message; in CPU profiles of 300 new replies of 5,000 tokens (four runs each, alternating) the reader’s own time came to 827–1,083 ms against 955–1,401 ms, and one reply at a time stayed within the spread (six runs each at 5,000 tokens: 0.88–1.03× against 0.73–1.22×, medians 0.995× and 0.99×). ' +
         'The fake provider sends its first network chunk at once, as a provider does, and the rest as fast as it can (since 2026-11-27; before, its server on Bun held the first bytes back until 128–256 KB were ready, and that late first byte hid the commit that begins a reply). ' +
         'Where the first milliseconds go (medians of about 40 sends and new replies at a time, 1,000 and 5,000 tokens, timed by hand on 2026-11-27 from the moment Kontor has the request, after decisions 0100 and 0101): the session is read by 0.17–0.19 ms; the model, tools, files and budgets by 0.43–0.60 ms; the provider is called at 0.59–0.88 ms; the batch that begins the reply is committed by 1.06–1.53 ms; the first frame leaves at 1.35–2.07 ms. Before those decisions the session took 0.24–0.36 ms, and the provider was called at 0.66–0.98 ms. ' +
         'What holds the first token back at 5,000 tokens (timed by hand on 2026-11-27, the times of Kontor’s steps, of the fake’s first chunk and of the reader’s reads side by side): in some replies a pause of 2–3 ms before the first frame, in one of three places. The fake’s first chunk reached Kontor’s fetch only with the next 130–400 KB, although the fake had written it at once; the batch that begins the reply took 3 ms instead of 0.5; or Kontor read the session and the chat more slowly (1.1–1.5 ms to the provider call instead of 0.6–0.9). At 5,000 tokens the fake writes as fast as it can, and the fake, Kontor’s two threads and this script share two cores. Until decision 0102, a frame also waited in the server for the next one to be parsed: 0.9–1.2 ms from Kontor’s write to the reader at 5,000 tokens, 0.1–0.2 ms since. ' +
