@@ -64,6 +64,7 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
     // Streams over fetch with our own SSE reader: the SDK's copies its buffer for every frame.
     async *streamChat(req) {
       const events = new ChunkEvents()
+      const template = new TextTemplate('text', textOnly)
       try {
         const { headers, batches } = await postSse({
           url: `${baseURL}/v1/messages`,
@@ -72,11 +73,12 @@ export function anthropicAdapter(config: ProviderConfig): ChatProvider {
           signal: req.signal,
           fetch: config.fetch,
           failure: httpFailure,
+          // A named event that is only text is read where it stands in the chunk (the loop below reads it the same way).
+          take: (event, text, start, end) => event !== null && event !== 'ping' && event !== 'error' && template.readRange(text, start, end, events),
         })
         const tools = new Map<number, ToolCall>()
         const usage: Usage = { inputTokens: 0, outputTokens: 0 }
         let finish: FinishReason | undefined
-        const template = new TextTemplate('text', textOnly)
         read: for await (const batch of batches) {
           for (const message of batch) {
             // Stopped while the chunk was read: none of it.

@@ -74,6 +74,8 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
     // the body is still the SDK's own serialisation of the request.
     async *streamChat(req) {
       const events = new ChunkEvents()
+      const template = new TextTemplate('content', textOnly)
+      let done = false
       try {
         const { batches } = await postSse({
           url: `${serverURL}/v1/chat/completions`,
@@ -82,12 +84,12 @@ export function mistralAdapter(config: ProviderConfig): ChatProvider {
           signal: req.signal,
           fetch: config.fetch,
           failure: httpFailure,
+          // An event that is only text is read where it stands in the chunk (the loop below reads it the same way).
+          take: (_event, text, start, end) => !done && template.readRange(text, start, end, events),
         })
         const calls = new ToolCallBuffer()
         let finish: FinishReason | undefined
         let usage: Usage | undefined
-        let done = false
-        const template = new TextTemplate('content', textOnly)
         for await (const batch of batches) {
           for (const message of batch) {
             // Stopped while the chunk was read: none of it.

@@ -69,6 +69,9 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
     // buffer for every frame, which dominated the cost of a long reply.
     async *streamChat(req) {
       const events = new ChunkEvents()
+      // OpenAI pads each event with random characters (`obfuscation`), which the template skips.
+      const template = new TextTemplate('content', textOnly, ['obfuscation'])
+      let done = false
       try {
         const { batches } = await postSse({
           url: `${baseURL}/chat/completions`,
@@ -78,13 +81,12 @@ export function openaiAdapter(config: ProviderConfig): ChatProvider {
           signal: req.signal,
           fetch: config.fetch,
           failure: httpFailure,
+          // An event that is only text is read where it stands in the chunk (the loop below reads it the same way).
+          take: (_event, text, start, end) => !done && template.readRange(text, start, end, events),
         })
         const calls = new ToolCallBuffer()
         let finish: FinishReason | undefined
         let usage: Usage | undefined
-        let done = false
-        // OpenAI pads each event with random characters (`obfuscation`), which the template skips.
-        const template = new TextTemplate('content', textOnly, ['obfuscation'])
         for await (const batch of batches) {
           for (const message of batch) {
             // Stopped while the chunk was read: none of it.

@@ -2,9 +2,11 @@
  * Each official SDK, through its adapter and the gateway, against the fake provider server:
  * the same contract for every provider kind, including every scripted failure.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, beforeEach, describe, expect, spyOn, test } from 'bun:test'
 import { fakeEmbedding, type FakeLlm, startFakeLlm } from '../../tests/support/fake-llm'
 import { createProvider, ProviderError } from './index'
+import { FIRST_BATCH } from './sse'
+import { TextTemplate } from './text-template'
 import type { ChatMessage, ChatProvider, ChatRequest, ProviderConfig, ProviderKind, StreamEvent } from './types'
 
 let fake: FakeLlm
@@ -356,6 +358,23 @@ describe.each(KINDS)('%s', (kind) => {
       }
       // The reply's start, its first token or two, the end and the usage: not one per token.
       expect(whole).toBeLessThan(10)
+    })
+
+    test('the events that only carry a token are taken where they stand in the chunk, not made into messages first (decision 0128)', async () => {
+      const fromMessages = spyOn(TextTemplate.prototype, 'readInto')
+      const inPlace = spyOn(TextTemplate.prototype, 'readRange')
+      try {
+        const { text } = await collect(provider(kind).streamChat(ask('[[fake:tokens=200]][[fake:burst=50]] go')))
+        expect(text).toBe(Array.from({ length: 200 }, (_, i) => `t${i}`).join(' '))
+        // readInto reads a message through readRange: those read in place are the difference. From
+        // messages: the first batch, in which the template learns the event (at most FIRST_BATCH),
+        // and the events that are not text (the start, the end, the usage).
+        expect(inPlace.mock.calls.length - fromMessages.mock.calls.length).toBeGreaterThanOrEqual(150)
+        expect(fromMessages.mock.calls.length).toBeLessThan(FIRST_BATCH + 8)
+      } finally {
+        fromMessages.mockRestore()
+        inPlace.mockRestore()
+      }
     })
 
     test('stopped while the events of one network chunk are passed on: none of the rest of them', async () => {

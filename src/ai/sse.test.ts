@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { FIRST_BATCH, MAX_BATCH, type SseMessage, sseBatches } from './sse'
+import { FIRST_BATCH, MAX_BATCH, type SseMessage, sseBatches, type TakeMessage } from './sse'
 
 /** A body that arrives in exactly these pieces (strings or raw bytes). */
 function body(...pieces: Array<string | Uint8Array>) {
@@ -15,10 +15,22 @@ function body(...pieces: Array<string | Uint8Array>) {
 /** `n` frames whose data counts up from `from`. */
 const frames = (from: number, n: number) => Array.from({ length: n }, (_, i) => `data: ${from + i}\n\n`).join('')
 
-async function read(stream: ReadableStream<Uint8Array>) {
+async function read(stream: ReadableStream<Uint8Array>, take?: TakeMessage) {
   const batches: SseMessage[][] = []
-  for await (const batch of sseBatches(stream)) batches.push(batch)
+  for await (const batch of sseBatches(stream, take)) batches.push(batch)
   return batches
+}
+
+/** A `take` that takes data starting with `t` and notes, in order, what it took and each batch that followed. */
+function taker() {
+  const seen: string[] = []
+  const take: TakeMessage = (event, text, start, end) => {
+    const data = text.slice(start, end)
+    if (!data.startsWith('t')) return false
+    seen.push(`${event ?? ''}:${data}`)
+    return true
+  }
+  return { seen, take }
 }
 
 describe('sseBatches', () => {
@@ -68,6 +80,39 @@ describe('sseBatches', () => {
       { event: null, data: 'tight' },
       { event: null, data: 'two' },
     ])
+  })
+
+  test('with take: messages are offered in order while the batch is empty; the rest of the chunk then goes into the batch', async () => {
+    const { seen, take } = taker()
+    const batches: string[][] = []
+    const stream = body('data: t1\n\nevent: x\ndata: t2\n\ndata: u3\n\ndata: t4\n\n', 'data: t5\n\ndata: m1\ndata: m2\n\n', 'data: t6\n\n')
+    for await (const batch of sseBatches(stream, take)) batches.push([...seen.splice(0), ...batch.map((m) => `batch ${m.event ?? ''}:${m.data}`)])
+    expect(batches).toEqual([
+      [':t1', 'x:t2', 'batch :u3', 'batch :t4'],
+      // A message of several data lines is never offered; it still goes in order.
+      [':t5', 'batch :m1\nm2'],
+      [':t6'],
+    ])
+  })
+
+  test('with take: taken messages count towards the batch size, and a batch of only taken messages is yielded empty', async () => {
+    const { seen, take } = taker()
+    const sizes: Array<[number, number]> = []
+    const count = FIRST_BATCH + MAX_BATCH + 3
+    const stream = body(Array.from({ length: count }, (_, i) => `data: t${i}\n\n`).join(''))
+    for await (const batch of sseBatches(stream, take)) sizes.push([seen.splice(0).length, batch.length])
+    expect(sizes).toEqual([[FIRST_BATCH, 0], [MAX_BATCH, 0], [3, 0]])
+  })
+
+  test('with take: a message whose data line came in an earlier chunk is offered as its own text', async () => {
+    const offered: Array<[string, number, number]> = []
+    const take: TakeMessage = (_event, text, start, end) => (offered.push([text, start, end]), true)
+    const batches = await read(body('data: t1\n\ndata: t2\n', '\ndata: t3\n\n'), take)
+    // Each chunk's messages were all taken: two empty batches, one per chunk.
+    expect(batches).toEqual([[], []])
+    expect(offered.map(([text, start, end]) => text.slice(start, end))).toEqual(['t1', 't2', 't3'])
+    // The split one is its own string, not the first chunk's text.
+    expect(offered[1]).toEqual(['t2', 0, 2])
   })
 
   test('an unfinished last message is dropped', async () => {

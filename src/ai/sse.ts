@@ -14,7 +14,18 @@ export type SseRequest = {
   fetch?: typeof fetch
   /** How this provider's error answers read. */
   failure: HttpFailure
+  /** Messages the adapter takes as they are read (see TakeMessage). */
+  take?: TakeMessage
 }
+
+/**
+ * Offered each message with one data line before it is made into an `SseMessage`: its `event`
+ * and its data, `text[start, end)`. True when the adapter took it (its events are the adapter's
+ * now, ahead of the batch's messages); false, and it goes into the batch as any other. Only
+ * offered while the batch is empty, so that the adapter meets the messages in their order: the
+ * ones it took, then the batch's.
+ */
+export type TakeMessage = (event: string | null, text: string, start: number, end: number) => boolean
 
 /**
  * POSTs a streamed request and returns the SSE messages of its answer, a network chunk at a
@@ -38,7 +49,7 @@ export async function postSse(req: SseRequest): Promise<{ headers: Headers; batc
     throw req.failure(response.status, response.headers, text)
   }
   if (!response.body) throw new ProviderError('PROVIDER_BAD_RESPONSE', { detail: 'a streamed answer without a body' })
-  return { headers: response.headers, batches: sseBatches(response.body) }
+  return { headers: response.headers, batches: sseBatches(response.body, req.take) }
 }
 
 /**
@@ -58,13 +69,20 @@ export const MAX_BATCH = 1024
  * FIRST_BATCH or MAX_BATCH at a time, so that a chunk of hundreds of small frames costs one await
  * instead of hundreds. Linear in the body's size: only the unfinished last line is carried over to
  * the next chunk. Returning early cancels the body, which closes the connection.
+ *
+ * With `take`, a message with one data line is first offered to the adapter where it stands in the
+ * chunk's text, while the batch is empty: one it takes is never cut out of the text nor made into
+ * a message (a fast provider's text events, thousands per chunk). Those count towards the batch's
+ * size; a batch may then be empty, and is yielded all the same.
  */
-export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenerator<SseMessage[]> {
+export async function* sseBatches(body: ReadableStream<Uint8Array>, take?: TakeMessage): AsyncGenerator<SseMessage[]> {
   const reader = body.getReader()
   const decoder = new TextDecoder()
   let rest = ''
   let event: string | null = null
-  /** The message's data lines: one (the common case) as it is, several in an array. */
+  /** The message's data: while it is one line of this chunk, where it lies (`first`, `firstEnd`); else its lines. */
+  let first = -1
+  let firstEnd = -1
   let data: string | string[] | null = null
   let finished = false
   let limit = FIRST_BATCH
@@ -87,15 +105,25 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenera
         text = text.replace(/\r\n?/g, '\n')
       }
       let batch: SseMessage[] = []
+      /** Messages the adapter took since the last yield. */
+      let taken = 0
       let start = 0
       for (let end = text.indexOf('\n'); end !== -1; start = end + 1, end = text.indexOf('\n', start)) {
         if (end === start) {
-          if (data !== null) batch.push({ event, data: typeof data === 'string' ? data : data.join('\n') })
+          if (first >= 0) {
+            if (batch.length === 0 && take?.(event, text, first, firstEnd)) taken++
+            else batch.push({ event, data: text.slice(first, firstEnd) })
+          } else if (data !== null) {
+            if (typeof data === 'string' && batch.length === 0 && take?.(event, data, 0, data.length)) taken++
+            else batch.push({ event, data: typeof data === 'string' ? data : data.join('\n') })
+          }
           event = null
+          first = -1
           data = null
-          if (batch.length === limit) {
+          if (batch.length + taken === limit) {
             yield batch
             batch = []
+            taken = 0
             // The first words are out: the rest of a piled-up answer goes in larger batches.
             limit = MAX_BATCH
           }
@@ -103,13 +131,27 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>): AsyncGenera
         }
         // The field's value starts after its colon and one space, if there is one; no line is cut out first.
         if (text.startsWith('data:', start)) {
-          const value = text.slice(text.charCodeAt(start + 5) === 32 ? start + 6 : start + 5, end)
-          data = data === null ? value : typeof data === 'string' ? [data, value] : (data.push(value), data)
+          const from = text.charCodeAt(start + 5) === 32 ? start + 6 : start + 5
+          if (first < 0 && data === null) {
+            first = from
+            firstEnd = end
+          } else {
+            // A second line or more: the lines are kept, to be joined.
+            const lines: string[] = first >= 0 ? [text.slice(first, firstEnd)] : typeof data === 'string' ? [data] : data!
+            lines.push(text.slice(from, end))
+            data = lines
+            first = -1
+          }
         } else if (text.startsWith('event:', start)) event = text.slice(text.charCodeAt(start + 6) === 32 ? start + 7 : start + 6, end)
         // Anything else is a comment (":"), an id, a retry or an unknown field: ignored.
       }
+      // A message whose data line came in this chunk and whose end comes in a later one keeps its line.
+      if (first >= 0) {
+        data = text.slice(first, firstEnd)
+        first = -1
+      }
       rest = text.slice(start) + rest
-      if (batch.length) yield batch
+      if (batch.length || taken) yield batch
       if (chunk.done) {
         finished = true
         return

@@ -212,6 +212,36 @@ describe('ChunkEvents', () => {
     expect(kept.at(-1)).toBe('a499 b499 c499')
   })
 
+  test('readRange reads an event where it stands in a chunk\'s text, only within its range; it keeps nothing of the chunk alive', () => {
+    const template = learned()
+    const events = new ChunkEvents()
+    const chunk = `: comment\n\ndata: ${event('Hel')}\n\ndata: ${event('lo')}\n\n`
+    const ranges: Array<[number, number]> = []
+    for (let from = chunk.indexOf('data: '); from !== -1; from = chunk.indexOf('data: ', from + 1)) ranges.push([from + 6, chunk.indexOf('\n', from)])
+    for (const [from, to] of ranges) expect(template.readRange(chunk, from, to, events)).toBe(true)
+    expect(events.take()).toEqual([{ type: 'text', delta: 'Hello' }])
+    const [from, to] = ranges[0]!
+    // Cut short, run on into the next line, or started elsewhere: not the learned event.
+    for (const [a, b] of [[from, to - 1], [from, to + 1], [from, to - 3], [from + 1, to], [from - 1, to]] as const)
+      expect(template.readRange(chunk, a, b, events)).toBe(false)
+    expect(events.take()).toEqual([])
+
+    const [encoder, decoder] = [new TextEncoder(), new TextDecoder()]
+    const kept: string[] = []
+    const heapBefore = () => (Bun.gc(true), heapStats().heapSize)
+    const before = heapBefore()
+    for (let i = 0; i < 500; i++) {
+      // A network chunk of 20 KB that ends in three tokens of text, read where they stand, as the SSE reader offers them.
+      const text = decoder.decode(encoder.encode(`${'x'.repeat(20_000)}\n\n${[`a${i}`, ` b${i}`, ` c${i}`].map((t) => `data: ${event(t)}\n\n`).join('')}`))
+      const events = new ChunkEvents()
+      for (let at = text.indexOf('data: '); at !== -1; at = text.indexOf('data: ', at + 1)) expect(template.readRange(text, at + 6, text.indexOf('\n', at), events)).toBe(true)
+      for (const e of events.take()) kept.push((e as { delta: string }).delta)
+    }
+    // Held as slices, the 500 texts would keep 10 MB of chunks alive.
+    expect(heapBefore() - before).toBeLessThan(2_000_000)
+    expect(kept.at(-1)).toBe('a499 b499 c499')
+  })
+
   test('consecutive deltas of one kind become one event; order across kinds and other events is kept', () => {
     const events = new ChunkEvents()
     events.delta('reasoning', 'Think')

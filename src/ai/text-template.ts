@@ -47,7 +47,7 @@ export class TextTemplate {
 
   /** The text of the event `data` when it is the learned event with another text; undefined: parse it in full. */
   read(data: string): string | undefined {
-    if (!this.locate(data)) return undefined
+    if (!this.locate(data, 0, data.length)) return undefined
     return this.plain ? (JSON.parse(data.slice(this.start, this.end)) as string) : this.parsed
   }
 
@@ -56,21 +56,26 @@ export class TextTemplate {
    * `events`: a plain token as it stands, for `events` to join with the rest of its run (decision 0127).
    */
   readInto(data: string, events: ChunkEvents): boolean {
-    if (!this.locate(data)) return false
+    return this.readRange(data, 0, data.length, events)
+  }
+
+  /** `readInto` of the event `text[from, to)`: where an SSE reader offers it, in its chunk's text (sse.ts `TakeMessage`). */
+  readRange(text: string, from: number, to: number, events: ChunkEvents): boolean {
+    if (!this.locate(text, from, to)) return false
     if (this.end - this.start > 2) {
-      if (this.plain) events.plainText(data.slice(this.start + 1, this.end - 1))
+      if (this.plain) events.plainText(text.slice(this.start + 1, this.end - 1))
       else if (this.parsed) events.delta('text', this.parsed)
     }
     return true
   }
 
-  /** Whether `data` is the learned event with another text; where its text is: `start`, `end`, `plain`, `parsed`. */
-  private locate(data: string): boolean {
+  /** Whether `data[from, to)` is the learned event with another text; where its text is: `start`, `end`, `plain`, `parsed`. */
+  private locate(data: string, from: number, to: number): boolean {
     const { literals } = this
-    if (!literals.length || !data.startsWith(literals[0]!)) return false
-    let at = literals[0]!.length
+    if (!literals.length || !data.startsWith(literals[0]!, from)) return false
+    let at = from + literals[0]!.length
     for (let i = 1; i < literals.length; i++) {
-      const end = stringEnd(data, at)
+      const end = stringEnd(data, at, to)
       if (end < 0) return false
       if (i - 1 === this.textToken) {
         this.start = at
@@ -85,7 +90,7 @@ export class TextTemplate {
       if (!data.startsWith(literals[i]!, end)) return false
       at = end + literals[i]!.length
     }
-    if (at !== data.length) return false
+    if (at !== to) return false
     this.tries = MAX_TRIES
     return true
   }
@@ -125,12 +130,12 @@ export class TextTemplate {
 
 const MAX_TRIES = 4
 
-/** Where the JSON string token that starts at `start` ends (after its closing quote); -1: none starts there. */
-function stringEnd(data: string, start: number): number {
-  if (data.charCodeAt(start) !== 34 /* " */) return -1
+/** Where the JSON string token that starts at `start` ends (after its closing quote), before `limit`; -1: none starts there. */
+function stringEnd(data: string, start: number, limit: number): number {
+  if (start >= limit || data.charCodeAt(start) !== 34 /* " */) return -1
   let end = start + 1
-  while (end < data.length && data.charCodeAt(end) !== 34) end += data.charCodeAt(end) === 92 /* \ */ ? 2 : 1
-  return end < data.length ? end + 1 : -1
+  while (end < limit && data.charCodeAt(end) !== 34) end += data.charCodeAt(end) === 92 /* \ */ ? 2 : 1
+  return end < limit ? end + 1 : -1
 }
 
 /**
@@ -178,7 +183,7 @@ function stringValues(data: string, key: string): Array<[number, number]> {
     if (data.charCodeAt(colon) !== 58 /* : */) continue
     let start = colon + 1
     while (isSpace(data.charCodeAt(start))) start++
-    const end = stringEnd(data, start)
+    const end = stringEnd(data, start, data.length)
     if (end > 0) found.push([start, end])
   }
   return found
