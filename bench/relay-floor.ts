@@ -25,12 +25,8 @@ if (process.argv[2] === '--relay') {
       const body = await request.text()
       spin(Number(request.headers.get('x-work-before-us') ?? 0))
       const answer = fetch(fake, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer bench' }, body })
-      const after = Number(request.headers.get('x-work-after-us') ?? 0)
-      if (after) {
-        // The call has left; the work runs while the provider answers.
-        await null
-        spin(after)
-      }
+      // Once the call is made, as the batch that begins a reply runs while the provider answers.
+      spin(Number(request.headers.get('x-work-after-us') ?? 0))
       const reader = (await answer).body!.getReader()
       const stream = new ReadableStream<Uint8Array>({
         async pull(controller) {
@@ -60,6 +56,8 @@ async function main() {
   await ensurePortFree(PORT)
   const relay = Bun.spawn([process.execPath, import.meta.path, '--relay', String(PORT), String(FAKE_PORT)], { stdout: 'ignore', stderr: 'inherit' })
   process.on('exit', () => relay.kill())
+  // Stopped by a signal, the relay and the fake provider go too (on 'exit').
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130))
   for (let i = 0; !(await fetch(`http://127.0.0.1:${PORT}/`).then(() => true, () => false)); i++) {
     if (i === 100 || relay.exitCode !== null) throw new Error('the relay did not answer within 5 s')
     await Bun.sleep(50)
@@ -74,6 +72,15 @@ async function main() {
     return sample
   }
   const fmt = (n: number, digits = 2) => n.toFixed(digits)
+  /** A copy of `xs` in a random order (Fisher–Yates). */
+  const shuffled = <T>(xs: readonly T[]) => {
+    const copy = [...xs]
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1))
+      ;[copy[i], copy[j]] = [copy[j]!, copy[i]!]
+    }
+    return copy
+  }
 
   const load = [loadavg()[0]!]
   const rows: string[] = []
@@ -87,13 +94,13 @@ async function main() {
         relayed[v]!.push(await read(`http://127.0.0.1:${PORT}/`, size, { 'x-work-before-us': String(before), 'x-work-after-us': String(after) })),
       ),
     ]
-    // The order rotates every round, so that each follows each of the others as often.
+    // A new order every round (shuffled), so that each read follows each of the others about as often.
     for (let r = 0; r < WARM_UP + ROUNDS; r++) {
       if (r === WARM_UP) {
         direct.length = 0
         for (const samples of relayed) samples.length = 0
       }
-      for (let i = 0; i < steps.length; i++) await steps[(r + i) % steps.length]!()
+      for (const step of shuffled(steps)) await step()
     }
     const ttft = (xs: ReplySample[], p: number) => pct(xs.map((x) => x.ttft), p)
     for (const [v, [before, after]] of VARIANTS.entries()) {
@@ -105,7 +112,7 @@ async function main() {
   load.push(loadavg()[0]!)
 
   const table = [
-    `The fake provider (a separate process, 20 tokens per network chunk) read directly and through a bare relay (a Bun server in a process of its own that calls the fake with \`fetch\` and hands each network chunk on through a stream of its own, nothing else), ${ROUNDS} rounds at each size after ${WARM_UP} not counted, one reply at a time, the order rotating every round. ` +
+    `The fake provider (a separate process, 20 tokens per network chunk) read directly and through a bare relay (a Bun server in a process of its own that calls the fake with \`fetch\` and hands each network chunk on through a stream of its own, nothing else), ${ROUNDS} rounds at each size after ${WARM_UP} not counted, one reply at a time, in a new random order every round. ` +
       'The relay also spins for a set time before its call (as Kontor reads the session, the chat and the history before it calls the provider) or right after it (as the batch that begins a reply runs while the provider answers). Added times are the relay’s percentile minus the direct one.',
     '',
     '| Tokens | Work before the call | Work right after the call | Added time to first token, p50 | Added, p95 |',

@@ -400,6 +400,12 @@ describe.each(KINDS)('%s', (kind) => {
       expect(error).toMatchObject({ code: 'PROVIDER_STREAM_INTERRUPTED' })
     })
 
+    test('an error event after the tokens taken in place in a later chunk: those tokens arrive, then the error', async () => {
+      const { error, text } = await collect(provider(kind).streamChat(ask('[[fake:tokens=200]][[fake:burst=50]][[fake:stream-error=120]] go')))
+      expect(text).toBe(Array.from({ length: 120 }, (_, i) => `t${i}`).join(' '))
+      expect(error).toMatchObject({ code: 'PROVIDER_STREAM_INTERRUPTED' })
+    })
+
     test('a malformed event after a token in the same network chunk: the token arrives, then PROVIDER_BAD_RESPONSE', async () => {
       const { error, text } = await collect(provider(kind).streamChat(ask('hi [[fake:malformed]][[fake:burst=10]]')))
       expect(text).toBe('You')

@@ -66,11 +66,13 @@ describe('sseBatches', () => {
 
   test('frames, lines and characters split across chunks are put back together', async () => {
     const euro = new TextEncoder().encode('data: 1€\n\n')
-    const batches = await read(body('da', 'ta: hel', 'lo\n', '\ndata: x\r', '\n\r\n', euro.slice(0, 8), euro.slice(8)))
+    const batches = await read(body('da', 'ta: hel', 'lo\n', '\ndata: x\r', '\n\r\n', euro.slice(0, 8), euro.slice(8), 'data: a1\n', 'data: a2\n', 'data: a3\n\n'))
     expect(batches.flat()).toEqual([
       { event: null, data: 'hello' },
       { event: null, data: 'x' },
       { event: null, data: '1€' },
+      // Data lines of one message in different chunks.
+      { event: null, data: 'a1\na2\na3' },
     ])
   })
 
@@ -85,11 +87,11 @@ describe('sseBatches', () => {
   test('with take: messages are offered in order while the batch is empty; the rest of the chunk then goes into the batch', async () => {
     const { seen, take } = taker()
     const batches: string[][] = []
-    const stream = body('data: t1\n\nevent: x\ndata: t2\n\ndata: u3\n\ndata: t4\n\n', 'data: t5\n\ndata: m1\ndata: m2\n\n', 'data: t6\n\n')
+    const stream = body('data: t1\n\nevent: x\ndata: t2\n\ndata: u3\n\ndata: t4\n\n', 'data: t5\r\n\r\ndata: m1\ndata: m2\n\n', 'data: t6\r\r')
     for await (const batch of sseBatches(stream, take)) batches.push([...seen.splice(0), ...batch.map((m) => `batch ${m.event ?? ''}:${m.data}`)])
     expect(batches).toEqual([
       [':t1', 'x:t2', 'batch :u3', 'batch :t4'],
-      // A message of several data lines is never offered; it still goes in order.
+      // A message of several data lines is never offered; it still goes in order. CR and CRLF end lines as LF does.
       [':t5', 'batch :m1\nm2'],
       [':t6'],
     ])

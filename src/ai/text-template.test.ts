@@ -231,15 +231,17 @@ describe('ChunkEvents', () => {
     const heapBefore = () => (Bun.gc(true), heapStats().heapSize)
     const before = heapBefore()
     for (let i = 0; i < 500; i++) {
-      // A network chunk of 20 KB that ends in three tokens of text, read where they stand, as the SSE reader offers them.
-      const text = decoder.decode(encoder.encode(`${'x'.repeat(20_000)}\n\n${[`a${i}`, ` b${i}`, ` c${i}`].map((t) => `data: ${event(t)}\n\n`).join('')}`))
+      // A network chunk of 20 KB that ends in three tokens of text (every other one in one token:
+      // a run of one), read where they stand, as the SSE reader offers them.
+      const tokens = i % 2 ? [`a${i}`] : [`a${i}`, ` b${i}`, ` c${i}`]
+      const text = decoder.decode(encoder.encode(`${'x'.repeat(20_000)}\n\n${tokens.map((t) => `data: ${event(t)}\n\n`).join('')}`))
       const events = new ChunkEvents()
       for (let at = text.indexOf('data: '); at !== -1; at = text.indexOf('data: ', at + 1)) expect(template.readRange(text, at + 6, text.indexOf('\n', at), events)).toBe(true)
       for (const e of events.take()) kept.push((e as { delta: string }).delta)
     }
     // Held as slices, the 500 texts would keep 10 MB of chunks alive.
     expect(heapBefore() - before).toBeLessThan(2_000_000)
-    expect(kept.at(-1)).toBe('a499 b499 c499')
+    expect(kept.slice(-2)).toEqual(['a498 b498 c498', 'a499'])
   })
 
   test('consecutive deltas of one kind become one event; order across kinds and other events is kept', () => {
