@@ -1,10 +1,10 @@
 /**
  * What any relay adds to the first token on this machine, as a yardstick for bench/stream.ts: a
  * bare relay (a Bun server that calls the fake provider with `fetch` and hands each network chunk
- * on through a stream of its own, and nothing else) against reading the fake directly, rounds
- * alternating in one run. The relay also spins for a set time before its call (as Kontor reads the
- * session, the chat and the history first) or right after it (as the batch that begins a reply
- * runs while the provider answers). Writes "## Relay floor (bench/relay-floor.ts)".
+ * on through a stream of its own, and nothing else) against reading the fake directly, the reads
+ * of each round in a random order, in one run. The relay also spins for a set time before its
+ * call (as Kontor reads the session, the chat and the history first) or right after it (as the
+ * batch that begins a reply runs while the provider answers). Writes "## Relay floor (bench/relay-floor.ts)".
  * Run: node_modules/.bin/bun bench/relay-floor.ts (BENCH_NO_WRITE=1 prints only)
  */
 import { loadavg } from 'node:os'

@@ -132,7 +132,7 @@ const MAX_TRIES = 4
 
 /** Where the JSON string token that starts at `start` ends (after its closing quote), before `limit`; -1: none starts there. */
 function stringEnd(data: string, start: number, limit: number): number {
-  if (start >= limit || data.charCodeAt(start) !== 34 /* " */) return -1
+  if (data.charCodeAt(start) !== 34 /* " */) return -1
   let end = start + 1
   while (end < limit && data.charCodeAt(end) !== 34) end += data.charCodeAt(end) === 92 /* \ */ ? 2 : 1
   return end < limit ? end + 1 : -1
