@@ -110,7 +110,7 @@ test('its runtime stage, rebuilt by hand, starts, passes its health check, serve
   expect((await fetch(`${base}/api/ready`)).status).toBe(200)
   // The bundle's entry gives the process its runtime settings first (src/runtime-settings.ts): the same process now has them.
   const environ = readFileSync(`/proc/${server.pid}/environ`, 'utf8').split('\0')
-  expect(environ).toEqual(expect.arrayContaining(['BUN_CONFIG_MAX_HTTP_REQUESTS=4096', 'BUN_JSC_heapGrowthMaxIncrease=0.5', 'BUN_JSC_smallHeapGrowthFactor=1.5']))
+  expect(environ).toEqual(expect.arrayContaining(['BUN_CONFIG_MAX_HTTP_REQUESTS=4096', 'BUN_JSC_heapGrowthMaxIncrease=0.5', 'BUN_JSC_smallHeapGrowthFactor=1.5', 'BUN_JSC_maximumMutatorUtilization=0.9']))
   const page = await fetch(`${base}/login`, { headers: { 'user-agent': 'Mozilla/5.0 Chrome/130', 'accept-language': 'en' } })
   expect(page.status).toBe(200)
   const html = await page.text()

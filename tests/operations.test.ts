@@ -82,15 +82,18 @@ function lines(stream: ReadableStream<Uint8Array>) {
 describe('runtime settings', () => {
   /** The environment a process runs with now (after any execve), from /proc. */
   const environmentOf = (pid: number) => Object.fromEntries(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]))
-  const names = ['BUN_CONFIG_MAX_HTTP_REQUESTS', 'BUN_JSC_heapGrowthMaxIncrease', 'BUN_JSC_smallHeapGrowthFactor'] as const
+  const names = ['BUN_CONFIG_MAX_HTTP_REQUESTS', 'BUN_JSC_heapGrowthMaxIncrease', 'BUN_JSC_smallHeapGrowthFactor', 'BUN_JSC_maximumMutatorUtilization'] as const
   const settingsOf = (pid: number) => Object.fromEntries(names.map((name) => [name, environmentOf(pid)[name]]))
 
-  test("the process replaces itself with its runtime settings (Bun's limit of 256 requests at once raised, the heap's growth between full collections lowered); an operator's values are kept", async () => {
+  test("the process replaces itself with its runtime settings (Bun's limit of 256 requests at once raised, the heap's growth between full collections lowered, more of the time left to the program while the collector runs); an operator's values are kept", async () => {
     // src/main.ts gives them to itself (importing it would start a server).
     const cases: [Record<string, string>, Record<string, string>][] = [
-      [{}, { BUN_CONFIG_MAX_HTTP_REQUESTS: '4096', BUN_JSC_heapGrowthMaxIncrease: '0.5', BUN_JSC_smallHeapGrowthFactor: '1.5' }],
-      [{ BUN_CONFIG_MAX_HTTP_REQUESTS: '1000' }, { BUN_CONFIG_MAX_HTTP_REQUESTS: '1000', BUN_JSC_heapGrowthMaxIncrease: '0.5', BUN_JSC_smallHeapGrowthFactor: '1.5' }],
-      [{ BUN_JSC_heapGrowthMaxIncrease: '2', BUN_JSC_smallHeapGrowthFactor: '2' }, { BUN_CONFIG_MAX_HTTP_REQUESTS: '4096', BUN_JSC_heapGrowthMaxIncrease: '2', BUN_JSC_smallHeapGrowthFactor: '2' }],
+      [{}, { BUN_CONFIG_MAX_HTTP_REQUESTS: '4096', BUN_JSC_heapGrowthMaxIncrease: '0.5', BUN_JSC_smallHeapGrowthFactor: '1.5', BUN_JSC_maximumMutatorUtilization: '0.9' }],
+      [{ BUN_CONFIG_MAX_HTTP_REQUESTS: '1000' }, { BUN_CONFIG_MAX_HTTP_REQUESTS: '1000', BUN_JSC_heapGrowthMaxIncrease: '0.5', BUN_JSC_smallHeapGrowthFactor: '1.5', BUN_JSC_maximumMutatorUtilization: '0.9' }],
+      [
+        { BUN_JSC_heapGrowthMaxIncrease: '2', BUN_JSC_smallHeapGrowthFactor: '2', BUN_JSC_maximumMutatorUtilization: '0.6' },
+        { BUN_CONFIG_MAX_HTTP_REQUESTS: '4096', BUN_JSC_heapGrowthMaxIncrease: '2', BUN_JSC_smallHeapGrowthFactor: '2', BUN_JSC_maximumMutatorUtilization: '0.6' },
+      ],
     ]
     for (const [given, expected] of cases) {
       const own = freePort()
@@ -103,15 +106,16 @@ describe('runtime settings', () => {
     }
   }, 90_000)
 
-  test("JavaScriptCore knows the heap's settings by these names: Bun refuses to start with a JSC variable it does not know", () => {
+  test("JavaScriptCore knows the collector's settings by these names: Bun refuses to start with a JSC variable it does not know", () => {
     const run = Bun.spawnSync([process.execPath, '-e', '0'], {
-      env: { PATH: process.env.PATH ?? '', BUN_JSC_heapGrowthMaxIncrease: '0.5', BUN_JSC_smallHeapGrowthFactor: '1.5', BUN_JSC_dumpOptions: '2' },
+      env: { PATH: process.env.PATH ?? '', BUN_JSC_heapGrowthMaxIncrease: '0.5', BUN_JSC_smallHeapGrowthFactor: '1.5', BUN_JSC_maximumMutatorUtilization: '0.9', BUN_JSC_dumpOptions: '2' },
       stdout: 'pipe',
       stderr: 'pipe',
     })
     const dump = `${run.stdout}${run.stderr}`
     expect(dump).toMatch(/^\s*heapGrowthMaxIncrease=0\.5 /m)
     expect(dump).toMatch(/^\s*smallHeapGrowthFactor=1\.5 /m)
+    expect(dump).toMatch(/^\s*maximumMutatorUtilization=0\.9 /m)
   })
 })
 
