@@ -13,10 +13,11 @@
  *   in full again. Bun's defaults let it reach about 3 times that on a machine with 16 GB of memory
  *   or more, and 2 times below; Kontor asks for 1.5 times on either, so that the objects a
  *   thousand streaming replies leave behind are freed before they pile up.
- * - BUN_JSC_maximumMutatorUtilization (decision 0129): the most of the time JavaScriptCore leaves
- *   the program while it collects concurrently. With the 0.6 Bun runs with here (on two cores), the
- *   collector held every streaming reply back up to two fifths of the time while it ran (about once
- *   a second with 1,000 replies streaming); Kontor asks for 0.9.
+ * - BUN_JSC_maximumMutatorUtilization (decision 0129): the most of the time JavaScriptCore lets
+ *   the program run while it collects concurrently (less as the collection goes on). With the 0.6
+ *   Bun runs with on two cores, every streaming reply could be held back at least two fifths of
+ *   the time while a collection ran (about once a second with 1,000 replies streaming); Kontor
+ *   asks for 0.9.
  */
 const RUNTIME_SETTINGS: Readonly<Record<string, string>> = {
   BUN_CONFIG_MAX_HTTP_REQUESTS: '4096',

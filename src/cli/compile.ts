@@ -41,7 +41,7 @@ const entry = join(dist, 'entry.ts')
 writeFileSync(
   entry,
   [
-    // First of all, as in src/main.ts: the process may replace itself with its runtime settings (decisions 0087 and 0117).
+    // First of all, as in src/main.ts: the process may replace itself with its runtime settings (decisions 0087, 0117 and 0129).
     "import '../src/runtime-settings.ts'",
     // The passkey plugin's certificate reader (@peculiar/x509, through tsyringe) needs the Reflect metadata polyfill before it loads.
     "import 'reflect-metadata'",

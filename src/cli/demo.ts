@@ -9,7 +9,7 @@
  * development mode, where the mail page exists, even when the shell exports NODE_ENV=production;
  * only `--production` runs it in production mode.
  */
-// First: the process may replace itself with its runtime settings (decisions 0087 and 0117).
+// First: the process may replace itself with its runtime settings (decisions 0087, 0117 and 0129).
 import '../runtime-settings'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
