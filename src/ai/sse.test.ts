@@ -84,6 +84,23 @@ describe('sseBatches', () => {
     ])
   })
 
+  test("a field's name alone is that field with an empty value; an empty event name leaves the message unnamed", async () => {
+    const batches = await read(body('data\n\ndata: a\ndata\ndata: b\n\nevent:\ndata: c\n\nevent: x\nevent\ndata: d\n\n', 'event: y\nevent: \ndata\r\n\r\ndataX: 1\nevents: z\ndata: e\n\ndatum\n\n'))
+    expect(batches.flat()).toEqual([
+      { event: null, data: '' },
+      { event: null, data: 'a\n\nb' },
+      { event: null, data: 'c' },
+      { event: null, data: 'd' },
+      { event: null, data: '' },
+      // Other fields that start like these are unknown fields: ignored.
+      { event: null, data: 'e' },
+    ])
+    // Offered to an adapter, too: a bare data line in place, an empty event name as none.
+    const { seen, take } = taker()
+    await read(body('event: \ndata: t1\n\nevent: n\ndata\n\n'), (event, text, start, end) => (text.slice(start, end) === '' ? (seen.push(`${event}:(empty)`), true) : take(event, text, start, end)))
+    expect(seen).toEqual([':t1', 'n:(empty)'])
+  })
+
   test('with take: messages are offered in order while the batch is empty; the rest of the chunk then goes into the batch', async () => {
     const { seen, take } = taker()
     const batches: string[][] = []

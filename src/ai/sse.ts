@@ -64,7 +64,8 @@ export const MAX_BATCH = 1024
 
 /**
  * Reads a body of Server-Sent Events (WHATWG rules: lines end in \n, \r\n or \r; a blank line ends
- * a message; `data` lines are joined; comments, `id` and `retry` are ignored; an unfinished last
+ * a message; `data` lines are joined; a field's name alone is the field with an empty value, and an
+ * empty `event` leaves the message unnamed; comments, `id` and `retry` are ignored; an unfinished last
  * message is dropped) and yields the messages of each network chunk together, at most
  * FIRST_BATCH or MAX_BATCH at a time, so that a chunk of hundreds of small frames costs one await
  * instead of hundreds. Linear in the body's size: only the unfinished last line is carried over to
@@ -130,8 +131,9 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>, take?: TakeM
           continue
         }
         // The field's value starts after its colon and one space, if there is one; no line is cut out first.
-        if (text.startsWith('data:', start)) {
-          const from = text.charCodeAt(start + 5) === 32 ? start + 6 : start + 5
+        // A line of the field's name alone is that field with an empty value.
+        if (text.startsWith('data', start) && (end === start + 4 || text.charCodeAt(start + 4) === 58)) {
+          const from = end === start + 4 ? end : text.charCodeAt(start + 5) === 32 ? start + 6 : start + 5
           if (first < 0 && data === null) {
             first = from
             firstEnd = end
@@ -142,7 +144,10 @@ export async function* sseBatches(body: ReadableStream<Uint8Array>, take?: TakeM
             data = lines
             first = -1
           }
-        } else if (text.startsWith('event:', start)) event = text.slice(text.charCodeAt(start + 6) === 32 ? start + 7 : start + 6, end)
+        } else if (text.startsWith('event', start) && (end === start + 5 || text.charCodeAt(start + 5) === 58)) {
+          // An empty name is no name: the message is unnamed, as one without the field.
+          event = end === start + 5 ? null : text.slice(text.charCodeAt(start + 6) === 32 ? start + 7 : start + 6, end) || null
+        }
         // Anything else is a comment (":"), an id, a retry or an unknown field: ignored.
       }
       // A message whose data line came in this chunk and whose end comes in a later one keeps its line.
