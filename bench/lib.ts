@@ -173,3 +173,40 @@ export async function signedInWithModel(base: string) {
   await post('/api/models/permitted', { modelId: 'openai/gpt-4.1' })
   return { cookie, post }
 }
+
+/** The CPU time of the whole machine so far (/proc/stat's first line): all of it and the idle part, in ticks; null without /proc. */
+async function cpuTicks(): Promise<{ total: number; idle: number } | null> {
+  const line = (await Bun.file('/proc/stat').text().catch(() => '')).split('\n')[0] ?? ''
+  if (!line.startsWith('cpu ')) return null
+  // user nice system idle iowait irq softirq steal (guest time is counted in user already)
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number)
+  return { total: ticks.reduce((s, n) => s + n, 0), idle: ticks[3]! + ticks[4]! }
+}
+
+/**
+ * Waits until the machine is quiet: its CPUs at least `idle` (a share) idle over one second, for
+ * at most `maxMs`. The load average lags by minutes, so a bench started right after another (or
+ * after its own setup, whose replies are put in the search index a second after they end) would
+ * measure that work's tail. Returns the idle share of the last second and how long it waited, or
+ * null where /proc/stat is missing (the bench then measures at once).
+ */
+export async function quietMachine(opts: { idle?: number; maxMs?: number } = {}): Promise<{ idle: number; waitedMs: number } | null> {
+  const wanted = opts.idle ?? 0.9
+  const started = performance.now()
+  let before = await cpuTicks()
+  if (!before) return null
+  for (;;) {
+    await Bun.sleep(1000)
+    const now = (await cpuTicks())!
+    const idle = (now.idle - before.idle) / Math.max(1, now.total - before.total)
+    const waitedMs = performance.now() - started
+    if (idle >= wanted || waitedMs >= (opts.maxMs ?? 120_000)) return { idle, waitedMs }
+    before = now
+  }
+}
+
+/** How a bench found the machine before it measured (quietMachine), for its section of RESULTS.md. */
+export const quietText = (quiet: Array<{ idle: number; waitedMs: number } | null>) =>
+  quiet.every((q) => q === null)
+    ? 'the machine’s idle share unknown (no /proc/stat)'
+    : `the machine ${quiet.map((q) => (q ? `${Math.round(q.idle * 100)}%` : '?')).join(', ')} idle in the second before measuring (after waiting ${quiet.map((q) => (q ? `${(q.waitedMs / 1000).toFixed(0)} s` : '?')).join(', ')} for at least 90%)`
