@@ -1,6 +1,6 @@
 -- The schema the migrations build, for a fresh database to begin from in one step (db/migrate.ts).
 -- Written by `npx bun db/baseline.ts`; do not edit. A database begun from it is recorded as migrated up to:
--- covers: 0033_context_version
+-- covers: 0034_branch_index
 
 CREATE TABLE `organizations` (
 	`id` text PRIMARY KEY NOT NULL,
@@ -627,7 +627,6 @@ CREATE UNIQUE INDEX `sso_providers_organization_id_unique` ON `sso_providers` (`
 CREATE INDEX `budget_reservations_organization_idx` ON `budget_reservations` (`organization_id`,`created_at`);
 CREATE UNIQUE INDEX `budgets_target_idx` ON `budgets` (`organization_id`,`scope`,`target_id`);
 CREATE INDEX `chat_shares_thread_idx` ON `chat_shares` (`thread_id`);
-CREATE INDEX `messages_thread_parent_idx` ON `messages` (`thread_id`,`parent_id`);
 CREATE UNIQUE INDEX `scim_tokens_token_hash_unique` ON `scim_tokens` (`token_hash`);
 CREATE INDEX `scim_tokens_organization_idx` ON `scim_tokens` (`organization_id`);
 CREATE INDEX `mcp_servers_organization_idx` ON `mcp_servers` (`organization_id`);
@@ -654,6 +653,8 @@ CREATE INDEX `passkeys_credential_idx` ON `passkeys` (`credential_id`);
 CREATE INDEX `two_factors_user_idx` ON `two_factors` (`user_id`);
 CREATE INDEX `threads_user_list_idx` ON `threads` (`user_id`,`pinned_at`,`last_message_at`,`id`);
 CREATE UNIQUE INDEX `streaming_replies_message_id_unique` ON `streaming_replies` (`message_id`);
+CREATE INDEX `messages_thread_branch_idx` ON `messages` (`thread_id`,`on_branch`,`seq`);
+CREATE INDEX `messages_thread_parent_idx` ON `messages` (`thread_id`,`parent_id`,`on_branch`);
 CREATE TRIGGER `source_chunks_fts_insert` AFTER INSERT ON `source_chunks` BEGIN
 	INSERT INTO `source_chunks_fts` (rowid, `content`, `heading_path`) VALUES (new.`id`, new.`content`, new.`heading_path`);
 END;

@@ -128,7 +128,10 @@ export const messages = sqliteTable(
   },
   (t) => [
     uniqueIndex('messages_thread_seq_idx').on(t.threadId, t.seq),
-    index('messages_thread_parent_idx').on(t.threadId, t.parentId),
+    // A message's versions (its parent's children), those on or off the branch among them.
+    index('messages_thread_parent_idx').on(t.threadId, t.parentId, t.onBranch),
+    // The branch shown, in order: a chat's versions off the branch (every new reply and edit leaves one) are not read to find it.
+    index('messages_thread_branch_idx').on(t.threadId, t.onBranch, t.seq),
     uniqueIndex('messages_one_streaming_idx').on(t.threadId).where(sql`status = 'streaming'`),
   ],
 )
