@@ -180,33 +180,45 @@ async function cpuTicks(): Promise<{ total: number; idle: number } | null> {
   if (!line.startsWith('cpu ')) return null
   // user nice system idle iowait irq softirq steal (guest time is counted in user already)
   const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number)
+  if (ticks.length < 5 || !ticks.every(Number.isFinite)) return null
   return { total: ticks.reduce((s, n) => s + n, 0), idle: ticks[3]! + ticks[4]! }
 }
 
+/** How idle the machine was in the second before a bench measured (quietMachine). */
+export type Quiet = { idle: number; waitedMs: number; wanted: number; gaveUp: boolean }
+
 /**
- * Waits until the machine is quiet: its CPUs at least `idle` (a share) idle over one second, for
- * at most `maxMs`. The load average lags by minutes, so a bench started right after another (or
- * after its own setup, whose replies are put in the search index a second after they end) would
- * measure that work's tail. Returns the idle share of the last second and how long it waited, or
- * null where /proc/stat is missing (the bench then measures at once).
+ * Waits until the machine is quiet: its CPUs at least `idle` (a share; time waiting for the disk
+ * counts as idle) idle over one second, for at most `maxMs` (then it measures all the same, and
+ * says so). The load average lags by minutes, so a bench started right after another (or after
+ * its own setup, whose replies are put in the search index a second after they end) would measure
+ * that work's tail. Null where /proc/stat cannot be read (the bench then measures at once).
  */
-export async function quietMachine(opts: { idle?: number; maxMs?: number } = {}): Promise<{ idle: number; waitedMs: number } | null> {
+export async function quietMachine(opts: { idle?: number; maxMs?: number } = {}): Promise<Quiet | null> {
   const wanted = opts.idle ?? 0.9
   const started = performance.now()
   let before = await cpuTicks()
   if (!before) return null
   for (;;) {
     await Bun.sleep(1000)
-    const now = (await cpuTicks())!
+    const now = await cpuTicks()
+    if (!now) return null
     const idle = (now.idle - before.idle) / Math.max(1, now.total - before.total)
     const waitedMs = performance.now() - started
-    if (idle >= wanted || waitedMs >= (opts.maxMs ?? 120_000)) return { idle, waitedMs }
+    if (idle >= wanted) return { idle, waitedMs, wanted, gaveUp: false }
+    if (waitedMs >= (opts.maxMs ?? 120_000)) return { idle, waitedMs, wanted, gaveUp: true }
     before = now
   }
 }
 
+const percent = (share: number) => `${Math.round(share * 100)}%`
+
 /** How a bench found the machine before it measured (quietMachine), for its section of RESULTS.md. */
-export const quietText = (quiet: Array<{ idle: number; waitedMs: number } | null>) =>
-  quiet.every((q) => q === null)
-    ? 'the machine’s idle share unknown (no /proc/stat)'
-    : `the machine ${quiet.map((q) => (q ? `${Math.round(q.idle * 100)}%` : '?')).join(', ')} idle in the second before measuring (after waiting ${quiet.map((q) => (q ? `${(q.waitedMs / 1000).toFixed(0)} s` : '?')).join(', ')} for at least 90%)`
+export function quietText(quiet: Array<Quiet | null>) {
+  const known = quiet.filter((q): q is Quiet => q !== null)
+  if (known.length === 0) return 'the machine’s idle share unknown (no /proc/stat)'
+  const each = quiet.map((q) =>
+    !q ? 'of unknown idle share' : `${percent(q.idle)} idle${q.gaveUp ? ` (still less after ${(q.waitedMs / 1000).toFixed(0)} s: measured all the same)` : q.waitedMs > 1500 ? ` (after ${(q.waitedMs / 1000).toFixed(0)} s)` : ''}`,
+  )
+  return `the machine ${each.join(' and ')} in the second before measuring (the bench waits for ${percent(known[0]!.wanted)})`
+}

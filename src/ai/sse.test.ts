@@ -96,9 +96,20 @@ describe('sseBatches', () => {
       { event: null, data: 'e' },
     ])
     // Offered to an adapter, too: a bare data line in place, an empty event name as none.
-    const { seen, take } = taker()
-    await read(body('event: \ndata: t1\n\nevent: n\ndata\n\n'), (event, text, start, end) => (text.slice(start, end) === '' ? (seen.push(`${event}:(empty)`), true) : take(event, text, start, end)))
-    expect(seen).toEqual([':t1', 'n:(empty)'])
+    const offered: string[] = []
+    await read(body('event: \ndata: t1\n\nevent: n\ndata\n\nevent\ndata: t2\n\n'), (event, text, start, end) => (offered.push(`${event === null ? '(none)' : event}:${text.slice(start, end) || '(empty)'}`), true))
+    expect(offered).toEqual(['(none):t1', 'n:(empty)', '(none):t2'])
+  })
+
+  test('a field name alone split across chunks reads as it does in one', async () => {
+    const batches = await read(body('data', '\n\n', 'data\n', '\n', 'event\n', 'data: x\n\n', 'data\r', '\n\r\n', 'event:', '\ndata: y\n', '\n'))
+    expect(batches.flat()).toEqual([
+      { event: null, data: '' },
+      { event: null, data: '' },
+      { event: null, data: 'x' },
+      { event: null, data: '' },
+      { event: null, data: 'y' },
+    ])
   })
 
   test('with take: messages are offered in order while the batch is empty; the rest of the chunk then goes into the batch', async () => {

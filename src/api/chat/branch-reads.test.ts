@@ -2,8 +2,9 @@
  * A chat's branch shown is found without reading the versions off it (decision 0130): every new
  * reply and every edit leaves a version behind, and a statement that found the branch by the chat
  * alone read them all, before every model call. Checked on the plans SQLite makes for the
- * statements the app runs (captured as they run: a send, new replies, an edit, the chat opened
- * and paged), and for the trigger that takes a reply's replaced versions out of the search index.
+ * statements the app runs (captured as they run: a send, new replies, an edit, the chat opened,
+ * paged and paged back to a message, exported and shared), and for the trigger that takes a
+ * reply's replaced versions out of the search index.
  */
 import { type Client, type InStatement } from '@libsql/client'
 import { afterAll, beforeAll, expect, test } from 'bun:test'
@@ -16,19 +17,23 @@ let t: Awaited<ReturnType<typeof createTestApp>>
 /** Every statement's SQL the app ran, as it ran it. */
 const ran = new Set<string>()
 const sqlOf = (s: InStatement) => (typeof s === 'string' ? s : s.sql)
-const noting = (client: Client): Client =>
-  new Proxy(client, {
-    get(target, key) {
-      if (key === 'execute') return (s: InStatement, args?: never) => (ran.add(sqlOf(s)), target.execute(s as never, args))
-      if (key === 'batch') return (stmts: InStatement[], mode?: never) => (stmts.forEach((s) => ran.add(sqlOf(s))), target.batch(stmts, mode))
-      const value = Reflect.get(target, key, target)
-      return typeof value === 'function' ? value.bind(target) : value
+/** Notes the SQL of every statement run through `target` (a client or a transaction of it). */
+const noting = <T extends object>(target: T): T =>
+  new Proxy(target, {
+    get(object, key) {
+      const value = Reflect.get(object, key, object) as unknown
+      if (typeof value !== 'function') return value
+      if (key === 'execute') return (s: InStatement, args?: never) => (ran.add(sqlOf(s)), value.call(object, s, args))
+      if (key === 'batch') return (stmts: InStatement[], mode?: never) => (stmts.forEach((s) => ran.add(sqlOf(s))), value.call(object, stmts, mode))
+      if (key === 'executeMultiple') return (sql: string) => (ran.add(sql), value.call(object, sql))
+      if (key === 'transaction') return async (mode?: never) => noting(await value.call(object, mode))
+      return value.bind(object)
     },
   })
 
 beforeAll(async () => {
   fake = await startFakeLlm()
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-branch', OPENAI_BASE_URL: `${fake.url}/v1` }, client: noting })
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-branch', OPENAI_BASE_URL: `${fake.url}/v1` }, client: (client: Client) => noting(client) })
 })
 afterAll(async () => {
   await t.close()
@@ -39,7 +44,17 @@ afterAll(async () => {
 const planOf = async (sql: string) => (await t.deps.db.$client.execute(`EXPLAIN QUERY PLAN ${sql}`)).rows.map((r) => String(r.detail))
 
 /** A plan's steps that read `messages` (as itself or an alias). */
-const messageSteps = (plan: string[]) => plan.filter((step) => /^(SCAN|SEARCH) (messages|m|s)\b/.test(step))
+const messageSteps = (plan: string[]) => plan.filter((step) => /^(SCAN|SEARCH) (messages|m|o|s)\b/.test(step))
+
+/**
+ * How a statement that reads the branch may look messages up: by the branch, by a message's
+ * versions, by id, or by the chat in two indexes alone: the chat's highest number (one step to
+ * the end of the index) and its streaming reply (an index of streaming replies only). Anything
+ * else (a scan, the chat's messages or their index entries read one by one) reads the versions
+ * off the branch too.
+ */
+const FOUND_WITHOUT_VERSIONS =
+  /\(thread_id=\? AND (on_branch|parent_id)=\?|\(id=\?\)$|INTEGER PRIMARY KEY|^SEARCH \w+ USING COVERING INDEX (messages_thread_seq_idx|messages_one_streaming_idx) \(thread_id=\?\)$/
 
 test('the statements that read the branch shown find it by the branch, not by reading the chat', async () => {
   const client = t.client()
@@ -53,21 +68,24 @@ test('the statements that read the branch shown find it by the branch, not by re
   const send = { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ content: 'second, edited', replaceLast: true }) }
   await readSse(await t.app.request(`/api/threads/${thread.id}/messages`, send))
   await chatThrough(t.app, client, thread.id, 'third')
-  expect((await client.get(`/api/threads/${thread.id}?last=2`)).status).toBe(200)
-  const older = await client.get(`/api/threads/${thread.id}/messages?before=1000&limit=2`)
+  const shown = await client.get(`/api/threads/${thread.id}?last=2`)
+  expect(shown.status).toBe(200)
+  const older = await client.get(`/api/threads/${thread.id}/messages?before=1000&limit=4`)
   expect(older.status).toBe(200)
-  expect(older.body.messages.length).toBe(2)
+  expect(older.body.messages.length).toBe(4)
+  // Versions are told apart on the pages: the edited message has two.
+  expect(older.body.messages.some((m: { siblingIds: string[] }) => m.siblingIds.length === 2)).toBe(true)
+  expect((await client.get(`/api/threads/${thread.id}?last=2&through=${shown.body.messages[0].id}`)).status).toBe(200)
+  expect((await client.get(`/api/threads/${thread.id}/export?format=json`)).status).toBe(200)
+  expect((await client.post(`/api/threads/${thread.id}/shares`, {})).status).toBe(201)
 
-  const branchReads = [...ran].filter((sql) => /\bon_branch"? = (\?|1)/.test(sql))
+  const branchReads = [...ran].filter((sql) => /\bon_branch"? = (\?|0|1)/.test(sql))
   // A send's and a new reply's history and their writes, the chat and its pages: not a few statements by chance.
   expect(branchReads.length).toBeGreaterThanOrEqual(6)
   for (const sql of branchReads) {
-    for (const step of messageSteps(await planOf(sql))) {
-      // Never every message of the database, nor every message of the chat read row by row; the
-      // one search of a chat's messages by the chat alone that is left is its highest number
-      // (the next message's), read from the index alone.
-      expect({ sql, step }).toEqual({ sql, step: expect.not.stringMatching(/^SCAN|USING INDEX \S+ \(thread_id=\?\)$/) })
-    }
+    const steps = messageSteps(await planOf(sql))
+    expect({ sql, steps: steps.length > 0 }).toEqual({ sql, steps: true })
+    for (const step of steps) expect({ sql, step }).toEqual({ sql, step: expect.stringMatching(FOUND_WITHOUT_VERSIONS) })
   }
   // The history read before the model call, a send's and a new reply's: by the branch.
   const histories = branchReads.filter((sql) => /^select .* from "messages" where \("messages"\."thread_id" = \? and "messages"\."on_branch" = \?\) order by "messages"\."seq" asc$/s.test(sql))
