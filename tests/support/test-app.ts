@@ -1,4 +1,5 @@
 import { createClient as createDatabaseClient, type Client } from '@libsql/client'
+import { rmSync } from 'node:fs'
 import { createApp } from '../../src/app'
 import { createDeps } from '../../src/deps'
 import { parseConfig } from '../../src/lib/config'
@@ -47,9 +48,11 @@ export async function createTestApp(opts: { env?: Record<string, string>; smtp?:
     databaseUrl: db.url,
     /** A browser-like client that keeps its cookies. */
     client: () => createClient(app),
+    /** Stops the app; a database it created goes with it (an app given another's `databaseUrl` closes first). */
     close: async () => {
       await sink?.close()
       db.client.close()
+      if ('dir' in db) rmSync(db.dir, { recursive: true, force: true })
     },
   }
 }

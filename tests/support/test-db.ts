@@ -1,25 +1,34 @@
 import { createClient, type Client } from '@libsql/client'
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { migrateDatabase } from '../../db/migrate'
 
-let template: Promise<string> | undefined
+let template: Promise<Uint8Array> | undefined
 
-/** Migrates a template database once per process; each call gets a fresh copy of it in its own file. */
+/**
+ * Migrates a template database once per process, kept in memory (its folder goes at once); each
+ * call gets a fresh copy of it in a folder of its own, which the test app removes when it closes.
+ */
 export async function createTestDatabase(): Promise<{ url: string; client: Client; dir: string }> {
   template ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kontor-template-'))
     const file = join(dir, 'template.db')
     const client = createClient({ url: `file:${file}` })
-    await migrateDatabase(client, resolve(import.meta.dir, '../../drizzle'))
-    client.close()
-    return file
+    try {
+      await migrateDatabase(client, resolve(import.meta.dir, '../../drizzle'))
+    } finally {
+      client.close()
+    }
+    // Closed, the database is all in its file (its log checkpointed and removed).
+    const bytes = readFileSync(file)
+    rmSync(dir, { recursive: true, force: true })
+    return bytes
   })()
-  const source = await template
+  const bytes = await template
   const dir = mkdtempSync(join(tmpdir(), 'kontor-test-'))
   const file = join(dir, 'kontor.db')
-  copyFileSync(source, file)
+  writeFileSync(file, bytes)
   const url = `file:${file}`
   return { url, client: createClient({ url }), dir }
 }
