@@ -1,5 +1,5 @@
 /**
- * The JavaScript that /login and /chat load before they are interactive stays within its ceiling
+ * The JavaScript that /login, /chat and an open chat load before they are interactive stays within its ceiling
  * (bench/page-assets.ts: JS_CEILINGS), counted as bench/pages.ts counts it: a fresh build, a real
  * server, the entry and the chunks each page's HTML announces and what they import, gzip -9.
  * A size check, not a timing one.
@@ -24,10 +24,11 @@ afterAll(async () => {
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
-test('/login and /chat load no more JavaScript before they are interactive than their ceilings', async () => {
-  const { cookie } = await signedInWithModel(kontor.base)
-  for (const [path, cookieFor] of [['/login', undefined], ['/chat', cookie]] as const) {
-    const page = await pageAssets(kontor.base, path, cookieFor)
+test('/login, /chat and an open chat load no more JavaScript before they are interactive than their ceilings', async () => {
+  const { cookie, post } = await signedInWithModel(kontor.base)
+  const thread = await post('/api/threads', {})
+  for (const [path, address, cookieFor] of [['/login', '/login', undefined], ['/chat', '/chat', cookie], ['/chats/$threadId', `/chats/${thread.id}`, cookie]] as const) {
+    const page = await pageAssets(kontor.base, address, cookieFor)
     // On failure, the largest scripts say where the bytes went.
     const largest = page.scripts.slice(0, 5).map((s) => `${s.url} ${kb(s.gzip)}`)
     const within = page.jsGzip <= JS_CEILINGS[path]!

@@ -182,7 +182,8 @@ function chunksByLanguage(meta: Bun.BuildMetafile, part: 'public' | 'errors' | '
 /**
  * The chunks that pages load once they are interactive, never before: on every page the
  * confirmation dialog (web/components/confirm-dialog.tsx) and the toasts (web/components/toaster.tsx),
- * on the sign-in page its second step (web/features/auth/components/login-form.tsx). Not preloaded.
+ * on the sign-in page its second step (web/features/auth/components/login-form.tsx), on a chat's
+ * page the code highlighter (web/features/chat/lib/highlight-code.ts). Not preloaded.
  * (The sign-in pages' error messages come then too: manifest `errorLocales`.)
  */
 function chunksAfterHydration(meta: Bun.BuildMetafile): string[] {
@@ -193,6 +194,10 @@ function chunksAfterHydration(meta: Bun.BuildMetafile): string[] {
     if (!lazy.length) throw new Error(`${input} loads nothing with import()`)
     for (const i of lazy) chunksOf(i.entryPoint ?? i.path, chunks)
   }
+  // A chat's page loads the code highlighter once it is interactive (thread-page.tsx, new-chat-page.tsx):
+  // its chunks but those it shares with the markdown renderer, which the chat's page preloads.
+  const renderer = chunksOf('web/features/chat/components/markdown-renderer.tsx')
+  for (const chunk of chunksOf('web/features/chat/lib/highlight-code.ts')) if (!renderer.has(chunk)) chunks.add(chunk)
   return [...chunks].map((name) => `/build/${name}`)
 }
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { enableModels, seedMessages } from './support/chat'
+import { enableModels, seedMessages, startChat } from './support/chat'
 import { signUpAndSignIn, waitForHydration } from './support/session'
 
 /** The build the e2e server serves (src/server.ts reads the same place). */
@@ -126,6 +126,62 @@ test('a chat opened directly hydrates the server-rendered page with its chunks a
   for (const chunk of manifest.manageLocales[lang]!) expect(scripts.requested.has(chunk), chunk).toBe(false)
   // The composer the server rendered is the one React hydrated: no pending view replaced the page.
   expect(await keptServerNode(page, '#chat-composer')).toBe(true)
+})
+
+test('a chat with code opened directly: the server highlights it, and hydrating keeps that HTML until the highlighter has loaded', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signUpAndSignIn(page)
+  await enableModels(page)
+  const chat = await startChat(page)
+  await chat.write('Code:\n\n```ts\nconst answer = 42\n```')
+  await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
+  const id = await chat.threadId()
+
+  // The chunks the page loads once it is interactive and did not announce (the highlighter's among them) wait until the test lets them go.
+  const errors: string[] = []
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  page.on('pageerror', (error) => errors.push(error.message))
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let announced!: Set<string>
+  let read!: () => void
+  const htmlRead = new Promise<void>((resolve) => (read = resolve))
+  const heldBack: string[] = []
+  await page.route('**/build/*.js', async (route) => {
+    const path = new URL(route.request().url()).pathname
+    await htmlRead
+    if (manifest.afterHydration.includes(path) && !announced.has(path)) {
+      heldBack.push(path)
+      await held
+    }
+    await route.continue()
+  })
+  const scripts = watchScripts(page)
+  const code = '[data-testid="code-block"] .hljs-keyword'
+  await watchHydration(page, code)
+  const response = await page.goto(`/chats/${id}`, { waitUntil: 'commit' })
+  const html = await response!.text()
+  announced = scripts.announced(html)
+  read()
+
+  // The server sent the code highlighted.
+  expect(html).toContain('hljs-keyword')
+  // The page hydrates around the reply, which keeps the server's HTML while the highlighter is held back.
+  const composer = page.locator('#chat-composer')
+  await expect.poll(() => composer.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')))).toBe(true)
+  await expect.poll(() => heldBack.length).toBeGreaterThan(0)
+  const copy = page.getByTestId('code-block').getByRole('button', { name: 'Copy code' })
+  expect(await copy.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')))).toBe(false)
+  await expect(page.locator(code)).toHaveText('const')
+
+  release()
+  await waitForHydration(page)
+  // The highlighted code the server sent is the code React hydrated: nothing was rendered again, nothing mismatched.
+  expect(await keptServerNode(page, code)).toBe(true)
+  await copy.click()
+  await expect(page.getByTestId('code-block').getByText('Copied')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('const answer = 42')
+  expect(errors).toEqual([])
 })
 
 test('on a slow network the shell stays on screen while a page loads its chunk', async ({ page }) => {

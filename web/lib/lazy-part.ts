@@ -5,7 +5,14 @@ import { createElement, useEffect, useState, useSyncExternalStore, type Componen
  * with floating-ui) are not among a page's first scripts. `use()` gives the module once it has
  * arrived, and nothing while hydrating: the server rendered without it.
  */
-export type OnDemand<M> = { load: () => Promise<void>; use: () => M | undefined; loaded: () => boolean }
+export type OnDemand<M> = {
+  load: () => Promise<void>
+  use: () => M | undefined
+  loaded: () => boolean
+  /** The module if it has arrived, and the subscription to its arrival: for a hook of one's own (useSyncExternalStore). */
+  get: () => M | undefined
+  subscribe: (listener: () => void) => () => void
+}
 
 export function onDemand<M>(load: () => Promise<M>): OnDemand<M> {
   let module: M | undefined
@@ -27,6 +34,8 @@ export function onDemand<M>(load: () => Promise<M>): OnDemand<M> {
       )),
     use: () => useSyncExternalStore(subscribe, () => module, () => undefined),
     loaded: () => module !== undefined,
+    get: () => module,
+    subscribe,
   }
 }
 

@@ -35,45 +35,8 @@ export type ToolCallPart = z.infer<typeof toolCallPart>
 export type ToolResultPart = z.infer<typeof toolResultPart>
 export type MessagePart = z.infer<typeof messagePart>
 
-/*
- * What each tool puts in its result's `data` (src/ai/tools/*.ts). Items are checked one by one, and
- * loosely where older stored replies may lack a field, so that one odd item hides only itself.
- */
-
-/** send_email: the draft the user edits and sends with a mailto link. */
-export const emailDraft = z.object({ to: z.string(), subject: z.string(), body: z.string() })
-
-/** internet_search: `{ results }`, each a searchResult. */
-export const searchData = z.object({ results: z.array(z.unknown()) })
-export const searchResult = z.object({ title: z.string().catch(''), url: z.string(), snippet: z.string().catch('') })
-
-/** website_content: the page read. */
-export const websiteData = z.object({ url: z.string(), title: z.string() })
-
-/** A tool of an MCP server (named `<server>__<tool>`): its names, the images it returned (base64) and the resources it named (src/ai/mcp.ts). */
-export const mcpData = z.object({
-  server: z.string(),
-  tool: z.string(),
-  images: z.array(z.object({ mimeType: z.string(), data: z.string() })).catch([]),
-  resources: z.array(z.object({ uri: z.string(), name: z.string().optional(), mimeType: z.string().optional() })).catch([]),
-})
-
-/** source_query: `{ passages }`, each a sourcePassage (file name, pages, citation, text). */
-export const passageData = z.object({ passages: z.array(z.unknown()) })
-const page = z.number().int().nullable().catch(null)
-export const sourcePassage = z.object({
-  sourceName: z.string(),
-  /** The knowledge collection of the file; null (or missing, in older replies) for a file of the chat. */
-  collectionName: z.string().nullable().optional().catch(null),
-  page,
-  pageEnd: page,
-  /** Read by OCR from a scan or picture; missing (false) in replies stored before OCR. */
-  recognised: z.boolean().optional().catch(false),
-  headingPath: z.string().catch(''),
-  citation: z.string(),
-  /** Missing in replies stored before the passage text was kept for the chat. */
-  text: z.string().optional().catch(undefined),
-})
+// What each tool puts in its result's `data`: in zod/mini, for the open chat (tool-data.ts).
+export { emailDraft, mcpData, passageData, searchData, searchResult, sourcePassage, websiteData } from './tool-data'
 
 /** A reply of a chat: the stream to attach to (`Last-Event-ID`, or `after`, names what the client has) and Stop. */
 export const replyParams = z.object({ id: z.string().min(1).max(64), messageId: z.string().min(1).max(64) })

@@ -1,45 +1,66 @@
 import type { Element } from 'hast'
 import { toText } from 'hast-util-to-text'
-import { useEffect, useSyncExternalStore, type ReactElement } from 'react'
+import { use, useEffect, useSyncExternalStore, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
 import ReactMarkdown, { type Components, type Options } from 'react-markdown'
 import type { PluggableList } from 'unified'
-import remarkGfm from 'remark-gfm'
+import { remarkGfmRead } from '../lib/remark-gfm-read'
 import { cn } from '../../../lib/cn'
+import { onDemand } from '../../../lib/lazy-part'
 import { CitationRef, CitationsContext } from './citation-ref'
 import { CodeBlock } from './code-block'
 import { EXTERNAL_REL, LINK_UNDERLINE } from '../lib/external-link'
-import { codeLanguage, rehypeHighlightCode } from '../lib/highlight-code'
+import { codeLanguage, mayHaveNamedCode } from '../lib/code-language'
 import { hasMath, normalizeMathDelimiters } from '../lib/math-text'
 import { rehypeCitations } from '../lib/rehype-citations'
 import type { SourcePassage } from '../lib/tool-data'
 
 type MathPlugins = typeof import('../lib/math-plugins')
+type Highlighter = typeof import('../lib/highlight-code')
 
-// The math chunk, shared by every message once loaded.
-let math: MathPlugins | null = null
-let mathLoading: Promise<void> | null = null
-const mathListeners = new Set<() => void>()
-const subscribeMath = (listener: () => void) => {
-  mathListeners.add(listener)
-  return () => mathListeners.delete(listener)
-}
-function loadMath() {
-  mathLoading ??= import('../lib/math-plugins').then((m) => {
-    math = m
-    mathListeners.forEach((listener) => listener())
-  })
-  return mathLoading
-}
+// KaTeX and its plugins: only for messages with math. highlight.js and its grammars: for messages
+// with code that names its language. Each in a chunk of its own, shared by every message once loaded.
+const math = onDemand(() => import('../lib/math-plugins'))
+const highlighter = onDemand(() => import('../lib/highlight-code'))
+
+/**
+ * Loads the code highlighter (the server before it renders a page with replies; a chat's page
+ * once it is interactive, so that code in a new reply is highlighted as it streams in).
+ */
+export const loadHighlighter = () => highlighter.load()
 
 /** The math plugins when `text` needs them and they are loaded; asks for them otherwise. */
 function useMath(text: string): MathPlugins | null {
   const needed = hasMath(text)
-  const loaded = useSyncExternalStore(subscribeMath, () => math, () => null)
+  const loaded = math.use()
   useEffect(() => {
-    if (needed && !math) void loadMath().catch(() => {})
+    if (needed && !math.loaded()) void math.load()
   }, [needed])
-  return needed ? loaded : null
+  return needed ? (loaded ?? null) : null
+}
+
+/** useSyncExternalStore's snapshot while the server renders the page or the browser hydrates it. */
+const SERVER_HTML = 'server-html'
+const serverHtml = (): typeof SERVER_HTML => SERVER_HTML
+/** What hydrating replies wait for: one load, so that a chunk that fails to arrive is not asked for again and again. */
+let hydrationLoad: Promise<void> | undefined
+
+/**
+ * The highlighter when `text` has code to highlight. The server renders with it (preloadMarkdown
+ * loads it before a page with replies renders), so a reply the browser hydrates waits for it
+ * (React keeps the server's HTML meanwhile: markdown.tsx's Suspense). Later renders show the code
+ * plain until it has loaded.
+ */
+function useHighlighter(text: string): Highlighter | null {
+  const needed = mayHaveNamedCode(text)
+  const current = useSyncExternalStore<Highlighter | undefined | typeof SERVER_HTML>(highlighter.subscribe, highlighter.get, serverHtml)
+  useEffect(() => {
+    if (needed && !highlighter.loaded()) void highlighter.load()
+  }, [needed])
+  if (!needed) return null
+  if (current !== SERVER_HTML) return current ?? null
+  if (!highlighter.loaded()) use((hydrationLoad ??= highlighter.load()))
+  return highlighter.get() ?? null
 }
 
 const components: Components = {
@@ -124,14 +145,16 @@ function keptRender(key: string, render: () => ReactElement): ReactElement {
  */
 export function MarkdownRenderer(props: { text: string; passages?: SourcePassage[]; keep?: boolean }) {
   const mathPlugins = useMath(props.text)
+  const code = useHighlighter(props.text)
   const passages = props.passages ?? NO_PASSAGES
   const citations: PluggableList = passages.length ? [[rehypeCitations, passages]] : []
+  const highlight: PluggableList = code ? [code.rehypeHighlightCode] : []
   const options: Options = mathPlugins
     ? {
-        remarkPlugins: [remarkGfm, ...mathPlugins.remarkPlugins],
-        rehypePlugins: [...mathPlugins.rehypePlugins, rehypeHighlightCode, ...citations],
+        remarkPlugins: [remarkGfmRead, ...mathPlugins.remarkPlugins],
+        rehypePlugins: [...mathPlugins.rehypePlugins, ...highlight, ...citations],
       }
-    : { remarkPlugins: [remarkGfm], rehypePlugins: [rehypeHighlightCode, ...citations] }
+    : { remarkPlugins: [remarkGfmRead], rehypePlugins: [...highlight, ...citations] }
   const text = mathPlugins ? normalizeMathDelimiters(props.text) : props.text
   // react-markdown's synchronous renderer is a plain function of its options (no hooks), so its tree can be kept.
   const render = () => ReactMarkdown({ ...options, components, children: text })
@@ -139,7 +162,7 @@ export function MarkdownRenderer(props: { text: string; passages?: SourcePassage
     <CitationsContext.Provider value={passages}>
       {/* React hoists the stylesheet into the head, once. */}
       {mathPlugins && <link rel="stylesheet" href={mathPlugins.katexStylesheet} precedence="katex" />}
-      {props.keep ? keptRender(`${mathPlugins ? 'math' : 'text'}\n${passages.length ? JSON.stringify(passages) : ''}\n${text}`, render) : render()}
+      {props.keep ? keptRender(`${mathPlugins ? 'math' : 'text'}${code ? '+code' : ''}\n${passages.length ? JSON.stringify(passages) : ''}\n${text}`, render) : render()}
     </CitationsContext.Provider>
   )
 }

@@ -1,12 +1,15 @@
-import { describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { allStrings } from '../../../locales/all'
 import { createI18n } from '../../../lib/i18n'
+import { mayHaveNamedCode } from '../lib/code-language'
 import type { SourcePassage } from '../lib/tool-data'
-import { MarkdownRenderer } from './markdown-renderer'
+import { loadHighlighter, MarkdownRenderer } from './markdown-renderer'
 
 const i18n = createI18n('en', allStrings)
+// The server renders a chat's page once the highlighter is loaded (preloadMarkdown).
+beforeAll(() => loadHighlighter())
 const render = (text: string, passages?: SourcePassage[]) =>
   renderToString(
     <I18nextProvider i18n={i18n}>
@@ -65,6 +68,41 @@ describe('markdown of model replies', () => {
     expect(html).toContain('<table')
     expect(html).toContain('<th')
     expect(html).toContain('Acme')
+  })
+
+  test('the rest of GitHub-flavoured markdown: strikethrough, task lists, autolinks, footnotes', () => {
+    const html = render('~~old~~ and ~one~\n\n- [x] done\n- [ ] open\n\nSee www.example.com and https://kontor.example/a.\n\nA claim.[^1]\n\n[^1]: The source.')
+    expect(html).toContain('<del>old</del>')
+    expect(html).toContain('<del>one</del>')
+    expect(html.match(/<input[^>]*type="checkbox"/g)).toHaveLength(2)
+    expect(html).toMatch(/<input[^>]*checked/)
+    expect(html).toContain('href="http://www.example.com"')
+    expect(html).toContain('href="https://kontor.example/a"')
+    expect(html).toMatch(/<sup><a [^>]*href="#user-content-fn-1"/)
+    expect(html).toContain('The source.')
+  })
+
+  test('every text whose code gets highlighted is one the browser loads the highlighter for (mayHaveNamedCode)', () => {
+    const highlighted = [
+      '```ts\nconst a = 1\n```',
+      'Intro\n\n````python\nimport os\n````',
+      '~~~ js\nlet b = 2\n~~~',
+      '- item\n\n  ```bash\n  ls -la\n  ```',
+      '> ```json\n> {"a": 1}\n> ```',
+      '1. step\n   ~~~~sql\n   select 1\n   ~~~~',
+      '```   go\nfunc main() {}\n```',
+      '```TypeScript\nconst c = 3\n```',
+    ]
+    for (const text of highlighted) {
+      expect({ text, highlighted: render(text).includes('class="hljs-') }).toEqual({ text, highlighted: true })
+      expect({ text, named: mayHaveNamedCode(text) }).toEqual({ text, named: true })
+    }
+    // No fence naming a language: nothing to highlight, and the highlighter is not asked for.
+    const plain = ['Just text with `inline` code.', '```\nno language\n```', '    indented code\n    block', 'Two ticks `` a ` b `` only.']
+    for (const text of plain) {
+      expect({ text, highlighted: render(text).includes('class="hljs-') }).toEqual({ text, highlighted: false })
+      expect({ text, named: mayHaveNamedCode(text) }).toEqual({ text, named: false })
+    }
   })
 
   test('fenced code is highlighted with spans and gets a copy button; unknown languages stay plain', () => {

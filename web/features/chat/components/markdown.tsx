@@ -12,13 +12,14 @@ const loadRenderer = () =>
 const Renderer = lazy(() => loadRenderer().then((m) => ({ default: m.MarkdownRenderer })))
 
 /**
- * Starts loading the markdown renderer (its own chunk) before a chat needs it. The server loads it
- * at start (src/ssr/render.tsx), so a page's replies are rendered as markdown in place, not
- * streamed in after their plain text.
+ * Starts loading the markdown renderer (its own chunk) and then its code highlighter (another)
+ * before a chat needs them. The server waits for both before it renders a chat's page
+ * (web/routes/chat-thread.loader.ts), so a page's replies are rendered as markdown in place, not
+ * streamed in after their plain text; a chat's page in the browser calls it once it is interactive.
  */
 export function preloadMarkdown() {
   return loadRenderer().then(
-    () => {},
+    (m) => m.loadHighlighter(),
     () => {},
   )
 }

@@ -22,6 +22,7 @@ import { AgentPicker } from './agent-picker'
 import { ChatExportMenu } from './chat-export-menu'
 import { ChatHeader } from './chat-header'
 import { Composer } from './composer'
+import { preloadMarkdown } from './markdown'
 import { MessageList } from './message-list'
 import { ModelPicker } from './model-picker'
 import { NoModelNotice } from './no-model-notice'
@@ -83,6 +84,9 @@ export function ThreadPage(props: {
   useDocumentTitle(title)
   const [restore, setRestore] = useState<{ text: string } | null>(null)
   const [queued, setQueued] = useState<Queued | null>(null)
+
+  // Once the page is interactive: the code highlighter too, so that code in a new reply is highlighted as it streams in.
+  useEffect(() => void preloadMarkdown(), [])
 
   // The first message of a chat started on /chat, with its files. Sent once: taking it empties the
   // store, and after a reload it is only sent while the server has no message of this chat yet.

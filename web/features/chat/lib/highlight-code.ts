@@ -21,18 +21,13 @@ import xml from 'highlight.js/lib/languages/xml'
 import yaml from 'highlight.js/lib/languages/yaml'
 import { createLowlight } from 'lowlight'
 import { visit } from 'unist-util-visit'
+import { codeLanguage } from './code-language'
 
 // The languages chats mostly show; each grammar adds to the bundle, so not all of highlight.js.
+// A chunk of its own: a chat's page loads it once it is interactive, or sooner when a reply it
+// hydrates has code to highlight (markdown-renderer.tsx).
 const lowlight = createLowlight({ bash, c, cpp, csharp, css, diff, dockerfile, go, java, javascript, json, markdown, php, python, rust, sql, typescript, xml, yaml })
 lowlight.registerAlias({ bash: ['shell', 'console', 'zsh'], xml: ['html', 'svg', 'vue'], json: ['jsonc'] })
-
-/** The language a fenced code block names (` ```ts `), as remark writes it: class `language-ts`. */
-export function codeLanguage(code: Element): string | null {
-  const classes: unknown = code.properties.className
-  const list = Array.isArray(classes) ? classes.map(String) : typeof classes === 'string' ? classes.split(' ') : []
-  const found = list.find((name) => name.startsWith('language-'))
-  return found ? found.slice('language-'.length) : null
-}
 
 /**
  * A rehype plugin that highlights fenced code blocks of known languages. It only adds `span`

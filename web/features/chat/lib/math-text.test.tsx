@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'bun:test'
 import ReactMarkdown from 'react-markdown'
 import { renderToString } from 'react-dom/server'
-import remarkGfm from 'remark-gfm'
+import { remarkGfmRead } from './remark-gfm-read'
 import { hasMath, normalizeMathDelimiters } from './math-text'
 import { rehypePlugins, remarkPlugins } from './math-plugins'
 
 /** The reply as the chat renders it once the math chunk is there: how many formulas, and the text left. */
 function rendered(text: string) {
-  const html = renderToString(<ReactMarkdown remarkPlugins={[remarkGfm, ...remarkPlugins]} rehypePlugins={rehypePlugins}>{normalizeMathDelimiters(text)}</ReactMarkdown>)
+  const html = renderToString(<ReactMarkdown remarkPlugins={[remarkGfmRead, ...remarkPlugins]} rehypePlugins={rehypePlugins}>{normalizeMathDelimiters(text)}</ReactMarkdown>)
   const formulas = html.match(/<span class="katex">/g)?.length ?? 0
   const display = html.match(/class="katex-display"/g)?.length ?? 0
   // The text outside the formulas (KaTeX's own markup and annotations removed).

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { callSummary, emailDraftOf, hostOf, passagesOf, replyPassages, searchResultsOf } from './tool-data'
+import { callSummary, emailDraftOf, hostOf, mcpResultOf, mcpToolOf, passagesOf, replyPassages, searchResultsOf } from './tool-data'
 import type { ToolCallView } from './tool-parts'
 
 test('search results: only those with an http(s) address; anything not shaped like results is null', () => {
@@ -60,4 +60,28 @@ test('what a call is about: its main argument, or the first plain one of an unkn
   expect(callSummary({ name: 'send_email', arguments: '{"subject":"","body":"x"}' })).toBeNull()
   expect(callSummary({ name: 'weather', arguments: '{"days":[1],"city":"Berlin"}' })).toBe('city: Berlin')
   expect(callSummary({ name: 'internet_search', arguments: '{' })).toBeNull()
+})
+
+test('odd fields of stored data fall back one by one; a missing required field hides only its item', () => {
+  const odd = { sourceName: 'scan.png', collectionName: 7, page: '3', pageEnd: 2.5, recognised: 'yes', headingPath: null, citation: '(scan.png)', text: 42 }
+  expect(passagesOf({ passages: [odd, { sourceName: 'no citation' }] })).toEqual([
+    { sourceName: 'scan.png', collectionName: null, page: null, pageEnd: null, recognised: false, headingPath: '', citation: '(scan.png)', text: undefined },
+  ])
+  expect(passagesOf({ passages: [{ sourceName: 'a.pdf', collectionName: 'Policies', page: 1, pageEnd: 2, recognised: true, headingPath: 'H', citation: 'c' }] })).toEqual([
+    { sourceName: 'a.pdf', collectionName: 'Policies', page: 1, pageEnd: 2, recognised: true, headingPath: 'H', citation: 'c' },
+  ])
+  expect(searchResultsOf({ results: [{ title: 3, url: 'https://a.example', snippet: ['x'] }, { title: 'no url' }] })).toEqual([{ title: '', url: 'https://a.example', snippet: '' }])
+
+  const image = { mimeType: 'image/png', data: 'iVBORw0KGgo=' }
+  expect(mcpResultOf({ server: 'files', tool: 'read', images: [image, { mimeType: 'image/svg+xml', data: 'PHN2Zz4=' }], resources: [{ uri: 'file:///a', name: 'a' }] })).toEqual({
+    server: 'files',
+    tool: 'read',
+    images: [image],
+    resources: [{ uri: 'file:///a', name: 'a' }],
+  })
+  // Images or resources of another shape are dropped as a whole; the names still count.
+  expect(mcpResultOf({ server: 'files', tool: 'read', images: 'none', resources: [{ name: 'no uri' }] })).toEqual({ server: 'files', tool: 'read', images: [], resources: [] })
+  expect(mcpResultOf({ tool: 'read' })).toBeNull()
+  const running = { name: 'files__read', result: undefined }
+  expect(mcpToolOf(running)).toEqual({ server: 'files', tool: 'read' })
 })

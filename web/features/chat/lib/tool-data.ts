@@ -1,5 +1,5 @@
-import type { z } from 'zod'
-import { emailDraft, mcpData, passageData, searchData, searchResult, sourcePassage as passage } from '../../../../src/api/chat/schema'
+import type { z } from 'zod/mini'
+import { emailDraft, mcpData, passageData, searchData, searchResult, sourcePassage as passage } from '../../../../src/api/chat/tool-data'
 import { parseArguments, type ToolCallView } from './tool-parts'
 
 // Stored replies outlive code changes, so every tool's data is checked against its schema: data
