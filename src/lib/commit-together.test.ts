@@ -1,9 +1,9 @@
 import { createClient, type Client } from '@libsql/client'
-import { describe, expect, test } from 'bun:test'
+import { afterAll, describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/libsql'
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Database } from '../../db/client'
@@ -15,8 +15,15 @@ const notes = sqliteTable('notes', { id: text('id').primaryKey(), body: text('bo
  * A database file with a table of notes; `batches` counts the batches its client was asked to
  * write. `protocol` is what the client says it speaks ('http' stands in for a libSQL server).
  */
+const folders: string[] = []
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+})
+
 async function database(protocol = 'file') {
-  const client = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), 'kontor-together-')), 'notes.db')}` })
+  const folder = mkdtempSync(join(tmpdir(), 'kontor-together-'))
+  folders.push(folder)
+  const client = createClient({ url: `file:${join(folder, 'notes.db')}` })
   await client.execute('CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT NOT NULL, n INTEGER NOT NULL)')
   const counted = { batches: 0 }
   const counting = new Proxy(client, {

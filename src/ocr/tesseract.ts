@@ -26,15 +26,17 @@ export function tesseractRecognition(): TextRecognition {
       }
       const { createWorker, OEM } = await import('tesseract.js')
       // `cacheMethod: 'none'`: the unpacked data is neither looked for nor written in the working directory.
-      const worker = await createWorker(['eng', 'deu'], OEM.LSTM_ONLY, {
-        langPath: await languageDir(),
-        cacheMethod: 'none',
-        gzip: true,
-        // The single binary holds the worker thread's script itself (src/cli/compile.ts).
-        ...(process.env.KONTOR_OCR_WORKER && { workerPath: process.env.KONTOR_OCR_WORKER }),
-        logger: () => {},
-        errorHandler: () => {},
-      })
+      const worker = await withLanguageDir((langPath) =>
+        createWorker(['eng', 'deu'], OEM.LSTM_ONLY, {
+          langPath,
+          cacheMethod: 'none',
+          gzip: true,
+          // The single binary holds the worker thread's script itself (src/cli/compile.ts).
+          ...(process.env.KONTOR_OCR_WORKER && { workerPath: process.env.KONTOR_OCR_WORKER }),
+          logger: () => {},
+          errorHandler: () => {},
+        }),
+      )
       // tesseract.js listens to its thread's errors the browser's way (`onerror`), which a Node
       // worker thread never calls: an error or an exit of the thread would end the process, or
       // leave a read waiting for ever. Both end the read that is running, and every later one.
@@ -72,25 +74,22 @@ export function tesseractRecognition(): TextRecognition {
   }
 }
 
-let dir: Promise<string> | null = null
-
 /**
- * A directory holding both languages' data, as tesseract.js reads them (`<langPath>/<code>.traineddata.gz`):
- * the packages keep each language in a folder of its own, and the single binary keeps them inside
- * itself. Written once a process, removed when it ends.
+ * Runs `use` with a directory holding both languages' data, as tesseract.js reads them
+ * (`<langPath>/<code>.traineddata.gz`): the packages keep each language in a folder of its own,
+ * and the single binary keeps them inside itself. The engine reads them while it starts (into its
+ * own memory), so the directory is removed as soon as `use` has settled: none is left behind,
+ * whether the process ends normally, is killed, or runs under a test runner.
  */
-function languageDir() {
-  dir ??= (async () => {
-    const path = mkdtempSync(join(tmpdir(), 'kontor-ocr-'))
-    process.on('exit', () => rmSync(path, { recursive: true, force: true }))
+export async function withLanguageDir<T>(use: (path: string) => Promise<T>): Promise<T> {
+  const path = mkdtempSync(join(tmpdir(), 'kontor-ocr-'))
+  try {
     // A bundle names the files relative to its own folder (src/cli/bundle.ts), not to the working directory.
     for (const [code, file] of [['eng', engData], ['deu', deuData]] as const) {
       writeFileSync(join(path, `${code}.traineddata.gz`), new Uint8Array(await Bun.file(resolve(import.meta.dir, file)).arrayBuffer()))
     }
-    return path
-  })().catch((error) => {
-    dir = null
-    throw error
-  })
-  return dir
+    return await use(path)
+  } finally {
+    rmSync(path, { recursive: true, force: true })
+  }
 }

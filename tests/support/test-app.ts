@@ -1,11 +1,14 @@
 import { createClient as createDatabaseClient, type Client } from '@libsql/client'
-import { rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createApp } from '../../src/app'
 import { createDeps } from '../../src/deps'
 import { parseConfig } from '../../src/lib/config'
 import type { TextRecognition } from '../../src/lib/ports'
 import { createSmtpTransport } from '../../src/mail/smtp'
 import { tesseractRecognition } from '../../src/ocr/tesseract'
+import { createLocalFileStore } from '../../src/storage/local'
 import { startSmtpSink } from './smtp-sink'
 import { readSse } from './sse'
 import { createTestDatabase } from './test-db'
@@ -18,9 +21,12 @@ export const PASSWORD = 'Secret123'
  * `databaseUrl` (another test app's), a second app on the same database: another server process,
  * as far as the database can tell. Scans and pictures are read by OCR as on the Bun server, unless
  * `ocr` is null (as on Workers). `client` may wrap the database client, e.g. to hold a call at a
- * chosen moment.
+ * chosen moment. With `localFiles`, uploaded files are kept on local disk as the Bun server keeps
+ * them (`filesRoot`), in a folder that goes when the app closes.
  */
-export async function createTestApp(opts: { env?: Record<string, string>; smtp?: boolean; databaseUrl?: string; ocr?: TextRecognition | null; client?: (client: Client) => Client } = {}) {
+export async function createTestApp(
+  opts: { env?: Record<string, string>; smtp?: boolean; databaseUrl?: string; ocr?: TextRecognition | null; client?: (client: Client) => Client; localFiles?: boolean } = {},
+) {
   const db = opts.databaseUrl ? { url: opts.databaseUrl, client: createDatabaseClient({ url: opts.databaseUrl }) } : await createTestDatabase()
   const sink = opts.smtp ? await startSmtpSink() : undefined
   const config = parseConfig({
@@ -40,19 +46,26 @@ export async function createTestApp(opts: { env?: Record<string, string>; smtp?:
     mailTransport: config.smtp ? createSmtpTransport(config.smtp) : undefined,
     ocr: opts.ocr === null ? undefined : (opts.ocr ?? tesseractRecognition()),
   })
+  // Beside the app's own database, or in a folder of its own for an app on another's database.
+  const filesDir = opts.localFiles ? ('dir' in db ? db.dir : mkdtempSync(join(tmpdir(), 'kontor-files-'))) : undefined
+  const filesRoot = filesDir ? join(filesDir, 'files') : undefined
+  if (filesRoot) deps.files = createLocalFileStore(filesRoot)
   const app = createApp(deps)
   return {
     app,
     deps,
     sink,
+    /** Where uploaded files are kept, with `localFiles`. */
+    filesRoot,
     databaseUrl: db.url,
     /** A browser-like client that keeps its cookies. */
     client: () => createClient(app),
-    /** Stops the app; a database it created goes with it (an app given another's `databaseUrl` closes first). */
+    /** Stops the app; a database and files it created go with it (an app given another's `databaseUrl` closes first). */
     close: async () => {
       await sink?.close()
       db.client.close()
       if ('dir' in db) rmSync(db.dir, { recursive: true, force: true })
+      if (filesDir) rmSync(filesDir, { recursive: true, force: true })
     },
   }
 }

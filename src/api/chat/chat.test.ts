@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { agents, messages } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse, sseEvents, type SseEvent } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { waitFor } from '../../../tests/support/wait-for'
-import { createLocalFileStore } from '../../storage/local'
 import { MAX_UNREAD_BYTES } from './reply-relay'
 import { processingIdle } from '../sources/process'
 import { FIRST_BATCH } from '../../ai/sse'
@@ -17,9 +14,8 @@ let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
   fake = await startFakeLlm()
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-chat', OPENAI_BASE_URL: `${fake.url}/v1` } })
-  // Files attached to chats (the Bun entry wires local disk; the test app has no store of its own).
-  t.deps.files = createLocalFileStore(join(mkdtempSync(join(tmpdir(), 'kontor-chat-files-')), 'files'))
+  // Files attached to chats on local disk, as the Bun entry keeps them.
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-chat', OPENAI_BASE_URL: `${fake.url}/v1` }, localFiles: true })
 })
 afterAll(async () => {
   await processingIdle()

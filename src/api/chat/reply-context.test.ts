@@ -5,8 +5,6 @@
  * version is the same, so a change made by any process reaches the next reply.
  */
 import type { Client, InStatement } from '@libsql/client'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
@@ -14,7 +12,6 @@ import { startTestMcpServer } from '../../../tests/support/mcp-servers'
 import { until } from '../../../tests/support/wait-for'
 import { BASE_URL, chatThrough, createTestApp, enableOpenAiModels, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import type { SessionUser } from '../../lib/context'
-import { createLocalFileStore } from '../../storage/local'
 import { forgetReplyContexts, replyContext } from './reply-context'
 
 // Sign-ups (password hashing), uploads and two apps: room on a loaded machine.
@@ -55,8 +52,7 @@ beforeAll(async () => {
   fake = await startFakeLlm()
   own = startTestMcpServer()
   const env = { OPENAI_API_KEY: 'sk-context', OPENAI_BASE_URL: `${fake.url}/v1`, KONTOR_FETCH_ALLOWED_HOSTS: '127.0.0.1' }
-  t = await createTestApp({ env, client: recording })
-  t.deps.files = createLocalFileStore(join(mkdtempSync(join(tmpdir(), 'kontor-files-')), 'files'))
+  t = await createTestApp({ env, client: recording, localFiles: true })
   other = await createTestApp({ env, databaseUrl: t.databaseUrl })
 })
 afterAll(async () => {

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { strFromU8, unzipSync } from 'fflate'
 import { sources, threads } from '../../../db/schema'
-import { createLocalFileStore } from '../../storage/local'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
@@ -28,8 +25,7 @@ async function admin() {
 
 beforeAll(async () => {
   fake = await startFakeLlm()
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-export', OPENAI_BASE_URL: `${fake.url}/v1` } })
-  t.deps.files = createLocalFileStore(join(mkdtempSync(join(tmpdir(), 'kontor-export-')), 'files'))
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-export', OPENAI_BASE_URL: `${fake.url}/v1` }, localFiles: true })
   owner = await admin()
   const invite = await owner.post('/api/invites', { email: `c-${crypto.randomUUID().slice(0, 6)}@acme.test`, role: 'admin' })
   colleague = t.client()

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq, inArray } from 'drizzle-orm'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { sourceChunks, sources } from '../../../db/schema'
 import { makePdf, makePptx, makeXlsx } from '../../../tests/support/documents'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
-import { createLocalFileStore } from '../../storage/local'
 import { processingIdle } from '../sources/process'
 import { orphanVectors } from '../../../tests/support/vectors'
 
@@ -16,8 +14,7 @@ let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
   fake = await startFakeLlm()
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-knowledge', OPENAI_BASE_URL: `${fake.url}/v1` } })
-  t.deps.files = createLocalFileStore(join(mkdtempSync(join(tmpdir(), 'kontor-knowledge-')), 'files'))
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-knowledge', OPENAI_BASE_URL: `${fake.url}/v1` }, localFiles: true })
 })
 afterAll(async () => {
   await t.close()

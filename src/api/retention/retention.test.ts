@@ -4,16 +4,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { and, eq, inArray } from 'drizzle-orm'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { auditEntries, messages, sourceChunks, sources, threads } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
 import { BASE_URL, chatThrough, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { until } from '../../../tests/support/wait-for'
 import { orphanVectors, vectorsOf } from '../../../tests/support/vectors'
-import { createLocalFileStore } from '../../storage/local'
 import { processingIdle } from '../sources/process'
 import { applyRetention, retentionUpkeep } from './job'
 
@@ -23,8 +19,7 @@ let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
   fake = await startFakeLlm()
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-retention', OPENAI_BASE_URL: `${fake.url}/v1` } })
-  t.deps.files = createLocalFileStore(join(mkdtempSync(join(tmpdir(), 'kontor-retention-')), 'files'))
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-retention', OPENAI_BASE_URL: `${fake.url}/v1` }, localFiles: true })
 })
 afterAll(async () => {
   await t.close()

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { createClient } from '@libsql/client'
 import { eq } from 'drizzle-orm'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { migrateDatabase } from '../../../db/migrate'
@@ -546,5 +546,6 @@ describe('an existing database', () => {
     expect((await db.execute("SELECT count(*) AS n FROM chat_search WHERE chat_search MATCH 'mother'")).rows[0]!.n).toBe(1)
     await db.execute("INSERT INTO chat_search (chat_search, rank) VALUES ('integrity-check', 1)")
     db.close()
+    rmSync(dir, { recursive: true, force: true })
   })
 })

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sourceChunks } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
@@ -11,7 +9,6 @@ import { BASE_URL, createTestApp, registerOrg, type TestClient } from '../../../
 import { AppError } from '../../lib/errors'
 import type { PageReader, TextRecognition } from '../../lib/ports'
 import { tesseractRecognition } from '../../ocr/tesseract'
-import { createLocalFileStore } from '../../storage/local'
 import { detectKind } from './file-type'
 import { imageSize, MAX_OCR_PAGES, parseDocument } from './parse'
 import { processingIdle } from './process'
@@ -27,8 +24,7 @@ let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
   fake = await startFakeLlm()
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-ocr', OPENAI_BASE_URL: `${fake.url}/v1` } })
-  t.deps.files = createLocalFileStore(join(mkdtempSync(join(tmpdir(), 'kontor-ocr-files-')), 'files'))
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-ocr', OPENAI_BASE_URL: `${fake.url}/v1` }, localFiles: true })
 })
 afterAll(async () => {
   await processingIdle()

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sourceChunks, sources } from '../../../db/schema'
 import { makePdf } from '../../../tests/support/documents'
 import { fakeEmbedding, startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { readSse } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, registerOrg, type TestClient } from '../../../tests/support/test-app'
-import { createLocalFileStore } from '../../storage/local'
 import { processingIdle } from './process'
 import { citationOf, queryPhrases, reciprocalRankFusion, searchChunks, sourceNeighbours, sourceQuery } from './retrieve'
 
@@ -36,8 +33,7 @@ async function upload(threadIdTo: string, fileName: string, bytes: Uint8Array | 
 
 beforeAll(async () => {
   fake = await startFakeLlm()
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-retrieve', OPENAI_BASE_URL: `${fake.url}/v1` } })
-  t.deps.files = createLocalFileStore(join(mkdtempSync(join(tmpdir(), 'kontor-files-')), 'files'))
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-retrieve', OPENAI_BASE_URL: `${fake.url}/v1` }, localFiles: true })
   client = t.client()
   await registerOrg(client)
   await client.post('/api/models/providers/permitted', { providerId: 'openai', termsAccepted: true })

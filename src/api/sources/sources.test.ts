@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { and, eq, inArray } from 'drizzle-orm'
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { deletedFiles, organizations, sourceChunks, sources, threads } from '../../../db/schema'
 import { makeDocx, makeDocxBomb, makeLyingDocx, makeMsg, makeOfficeBomb, makePdf, makePptx, makeXlsx } from '../../../tests/support/documents'
@@ -10,7 +9,6 @@ import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { BASE_URL, createTestApp, PASSWORD, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { orphanVectors } from '../../../tests/support/vectors'
 import type { AppDeps } from '../../lib/context'
-import { createLocalFileStore } from '../../storage/local'
 import { EMBED_BATCH, LOCK_MS, processingIdle, processSource, releaseSources, resumeSources } from './process'
 import { MAX_PAGES } from './parse'
 import { FILE_RETRY_MS } from './access'
@@ -18,12 +16,12 @@ import { sweepDeletedFiles } from './service'
 
 let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
-const filesRoot = join(mkdtempSync(join(tmpdir(), 'kontor-files-')), 'files')
+let filesRoot: string
 beforeAll(async () => {
   fake = await startFakeLlm()
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-sources', OPENAI_BASE_URL: `${fake.url}/v1` } })
-  // The Bun entry wires local disk; the test app has no store of its own.
-  t.deps.files = createLocalFileStore(filesRoot)
+  // Files on local disk, as the Bun entry keeps them.
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-sources', OPENAI_BASE_URL: `${fake.url}/v1` }, localFiles: true })
+  filesRoot = t.filesRoot!
 })
 afterAll(async () => {
   await processingIdle()

@@ -1,7 +1,7 @@
 /** The file stores: local disk, and S3-compatible storage against a small fake S3 server. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sources } from '../../../db/schema'
@@ -95,7 +95,8 @@ describe('S3 file store', () => {
 
 describe('local file store', () => {
   test('stores under its root, reports missing files as null, and refuses path tricks', async () => {
-    const root = join(mkdtempSync(join(tmpdir(), 'kontor-local-')), 'files')
+    const dir = mkdtempSync(join(tmpdir(), 'kontor-local-'))
+    const root = join(dir, 'files')
     const store = createLocalFileStore(root)
     await store.put('a/b/c', bytes('local'))
     expect(await Bun.file(join(root, 'a/b/c')).text()).toBe('local')
@@ -105,6 +106,7 @@ describe('local file store', () => {
     await store.delete('a/b/c')
     expect(await store.get('a/b/c')).toBeNull()
     for (const key of ['../escape', '/etc/passwd', 'a/../../b']) await expect(store.put(key, bytes('x'))).rejects.toThrow(/invalid file key/)
+    rmSync(dir, { recursive: true, force: true })
   })
 })
 

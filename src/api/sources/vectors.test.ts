@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq, inArray } from 'drizzle-orm'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { collections, sourceChunks, sources } from '../../../db/schema'
 import { fakeEmbedding, startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { BASE_URL, createTestApp, enableOpenAiModels, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { orphanVectors, vectorsOf } from '../../../tests/support/vectors'
-import { createLocalFileStore } from '../../storage/local'
 import { processingIdle } from './process'
 import { moveStoredVectors, reembedSources, vectorUpkeep } from './reembed'
 import { searchChunks, sourceQuery, vectorSearch } from './retrieve'
@@ -18,8 +14,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>
 
 beforeAll(async () => {
   fake = await startFakeLlm()
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-vectors', OPENAI_BASE_URL: `${fake.url}/v1` } })
-  t.deps.files = createLocalFileStore(join(mkdtempSync(join(tmpdir(), 'kontor-vectors-')), 'files'))
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-vectors', OPENAI_BASE_URL: `${fake.url}/v1` }, localFiles: true })
 })
 afterAll(async () => {
   await t.close()

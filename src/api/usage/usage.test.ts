@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { usageDaily, usageEvents } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import type { SseEvent } from '../../../tests/support/sse'
 import { BASE_URL, chatThrough, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
-import { createLocalFileStore } from '../../storage/local'
 import { effectivePrice } from '../models/access'
 import { processingIdle } from '../sources/process'
 import { recordUsage, usageDay } from './access'
@@ -16,8 +12,7 @@ let fake: FakeLlm
 let t: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
   fake = await startFakeLlm()
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-usage', OPENAI_BASE_URL: `${fake.url}/v1` } })
-  t.deps.files = createLocalFileStore(join(mkdtempSync(join(tmpdir(), 'kontor-usage-files-')), 'files'))
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'sk-usage', OPENAI_BASE_URL: `${fake.url}/v1` }, localFiles: true })
 })
 afterAll(async () => {
   await processingIdle()
