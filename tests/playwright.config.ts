@@ -49,6 +49,8 @@ export default defineConfig({
       cwd: new URL('.', import.meta.url).pathname,
       url: `http://localhost:${port}/api/health`,
       reuseExistingServer: false,
+      // The server removes its database and files on SIGTERM (without it, Playwright kills the process at once).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
@@ -60,6 +62,8 @@ export default defineConfig({
       cwd: new URL('.', import.meta.url).pathname,
       url: `http://localhost:${port + 3}/api/health`,
       reuseExistingServer: false,
+      // The server removes its database and files on SIGTERM (without it, Playwright kills the process at once).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5000 },
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',

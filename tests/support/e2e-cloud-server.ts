@@ -7,7 +7,7 @@
  * Port E2E_PORT + 3: + 1 and + 2 are the self-hosted server's side door and fake provider
  * (tests/support/e2e-server.ts).
  */
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseConfig } from '../../src/lib/config'
@@ -18,6 +18,11 @@ export const E2E_CLOUD_PORT = Number(process.env.E2E_PORT ?? 3210) + 3
 
 const fake = await startFakeLlm()
 const dir = mkdtempSync(join(tmpdir(), 'kontor-e2e-cloud-'))
+// Playwright stops this server with SIGTERM (tests/playwright.config.ts): its database and files go with it.
+process.on('SIGTERM', () => {
+  rmSync(dir, { recursive: true, force: true })
+  process.exit(0)
+})
 const config = parseConfig({
   NODE_ENV: 'test',
   PORT: String(E2E_CLOUD_PORT),

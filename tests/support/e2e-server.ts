@@ -15,7 +15,7 @@
  *   POST /pages          a document the fake search server serves at /pages/<name> (body: { name, body, type? },
  *                        type defaulting to HTML); returns { url }
  */
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -35,6 +35,11 @@ const sink = await startSmtpSink()
 const fake = await startFakeLlm({ port: FAKE_LLM_PORT })
 const search = startFakeSearch()
 const dir = mkdtempSync(join(tmpdir(), 'kontor-e2e-'))
+// Playwright stops this server with SIGTERM (tests/playwright.config.ts): its database and files go with it.
+process.on('SIGTERM', () => {
+  rmSync(dir, { recursive: true, force: true })
+  process.exit(0)
+})
 const config = parseConfig({
   NODE_ENV: 'test',
   PORT: String(E2E_PORT),
