@@ -79,8 +79,8 @@ function webViolations(graph: Graph) {
       if (to && to !== from) problems.push(`${file} imports ${target}`)
       if (target.startsWith('web/routes/')) problems.push(`${file} imports ${target}: routes compose features, not the reverse`)
       // limits.ts: a domain's limits without zod, so that a page need not load zod for a number (decision 0043);
-      // tool-data.ts: the chat's stored tool data in zod/mini, so that an open chat need not load zod's full build.
-      if (target.startsWith('src/') && !/^src\/api\/[^/]+\/(schema|events|limits|tool-data)\.ts$/.test(target) && !target.startsWith('src/lib/errors'))
+      // src/api/chat/tool-data.ts: the chat's stored tool data in zod/mini, so that an open chat need not load zod's full build (decision 0131).
+      if (target.startsWith('src/') && !/^src\/api\/[^/]+\/(schema|events|limits)\.ts$/.test(target) && target !== 'src/api/chat/tool-data.ts' && !target.startsWith('src/lib/errors'))
         problems.push(`${file} imports ${target}: the web reads the server's schema files only`)
     }
   }

@@ -101,7 +101,7 @@ for (const name of [...readdirSync(out).filter((n) => /\.(js|css)$/.test(n)), jo
   writeFileSync(join(out, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
 }
 
-const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, errorLocales: errorLocaleChunks, appLocales: appLocaleChunks, manageLocales: manageLocaleChunks, afterHydration }
+const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, errorLocales: errorLocaleChunks, appLocales: appLocaleChunks, manageLocales: manageLocaleChunks, afterHydration, highlighter: highlighterChunks(result.metafile!) }
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))
 // The server files the bundle imports (the domains' schemas and limits) count as its sources too.
 const serverFiles = Object.keys(result.metafile!.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('web/'))
@@ -194,11 +194,18 @@ function chunksAfterHydration(meta: Bun.BuildMetafile): string[] {
     if (!lazy.length) throw new Error(`${input} loads nothing with import()`)
     for (const i of lazy) chunksOf(i.entryPoint ?? i.path, chunks)
   }
-  // A chat's page loads the code highlighter once it is interactive (thread-page.tsx, new-chat-page.tsx):
-  // its chunks but those it shares with the markdown renderer, which the chat's page preloads.
+  return [...chunks].map((name) => `/build/${name}`).concat(highlighterChunks(meta))
+}
+
+/**
+ * The code highlighter's chunks (web/features/chat/lib/highlight-code.ts) but those it shares with
+ * the markdown renderer, which a chat's page preloads: a chat's page loads them once it is
+ * interactive (thread-page.tsx, new-chat-page.tsx), or as a reply with code hydrates.
+ */
+function highlighterChunks(meta: Bun.BuildMetafile): string[] {
+  const chunksOf = chunkClosure(meta)
   const renderer = chunksOf('web/features/chat/components/markdown-renderer.tsx')
-  for (const chunk of chunksOf('web/features/chat/lib/highlight-code.ts')) if (!renderer.has(chunk)) chunks.add(chunk)
-  return [...chunks].map((name) => `/build/${name}`)
+  return [...chunksOf('web/features/chat/lib/highlight-code.ts')].filter((chunk) => !renderer.has(chunk)).map((name) => `/build/${name}`)
 }
 
 /**

@@ -15,6 +15,8 @@ const manifest = JSON.parse(readFileSync(`${buildDir}/manifest.json`, 'utf8')) a
   appLocales: Record<string, string[]>
   manageLocales: Record<string, string[]>
   afterHydration: string[]
+  /** The code highlighter's own chunks (among afterHydration). */
+  highlighter: string[]
 }
 /** The chunks of the strings of the language the page is in (and only those). */
 const stringsOf = (html: string) => manifest.locales[/<html[^>]*\blang="(\w+)"/.exec(html)![1]!]!
@@ -133,9 +135,15 @@ test('a chat with code opened directly: the server highlights it, and hydrating 
   await signUpAndSignIn(page)
   await enableModels(page)
   const chat = await startChat(page)
+  // A reply without code first, then one with code.
+  await chat.write('Some **bold** words.')
+  await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
   await chat.write('Code:\n\n```ts\nconst answer = 42\n```')
+  await expect(chat.replies).toHaveCount(2)
   await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
   const id = await chat.threadId()
+  // Nothing of this page is still loading when the next one is watched.
+  await page.goto('about:blank')
 
   // The chunks the page loads once it is interactive and did not announce (the highlighter's among them) wait until the test lets them go.
   const errors: string[] = []
@@ -166,12 +174,14 @@ test('a chat with code opened directly: the server highlights it, and hydrating 
 
   // The server sent the code highlighted.
   expect(html).toContain('hljs-keyword')
-  // The page hydrates around the reply, which keeps the server's HTML while the highlighter is held back.
-  const composer = page.locator('#chat-composer')
-  await expect.poll(() => composer.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')))).toBe(true)
-  await expect.poll(() => heldBack.length).toBeGreaterThan(0)
+  // The page hydrates around the reply with code, which keeps the server's HTML while the highlighter is held back:
+  // the reply without code is hydrated (the markdown renderer has arrived), the one with code is not.
+  const hydrated = (selector: string) => page.locator(selector).first().evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')))
+  await expect.poll(() => hydrated('#chat-composer')).toBe(true)
+  await expect.poll(() => hydrated('[data-testid="assistant-content"] strong')).toBe(true)
+  await expect.poll(() => heldBack.filter((chunk) => manifest.highlighter.includes(chunk)).length).toBeGreaterThan(0)
   const copy = page.getByTestId('code-block').getByRole('button', { name: 'Copy code' })
-  expect(await copy.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')))).toBe(false)
+  expect(await hydrated('[data-testid="code-block"] button')).toBe(false)
   await expect(page.locator(code)).toHaveText('const')
 
   release()

@@ -7,8 +7,9 @@ import type { RouterContext } from '../router-context'
 
 /** The thread (through the message to show, if one is asked for) and the model lists its composer offers. */
 export async function loader({ context, params, deps }: { context: RouterContext; params: { threadId: string }; deps: { message?: string } }) {
-  // The browser starts loading the markdown renderer; the server waits for it (once per
-  // process), so that the replies it renders are markdown in place, not streamed in after their text.
+  // The browser starts loading the markdown renderer and its code highlighter; the server waits for
+  // both (once per process), so that the replies it renders are markdown in place, their code
+  // highlighted, not streamed in after their text.
   const markdown = preloadMarkdown()
   try {
     const [, thread] = await Promise.all([

@@ -25,7 +25,7 @@ export const toolResultPart = z.object({
   isError: z.boolean(),
   /** For errors the UI translates: TOOL_NOT_FOUND, VALIDATION_FAILED (arguments the model must correct). */
   code: z.string().optional(),
-  /** Structured output for the UI: emailDraft, searchData, websiteData or passageData below. */
+  /** Structured output for the UI: emailDraft, searchData, websiteData, mcpData or passageData (tool-data.ts). */
   data: z.unknown().optional(),
 })
 

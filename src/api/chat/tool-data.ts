@@ -5,8 +5,8 @@ import { z } from 'zod/mini'
  * loosely where older stored replies may lack a field, so that one odd item hides only itself.
  *
  * Written with zod/mini and kept apart from schema.ts: an open chat checks stored tool data with
- * these, and zod's full build would add about 25 KB (gzip) to the chat's first scripts (decision
- * 0043). schema.ts re-exports them for the server and the tests.
+ * these, and zod's full build added about 20 KB (gzip) to the chat's first scripts (decisions
+ * 0043 and 0131). schema.ts re-exports them for the server and the tests.
  */
 
 /** send_email: the draft the user edits and sends with a mailto link. */

@@ -24,10 +24,15 @@ const math = onDemand(() => import('../lib/math-plugins'))
 const highlighter = onDemand(() => import('../lib/highlight-code'))
 
 /**
- * Loads the code highlighter (the server before it renders a page with replies; a chat's page
- * once it is interactive, so that code in a new reply is highlighted as it streams in).
+ * Loads the code highlighter: the server before it renders a chat's or a shared chat's page (their
+ * loaders await preloadMarkdown), a chat's page once it is interactive, so that code in a new reply
+ * is highlighted as it streams in.
  */
 export const loadHighlighter = () => highlighter.load()
+
+// The browser: when the server's HTML holds highlighted code, its replies will wait for the
+// highlighter as they hydrate, so it is asked for as soon as this chunk runs, not when they render.
+if (typeof document !== 'undefined' && document.querySelector('pre.hljs [class^="hljs-"]')) void highlighter.load()
 
 /** The math plugins when `text` needs them and they are loaded; asks for them otherwise. */
 function useMath(text: string): MathPlugins | null {
@@ -47,9 +52,11 @@ let hydrationLoad: Promise<void> | undefined
 
 /**
  * The highlighter when `text` has code to highlight. The server renders with it (preloadMarkdown
- * loads it before a page with replies renders), so a reply the browser hydrates waits for it
- * (React keeps the server's HTML meanwhile: markdown.tsx's Suspense). Later renders show the code
- * plain until it has loaded.
+ * loads it before a chat's page renders), so a reply the browser hydrates waits for it (React keeps
+ * the server's HTML meanwhile: markdown.tsx's Suspense). Later renders show the code plain until it
+ * has loaded. Two cases render the reply anew instead of hydrating it, with its code plain until
+ * the highlighter has arrived: its text or props change while it waits (a reply still streaming
+ * when the page opened), or the highlighter's chunk fails to load (React logs the mismatch).
  */
 function useHighlighter(text: string): Highlighter | null {
   const needed = mayHaveNamedCode(text)

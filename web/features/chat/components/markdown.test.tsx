@@ -3,7 +3,10 @@ import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { allStrings } from '../../../locales/all'
 import { createI18n } from '../../../lib/i18n'
+import ReactMarkdown from 'react-markdown'
 import { mayHaveNamedCode } from '../lib/code-language'
+import { rehypeHighlightCode } from '../lib/highlight-code'
+import { remarkGfmRead } from '../lib/remark-gfm-read'
 import type { SourcePassage } from '../lib/tool-data'
 import { loadHighlighter, MarkdownRenderer } from './markdown-renderer'
 
@@ -82,8 +85,11 @@ describe('markdown of model replies', () => {
     expect(html).toContain('The source.')
   })
 
-  test('every text whose code gets highlighted is one the browser loads the highlighter for (mayHaveNamedCode)', () => {
-    const highlighted = [
+  test('every text whose code the highlighter changes is one mayHaveNamedCode names (so the browser waits for it while hydrating)', () => {
+    // The highlighter applied to every text, not only to those mayHaveNamedCode names.
+    const highlighted = (text: string) =>
+      renderToString(<ReactMarkdown remarkPlugins={[remarkGfmRead]} rehypePlugins={[rehypeHighlightCode]}>{text}</ReactMarkdown>).includes('class="hljs-')
+    const fenced = [
       '```ts\nconst a = 1\n```',
       'Intro\n\n````python\nimport os\n````',
       '~~~ js\nlet b = 2\n~~~',
@@ -91,16 +97,20 @@ describe('markdown of model replies', () => {
       '> ```json\n> {"a": 1}\n> ```',
       '1. step\n   ~~~~sql\n   select 1\n   ~~~~',
       '```   go\nfunc main() {}\n```',
+      '```\tgo\nfunc main() {}\n```',
       '```TypeScript\nconst c = 3\n```',
+      '```js title="a.js"\nlet d = 4\n```',
+      '~~~ts `x`\nconst e = 5\n~~~',
+      'A claim.[^1]\n\n[^1]: Note:\n\n    ```py\n    x = 1\n    ```',
     ]
-    for (const text of highlighted) {
-      expect({ text, highlighted: render(text).includes('class="hljs-') }).toEqual({ text, highlighted: true })
+    for (const text of fenced) {
+      expect({ text, highlighted: highlighted(text) }).toEqual({ text, highlighted: true })
       expect({ text, named: mayHaveNamedCode(text) }).toEqual({ text, named: true })
     }
     // No fence naming a language: nothing to highlight, and the highlighter is not asked for.
     const plain = ['Just text with `inline` code.', '```\nno language\n```', '    indented code\n    block', 'Two ticks `` a ` b `` only.']
     for (const text of plain) {
-      expect({ text, highlighted: render(text).includes('class="hljs-') }).toEqual({ text, highlighted: false })
+      expect({ text, highlighted: highlighted(text) }).toEqual({ text, highlighted: false })
       expect({ text, named: mayHaveNamedCode(text) }).toEqual({ text, named: false })
     }
   })
