@@ -15,11 +15,11 @@ export const BROWSER = {
 
 /**
  * JavaScript before interactive, gzip -9 bytes (decision 0077). TARGETS are issue #15's aim;
- * CEILINGS what the pages reach now (an open chat's since decision 0131), which tests/page-budget.test.ts holds them to: a change that
+ * CEILINGS what the pages reach now (an open chat's since decisions 0131 and 0132), which tests/page-budget.test.ts holds them to: a change that
  * adds to a page's first scripts fails there. Lower a ceiling when a page gets smaller.
  */
 export const JS_TARGETS: Record<string, number> = { '/login': 150 * 1024, '/chat': 200 * 1024 }
-export const JS_CEILINGS: Record<string, number> = { '/login': 150 * 1024, '/chat': 200 * 1024, '/chats/$threadId': 315 * 1024 }
+export const JS_CEILINGS: Record<string, number> = { '/login': 150 * 1024, '/chat': 200 * 1024, '/chats/$threadId': 280 * 1024 }
 
 // The asset sizes need a model for the chat page; no request ever reaches this address.
 export const MODEL_ENV = { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }

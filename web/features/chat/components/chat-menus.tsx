@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { ListChecks, Pencil, Pin, PinOff, Settings2, Trash2 } from '../../../components/icons'
+import { Download, FileJson, FileText, ListChecks, Pencil, Pin, PinOff, Printer, Settings2, Share2, Trash2 } from '../../../components/icons'
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import type { ReactElement, ReactNode, Ref } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -128,6 +128,49 @@ export function ChatItemMenuPart(props: MenuOf<{ pinned: boolean; onAction: (act
           {item('select', <ListChecks aria-hidden />, t('actions.select'))}
           <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
           {item('delete', <Trash2 aria-hidden />, t('actions.delete'), true)}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}
+
+const exportUrl = (threadId: string, format: 'markdown' | 'json') => `/api/threads/${encodeURIComponent(threadId)}/export?format=${format}`
+
+const exportItem = `${pickerItem} items-center pr-3 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground`
+
+/** The "…" menu of the chat header (chat-export-menu.tsx): share, download as Markdown or JSON, print. */
+export function ExportMenu(props: MenuOf<{ threadId: string; onPrint: () => void; onShare: () => void }>) {
+  const { t } = useTranslation('chat')
+  const download = (format: 'markdown' | 'json', icon: ReactNode, label: string) => (
+    <DropdownMenu.Item asChild className={exportItem}>
+      {/* The server names the file (Content-Disposition); the browser downloads it with the session cookie. */}
+      <a href={exportUrl(props.threadId, format)} download data-testid={`export-${format}`}>
+        {icon}
+        {label}
+      </a>
+    </DropdownMenu.Item>
+  )
+  return (
+    <DropdownMenu.Root modal={false}>
+      <Trigger trigger={props.trigger} triggerRef={props.triggerRef} />
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg">
+          <DropdownMenu.Item onSelect={props.onShare} className={exportItem}>
+            <Share2 aria-hidden />
+            {t('share.menu')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
+          <DropdownMenu.Label className="flex items-center gap-1.5 px-2 pb-1 pt-1.5 text-xs font-medium text-muted-foreground">
+            <Download aria-hidden className="size-3.5" />
+            {t('export.title')}
+          </DropdownMenu.Label>
+          {download('markdown', <FileText aria-hidden />, t('export.markdown'))}
+          {download('json', <FileJson aria-hidden />, t('export.json'))}
+          <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
+          <DropdownMenu.Item onSelect={props.onPrint} className={exportItem}>
+            <Printer aria-hidden />
+            {t('export.print')}
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

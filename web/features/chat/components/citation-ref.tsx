@@ -1,11 +1,13 @@
 import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover'
+import { onDemand, PendingTrigger, useOnDemandTrigger } from '../../../lib/on-demand'
 import type { SourcePassage } from '../lib/tool-data'
-import { PageLabel } from './page-label'
 
 /** The source passages a reply's citations refer to (by index, as rehypeCitations marked them). */
 export const CitationsContext = createContext<SourcePassage[]>([])
+
+/** The passage's popover (./citation-popover.tsx), loaded on first use. */
+const citationPopover = onDemand(() => import('./citation-popover'))
 
 const HOVER_OPEN_MS = 250
 const HOVER_CLOSE_MS = 200
@@ -22,6 +24,7 @@ export function CitationRef({ index, children }: { index: number; children: Reac
   // Opened by a resting mouse: focus stays where it is, and leaving closes it again.
   const byHover = useRef(false)
   const id = useId()
+  const { parts, ref, placeholder } = useOnDemandTrigger(citationPopover, 'click')
   useEffect(() => () => clearTimeout(timer.current), [])
 
   if (!passage) return <cite className="not-italic">{children}</cite>
@@ -44,58 +47,47 @@ export function CitationRef({ index, children }: { index: number; children: Reac
     if (byHover.current) later(HOVER_CLOSE_MS, () => setOpen(false))
   }
 
+  const trigger = (
+    <button
+      type="button"
+      data-print-keep
+      onPointerEnter={hoverIn}
+      onPointerLeave={hoverOut}
+      onClick={(e) => {
+        // A click on a passage the pointer opened keeps it open (Radix skips its toggle).
+        if (!open || !byHover.current) return
+        e.preventDefault()
+        clearTimeout(timer.current)
+        byHover.current = false
+      }}
+      aria-label={t('citation.show', { citation: passage.citation })}
+      className="rounded-sm text-muted-foreground underline decoration-dotted underline-offset-[3px] outline-none transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:text-foreground"
+      data-testid="citation"
+    >
+      <cite className="not-italic">{children}</cite>
+    </button>
+  )
+  if (!parts)
+    return (
+      <PendingTrigger triggerRef={ref} placeholder={placeholder}>
+        {trigger}
+      </PendingTrigger>
+    )
   return (
-    <Popover
+    <parts.CitationPopover
+      trigger={trigger}
+      triggerRef={ref}
+      passage={passage}
       open={open}
       onOpenChange={(next) => {
         clearTimeout(timer.current)
         byHover.current = false
         setOpen(next)
       }}
-    >
-      <PopoverTrigger asChild>
-        <button
-          type="button"
-          data-print-keep
-          onPointerEnter={hoverIn}
-          onPointerLeave={hoverOut}
-          onClick={(e) => {
-            // A click on a passage the pointer opened keeps it open (Radix skips its toggle).
-            if (!open || !byHover.current) return
-            e.preventDefault()
-            clearTimeout(timer.current)
-            byHover.current = false
-          }}
-          aria-label={t('citation.show', { citation: passage.citation })}
-          className="rounded-sm text-muted-foreground underline decoration-dotted underline-offset-[3px] outline-none transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:text-foreground"
-          data-testid="citation"
-        >
-          <cite className="not-italic">{children}</cite>
-        </button>
-      </PopoverTrigger>
-      <PopoverContent
-        className="w-96 p-0 text-sm"
-        onOpenAutoFocus={(e) => {
-          if (byHover.current) e.preventDefault()
-        }}
-        onPointerEnter={hoverIn}
-        onPointerLeave={hoverOut}
-        aria-labelledby={`${id}-source`}
-        data-testid="citation-passage"
-      >
-        <div className="border-b px-3 py-2">
-          <div id={`${id}-source`} className="break-all font-medium">
-            {passage.collectionName ? `${passage.collectionName} › ${passage.sourceName}` : passage.sourceName}
-          </div>
-          <div className="text-xs text-muted-foreground">
-            <PageLabel passage={passage} />
-            {passage.headingPath && ` · ${passage.headingPath}`}
-          </div>
-        </div>
-        <p tabIndex={0} className="max-h-72 overflow-y-auto whitespace-pre-wrap break-words px-3 py-2 leading-relaxed outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring">
-          {passage.text ?? <span className="italic text-muted-foreground">{t('citation.noText')}</span>}
-        </p>
-      </PopoverContent>
-    </Popover>
+      openedByHover={() => byHover.current}
+      onPointerEnter={hoverIn}
+      onPointerLeave={hoverOut}
+      labelId={`${id}-source`}
+    />
   )
 }

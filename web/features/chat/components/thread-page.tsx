@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../hooks/use-document-title'
 import { useIsReplying, useReplyActions } from '../hooks/use-reply'
 import type { PromptPickerSlot, UseThreadAttachments } from '../lib/slots'
 import { clearPendingMessage, takePendingMessage } from '../lib/pending-message'
+import { lazyPart } from '../../../lib/lazy-part'
 import { isReplying } from '../lib/reply-runner'
 import { isStreaming, updateThread } from '../lib/thread-cache'
 import { printPage } from '../lib/print'
@@ -28,12 +29,14 @@ import { ModelPicker } from './model-picker'
 import { NoModelNotice } from './no-model-notice'
 import { QueuedMessage } from './queued-message'
 import { BudgetNotice } from './budget-notice'
-import { ShareDialog } from './share-dialog'
 import { UpgradeNotice } from './upgrade-notice'
 import { modelListQueries } from '../../../lib/model-lists'
 
 /** How often a reply the server is writing is re-read while this tab cannot follow its stream. */
 const REMOTE_POLL_MS = 1000
+
+/** The share dialog's code loads when a chat is first shared (decision 0089). */
+const ShareDialog = lazyPart(() => import('./share-dialog').then((m) => m.ShareDialog))
 
 /**
  * A message held back while the chat's files upload or process (the answer should draw on them).
@@ -78,6 +81,12 @@ export function ThreadPage(props: {
   const setAgent = useSetThreadAgent(threadId)
   const showVersion = useShowVersion(threadId)
   const [sharing, setSharing] = useState(false)
+  // The share dialog is mounted once the chat is first shared, and kept: it closes with its animation.
+  const [shared, setShared] = useState(false)
+  const share = () => {
+    setShared(true)
+    setSharing(true)
+  }
   const agents = useQuery(agentQueries.list(api)).data ?? []
   const changeThread = useChangeThread()
   const title = thread.title ?? t('untitled')
@@ -162,8 +171,8 @@ export function ThreadPage(props: {
         <AgentPicker agents={agents} value={thread.agent} model={thread.model?.displayName ?? null} onChange={chooseAgent} disabled={changing} />
         {/* The agent's model wins over the chat's own, so there is no model to pick while an agent is set. */}
         {!thread.agent && <ModelPicker models={models} value={thread.model} onChange={(m) => chooseModel(m.id)} disabled={changing} />}
-        <ChatExportMenu threadId={threadId} onPrint={print} onShare={() => setSharing(true)} />
-        <ShareDialog threadId={threadId} open={sharing} onOpenChange={setSharing} />
+        <ChatExportMenu threadId={threadId} onPrint={print} onShare={share} />
+        {shared && <ShareDialog threadId={threadId} open={sharing} onOpenChange={setSharing} />}
       </ChatHeader>
       <MessageList
         key={threadId}
