@@ -52,6 +52,8 @@ test('a chat shared in the organisation opens read-only for a colleague, who con
   // Shared with one group only, the colleague outside it finds nothing.
   expect((await page.request.post('/api/groups', { data: { name: 'Board' } })).status()).toBe(201)
   await dialog.getByRole('button', { name: 'Close' }).click()
+  // Closed, the dialog gives the focus back to the menu's button it was opened from.
+  await expect(page.getByRole('button', { name: 'More chat actions' })).toBeFocused()
   await page.getByRole('button', { name: 'More chat actions' }).click()
   await page.getByRole('menuitem', { name: 'Share in the organisation…' }).click()
   await dialog.getByRole('group', { name: 'Only members of these groups' }).getByLabel('Board').check()
@@ -59,6 +61,10 @@ test('a chat shared in the organisation opens read-only for a colleague, who con
   await expect(dialog.getByTestId('share-audience')).toHaveText('Shared with the members of: Board.')
   const boardLink = await dialog.getByLabel('Link').inputValue()
   expect(boardLink).not.toBe(link)
+  // Escape closes it the same way.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('button', { name: 'More chat actions' })).toBeFocused()
   await colleague.goto(boardLink)
   await expect(colleague.getByRole('heading', { name: 'This shared chat does not exist or is no longer shared.' })).toBeVisible()
 })

@@ -240,4 +240,50 @@ test.describe('tools in chat', () => {
     await page.keyboard.press('Escape')
     await expect(passage).toBeHidden()
   })
+
+  test('a citation hovered and clicked before its popover\'s code has arrived opens its passage once, and keeps it open', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await enableModels(page, ['openai/gpt-4.1', 'openai/text-embedding-3-small'])
+    await page.goto('/chat')
+    const created = await page.request.post('/api/threads', { data: {} })
+    expect(created.status(), await created.text()).toBe(201)
+    const { id } = (await created.json()) as { id: string }
+    await attachTextFile(page, id, 'notes.txt', 'Plant notes.\n\nThe annual maintenance budget for the turbine is 40,000 euros.')
+    await page.goto(`/chats/${id}`)
+    await waitForHydration(page)
+    const chat = chatPage(page)
+    const { reply, content } = toolCards(page)
+    await chat.write('[[fake:tool=source_query:{"query":"maintenance budget"}]] [[fake:after-tool=The budget is 40,000 euros (notes.txt, chunk 1).]] What is the budget?')
+    await expect(reply).toHaveAttribute('data-status', 'complete')
+
+    // Opened afresh: the popover's code has not been fetched yet, and every script waits until the test lets it go.
+    await page.goto('about:blank')
+    await page.goto(`/chats/${id}`)
+    await waitForHydration(page)
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const asked: string[] = []
+    await page.route('**/build/*.js', async (route) => {
+      asked.push(route.request().url())
+      await held
+      await route.continue()
+    })
+    const citation = content.getByRole('button', { name: 'Show the cited passage (notes.txt, chunk 1)' })
+    const passage = page.getByTestId('citation-passage')
+    // The mouse rests on the citation long enough to open it, then clicks: both while the code is on its way.
+    await citation.hover()
+    await expect.poll(() => asked.length).toBeGreaterThan(0)
+    await page.waitForTimeout(400)
+    await citation.click()
+    release()
+    await expect(passage).toBeVisible()
+    await expect(passage).toContainText('The annual maintenance budget for the turbine is 40,000 euros.')
+    await expect(citation).toHaveAttribute('aria-expanded', 'true')
+    // Clicked, it stays open when the mouse leaves.
+    await page.mouse.move(0, 0)
+    await page.waitForTimeout(400)
+    await expect(passage).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(passage).toBeHidden()
+  })
 })

@@ -1,5 +1,5 @@
 import * as Slot from '@radix-ui/react-slot'
-import { createElement, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactElement, type Ref } from 'react'
+import { createElement, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent as ReactPointerEvent, type ReactElement, type Ref } from 'react'
 import { onDemand, type OnDemand } from './lazy-part'
 
 export { onDemand, type OnDemand } from './lazy-part'
@@ -108,9 +108,11 @@ export function useOnDemandTrigger<M>(part: OnDemand<M>, opens: Opens) {
       },
     }),
     ...(opens === 'click' && {
-      onClick: () => {
-        was.current.replay = (el) => el.click()
+      onClick: (e: MouseEvent) => {
         fetch()
+        // A click the trigger's own handler prevented is one it handled (as Radix skips its toggle then).
+        if (e.defaultPrevented) return
+        was.current.replay = (el) => el.click()
       },
     }),
   }
@@ -120,4 +122,19 @@ export function useOnDemandTrigger<M>(part: OnDemand<M>, opens: Opens) {
 /** The trigger until its part has arrived: the element itself, with `useOnDemandTrigger`'s ref and placeholder props. */
 export function PendingTrigger({ triggerRef, placeholder, children }: { triggerRef: Ref<HTMLElement>; placeholder: object | undefined; children: ReactElement }) {
   return createElement(Slot.Root, { ref: triggerRef, ...placeholder }, children)
+}
+
+/**
+ * A trigger whose part loads on first use: `trigger` alone until the part has arrived (hovering or
+ * focusing it fetches the part, an opening action is remembered: useOnDemandTrigger), then what
+ * `render` makes of the part and the ref its Radix Trigger takes (with `trigger` as its child).
+ */
+export function OnDemandTrigger<M>(props: {
+  part: OnDemand<M>
+  opens: Opens
+  trigger: ReactElement
+  render: (parts: M, triggerRef: Ref<HTMLElement>) => ReactElement
+}) {
+  const { parts, ref, placeholder } = useOnDemandTrigger(props.part, props.opens)
+  return parts ? props.render(parts, ref) : createElement(PendingTrigger, { triggerRef: ref, placeholder, children: props.trigger })
 }

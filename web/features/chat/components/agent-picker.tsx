@@ -1,7 +1,7 @@
 import { Bot, ChevronDown } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../../lib/cn'
-import { PendingTrigger, useOnDemandTrigger } from '../../../lib/on-demand'
+import { OnDemandTrigger } from '../../../lib/on-demand'
 import type { AgentView as Agent } from '../../../../src/api/agents/schema'
 import { chatMenus } from './chat-menus-part'
 import { pickerTrigger } from './picker-styles'
@@ -22,7 +22,6 @@ type AgentPickerProps = {
  */
 export function AgentPicker({ agents, value, model, onChange, disabled }: AgentPickerProps) {
   const { t } = useTranslation('chat')
-  const { parts, ref, placeholder } = useOnDemandTrigger(chatMenus, 'menu')
   const trigger = (
     <button
       type="button"
@@ -44,11 +43,14 @@ export function AgentPicker({ agents, value, model, onChange, disabled }: AgentP
       <ChevronDown aria-hidden className="size-4 shrink-0 text-muted-foreground" />
     </button>
   )
-  if (!parts)
-    return (
-      <PendingTrigger triggerRef={ref} placeholder={placeholder}>
-        {trigger}
-      </PendingTrigger>
-    )
-  return <parts.AgentMenu trigger={trigger} triggerRef={ref} agents={agents} value={value} onChange={onChange} />
+  return (
+    <OnDemandTrigger
+      part={chatMenus}
+      opens="menu"
+      trigger={trigger}
+      render={(parts, triggerRef) => (
+        <parts.AgentMenu trigger={trigger} triggerRef={triggerRef} agents={agents} value={value} onChange={onChange} />
+      )}
+    />
+  )
 }

@@ -1,6 +1,6 @@
 import { MoreHorizontal } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
-import { PendingTrigger, useOnDemandTrigger } from '../../../lib/on-demand'
+import { OnDemandTrigger } from '../../../lib/on-demand'
 import type { ChatItemAction } from './chat-menus'
 import { chatMenus } from './chat-menus-part'
 
@@ -9,7 +9,6 @@ export type { ChatItemAction } from './chat-menus'
 /** The "…" menu of a chat in the sidebar: rename, pin or unpin, select several, delete. */
 export function ChatItemMenu(props: { title: string; pinned: boolean; onAction: (action: ChatItemAction) => void; keepFocus: () => boolean }) {
   const { t } = useTranslation('chat')
-  const { parts, ref, placeholder } = useOnDemandTrigger(chatMenus, 'menu')
   const trigger = (
     <button
       type="button"
@@ -20,11 +19,14 @@ export function ChatItemMenu(props: { title: string; pinned: boolean; onAction: 
       <MoreHorizontal aria-hidden />
     </button>
   )
-  if (!parts)
-    return (
-      <PendingTrigger triggerRef={ref} placeholder={placeholder}>
-        {trigger}
-      </PendingTrigger>
-    )
-  return <parts.ChatItemMenuPart trigger={trigger} triggerRef={ref} pinned={props.pinned} onAction={props.onAction} keepFocus={props.keepFocus} />
+  return (
+    <OnDemandTrigger
+      part={chatMenus}
+      opens="menu"
+      trigger={trigger}
+      render={(parts, triggerRef) => (
+        <parts.ChatItemMenuPart trigger={trigger} triggerRef={triggerRef} pinned={props.pinned} onAction={props.onAction} keepFocus={props.keepFocus} />
+      )}
+    />
+  )
 }

@@ -6,7 +6,7 @@ import { PageLabel } from './page-label'
 
 /**
  * The passage a citation cites, in a popover (Radix Popover with floating-ui): loaded when a
- * citation is first hovered, focused or pressed (citation-ref.tsx, decision 0089).
+ * citation is first hovered, focused or pressed (citation-ref.tsx, decision 0132).
  */
 export function CitationPopover(props: {
   trigger: ReactElement

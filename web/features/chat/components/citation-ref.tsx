@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { onDemand, PendingTrigger, useOnDemandTrigger } from '../../../lib/on-demand'
+import { onDemand, OnDemandTrigger } from '../../../lib/on-demand'
 import type { SourcePassage } from '../lib/tool-data'
 
 /** The source passages a reply's citations refer to (by index, as rehypeCitations marked them). */
@@ -24,7 +24,6 @@ export function CitationRef({ index, children }: { index: number; children: Reac
   // Opened by a resting mouse: focus stays where it is, and leaving closes it again.
   const byHover = useRef(false)
   const id = useId()
-  const { parts, ref, placeholder } = useOnDemandTrigger(citationPopover, 'click')
   useEffect(() => () => clearTimeout(timer.current), [])
 
   if (!passage) return <cite className="not-italic">{children}</cite>
@@ -54,6 +53,9 @@ export function CitationRef({ index, children }: { index: number; children: Reac
       onPointerEnter={hoverIn}
       onPointerLeave={hoverOut}
       onClick={(e) => {
+        // Before the popover's code is there, the click is repeated on its trigger once it has
+        // arrived (useOnDemandTrigger); a mouse resting on the citation meanwhile opens nothing more.
+        if (!citationPopover.loaded()) return clearTimeout(timer.current)
         // A click on a passage the pointer opened keeps it open (Radix skips its toggle).
         if (!open || !byHover.current) return
         e.preventDefault()
@@ -67,27 +69,28 @@ export function CitationRef({ index, children }: { index: number; children: Reac
       <cite className="not-italic">{children}</cite>
     </button>
   )
-  if (!parts)
-    return (
-      <PendingTrigger triggerRef={ref} placeholder={placeholder}>
-        {trigger}
-      </PendingTrigger>
-    )
   return (
-    <parts.CitationPopover
+    <OnDemandTrigger
+      part={citationPopover}
+      opens="click"
       trigger={trigger}
-      triggerRef={ref}
-      passage={passage}
-      open={open}
-      onOpenChange={(next) => {
-        clearTimeout(timer.current)
-        byHover.current = false
-        setOpen(next)
-      }}
-      openedByHover={() => byHover.current}
-      onPointerEnter={hoverIn}
-      onPointerLeave={hoverOut}
-      labelId={`${id}-source`}
+      render={(parts, triggerRef) => (
+        <parts.CitationPopover
+          trigger={trigger}
+          triggerRef={triggerRef}
+          passage={passage}
+          open={open}
+          onOpenChange={(next) => {
+            clearTimeout(timer.current)
+            byHover.current = false
+            setOpen(next)
+          }}
+          openedByHover={() => byHover.current}
+          onPointerEnter={hoverIn}
+          onPointerLeave={hoverOut}
+          labelId={`${id}-source`}
+        />
+      )}
     />
   )
 }

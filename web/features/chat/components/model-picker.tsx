@@ -2,7 +2,7 @@ import { ChevronDown, TriangleAlert } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import type { PermittedModel } from '../../../../src/api/models/schema'
 import { cn } from '../../../lib/cn'
-import { PendingTrigger, useOnDemandTrigger } from '../../../lib/on-demand'
+import { OnDemandTrigger } from '../../../lib/on-demand'
 import { chatMenus } from './chat-menus-part'
 import { pickerTrigger } from './picker-styles'
 
@@ -17,7 +17,6 @@ type ModelPickerProps = {
 /** The model of a chat, in the chat's header: every permitted language model with its provider and hosting region. */
 export function ModelPicker({ models, value, onChange, disabled }: ModelPickerProps) {
   const { t } = useTranslation('chat')
-  const { parts, ref, placeholder } = useOnDemandTrigger(chatMenus, 'menu')
   const trigger = (
     <button
       type="button"
@@ -31,11 +30,14 @@ export function ModelPicker({ models, value, onChange, disabled }: ModelPickerPr
       {models.length > 0 && <ChevronDown aria-hidden className="size-4 shrink-0 text-muted-foreground" />}
     </button>
   )
-  if (!parts)
-    return (
-      <PendingTrigger triggerRef={ref} placeholder={placeholder}>
-        {trigger}
-      </PendingTrigger>
-    )
-  return <parts.ModelMenu trigger={trigger} triggerRef={ref} models={models} value={value} onChange={onChange} />
+  return (
+    <OnDemandTrigger
+      part={chatMenus}
+      opens="menu"
+      trigger={trigger}
+      render={(parts, triggerRef) => (
+        <parts.ModelMenu trigger={trigger} triggerRef={triggerRef} models={models} value={value} onChange={onChange} />
+      )}
+    />
+  )
 }

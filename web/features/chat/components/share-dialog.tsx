@@ -17,7 +17,7 @@ import { shareQueries, shareUrl, useRevokeShare, useShareThread } from '../share
  * snapshot of it as it is now, which those signed-in members open; shared again, the link shows
  * the chat as it is then. Stop sharing revokes the link.
  */
-export function ShareDialog(props: { threadId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ShareDialog(props: { threadId: string; open: boolean; onOpenChange: (open: boolean) => void; returnFocusTo: string }) {
   const { t } = useTranslation('chat')
   const api = useApi()
   const shares = useQuery({ ...shareQueries.ofThread(api, props.threadId), enabled: props.open })
@@ -36,7 +36,14 @@ export function ShareDialog(props: { threadId: string; open: boolean; onOpenChan
 
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent closeLabel={t('share.close')}>
+      <DialogContent
+        closeLabel={t('share.close')}
+        // Opened from a menu item, which is gone once the dialog closes: the focus goes back to the menu's button.
+        onCloseAutoFocus={(e) => {
+          e.preventDefault()
+          document.getElementById(props.returnFocusTo)?.focus()
+        }}
+      >
         <DialogHeader title={t('share.title')} description={t('share.description')} />
         {current ? (
           <div className="grid gap-2">

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
 import { errorMessage } from '../../../lib/error-message'
@@ -35,7 +35,7 @@ import { modelListQueries } from '../../../lib/model-lists'
 /** How often a reply the server is writing is re-read while this tab cannot follow its stream. */
 const REMOTE_POLL_MS = 1000
 
-/** The share dialog's code loads when a chat is first shared (decision 0089). */
+/** The share dialog's code loads when it is first opened (decision 0132). */
 const ShareDialog = lazyPart(() => import('./share-dialog').then((m) => m.ShareDialog))
 
 /**
@@ -81,10 +81,11 @@ export function ThreadPage(props: {
   const setAgent = useSetThreadAgent(threadId)
   const showVersion = useShowVersion(threadId)
   const [sharing, setSharing] = useState(false)
-  // The share dialog is mounted once the chat is first shared, and kept: it closes with its animation.
-  const [shared, setShared] = useState(false)
+  // The share dialog is mounted when it is first opened, and kept: it closes with its animation.
+  const [shareOpened, setShareOpened] = useState(false)
+  const actionsId = useId()
   const share = () => {
-    setShared(true)
+    setShareOpened(true)
     setSharing(true)
   }
   const agents = useQuery(agentQueries.list(api)).data ?? []
@@ -171,8 +172,8 @@ export function ThreadPage(props: {
         <AgentPicker agents={agents} value={thread.agent} model={thread.model?.displayName ?? null} onChange={chooseAgent} disabled={changing} />
         {/* The agent's model wins over the chat's own, so there is no model to pick while an agent is set. */}
         {!thread.agent && <ModelPicker models={models} value={thread.model} onChange={(m) => chooseModel(m.id)} disabled={changing} />}
-        <ChatExportMenu threadId={threadId} onPrint={print} onShare={share} />
-        {shared && <ShareDialog threadId={threadId} open={sharing} onOpenChange={setSharing} />}
+        <ChatExportMenu threadId={threadId} onPrint={print} onShare={share} buttonId={actionsId} />
+        {shareOpened && <ShareDialog threadId={threadId} open={sharing} onOpenChange={setSharing} returnFocusTo={actionsId} />}
       </ChatHeader>
       <MessageList
         key={threadId}

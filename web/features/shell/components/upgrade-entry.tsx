@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Sparkles } from '../../../components/icons'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { onDemand, PendingTrigger, useOnDemandTrigger } from '../../../lib/on-demand'
+import { onDemand, OnDemandTrigger } from '../../../lib/on-demand'
 import { useApi } from '../../../lib/use-api'
 import { NavButton, NavLink } from './nav-item'
 import { subscriptionQueries } from '../../../lib/subscription'
@@ -41,13 +41,15 @@ export function UpgradeEntry(props: { isAdmin: boolean; active?: boolean; collap
 
 function AskAdminToUpgrade(props: { icon: ReactNode; collapsed?: boolean }) {
   const { t } = useTranslation()
-  const { parts, ref, placeholder } = useOnDemandTrigger(upgradePopover, 'click')
   const trigger = <NavButton icon={props.icon} label={t('nav.upgrade')} collapsed={props.collapsed} />
-  if (!parts)
-    return (
-      <PendingTrigger triggerRef={ref} placeholder={placeholder}>
-        {trigger}
-      </PendingTrigger>
-    )
-  return <parts.UpgradePopover trigger={trigger} triggerRef={ref} text={t('nav.upgradeAskAdmin')} />
+  return (
+    <OnDemandTrigger
+      part={upgradePopover}
+      opens="click"
+      trigger={trigger}
+      render={(parts, triggerRef) => (
+        <parts.UpgradePopover trigger={trigger} triggerRef={triggerRef} text={t('nav.upgradeAskAdmin')} />
+      )}
+    />
+  )
 }

@@ -5,7 +5,7 @@ import { toast } from '../../../components/toaster'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { collectionQueries, type AttachedCollection } from '../../../lib/collection-queries'
 import { errorMessage } from '../../../lib/error-message'
-import { onDemand, PendingTrigger, useOnDemandTrigger } from '../../../lib/on-demand'
+import { onDemand, OnDemandTrigger } from '../../../lib/on-demand'
 import { useApi } from '../../../lib/use-api'
 
 const path = (threadId: string, collectionId: string) => `/threads/${encodeURIComponent(threadId)}/collections/${encodeURIComponent(collectionId)}`
@@ -31,7 +31,6 @@ const collectionMenu = onDemand(() => import('./collection-menu'))
 /** The composer's button that lists the user's collections to attach to the chat. */
 export function CollectionPicker(props: { attached: AttachedCollection[]; onToggle: (id: string, attach: boolean) => void }) {
   const { t } = useTranslation('sources')
-  const { parts, ref, placeholder } = useOnDemandTrigger(collectionMenu, 'menu')
   // The tooltip passes the menu trigger's props and ref on to the button.
   const trigger = (
     <Tooltip label={t('collections.label')} side="top">
@@ -45,13 +44,16 @@ export function CollectionPicker(props: { attached: AttachedCollection[]; onTogg
       </button>
     </Tooltip>
   )
-  if (!parts)
-    return (
-      <PendingTrigger triggerRef={ref} placeholder={placeholder}>
-        {trigger}
-      </PendingTrigger>
-    )
-  return <parts.CollectionMenu trigger={trigger} triggerRef={ref} attached={props.attached} onToggle={props.onToggle} />
+  return (
+    <OnDemandTrigger
+      part={collectionMenu}
+      opens="menu"
+      trigger={trigger}
+      render={(parts, triggerRef) => (
+        <parts.CollectionMenu trigger={trigger} triggerRef={triggerRef} attached={props.attached} onToggle={props.onToggle} />
+      )}
+    />
+  )
 }
 
 /** The collections attached to the chat, as chips above the message field. */
