@@ -15,6 +15,20 @@ async function expectNoSeriousAxeFindings(page: Page, label: string) {
 }
 
 /** Where each text appears in the reply's visible text (-1: missing). */
+/** A member's chat, open and hydrated, with a text file of plant notes attached; its id. */
+async function chatWithNotes(page: Page) {
+  await signUpAndSignIn(page)
+  await enableModels(page, ['openai/gpt-4.1', 'openai/text-embedding-3-small'])
+  await page.goto('/chat')
+  const created = await page.request.post('/api/threads', { data: {} })
+  expect(created.status(), await created.text()).toBe(201)
+  const { id } = (await created.json()) as { id: string }
+  await attachTextFile(page, id, 'notes.txt', 'Plant notes.\n\nThe annual maintenance budget for the turbine is 40,000 euros.')
+  await page.goto(`/chats/${id}`)
+  await waitForHydration(page)
+  return id
+}
+
 const positions = async (content: ReturnType<typeof toolCards>['content'], texts: string[]) => {
   const text = await content.innerText()
   return texts.map((t) => text.indexOf(t))
@@ -183,15 +197,7 @@ test.describe('tools in chat', () => {
   })
 
   test("an answer's citation of an attached file shows the cited passage", async ({ page }) => {
-    await signUpAndSignIn(page)
-    await enableModels(page, ['openai/gpt-4.1', 'openai/text-embedding-3-small'])
-    await page.goto('/chat')
-    const created = await page.request.post('/api/threads', { data: {} })
-    expect(created.status(), await created.text()).toBe(201)
-    const { id } = (await created.json()) as { id: string }
-    await attachTextFile(page, id, 'notes.txt', 'Plant notes.\n\nThe annual maintenance budget for the turbine is 40,000 euros.')
-    await page.goto(`/chats/${id}`)
-    await waitForHydration(page)
+    await chatWithNotes(page)
     const chat = chatPage(page)
     const { reply, content, card } = toolCards(page)
     await chat.write(
@@ -242,15 +248,7 @@ test.describe('tools in chat', () => {
   })
 
   test('a citation hovered and clicked before its popover\'s code has arrived opens its passage once, and keeps it open', async ({ page }) => {
-    await signUpAndSignIn(page)
-    await enableModels(page, ['openai/gpt-4.1', 'openai/text-embedding-3-small'])
-    await page.goto('/chat')
-    const created = await page.request.post('/api/threads', { data: {} })
-    expect(created.status(), await created.text()).toBe(201)
-    const { id } = (await created.json()) as { id: string }
-    await attachTextFile(page, id, 'notes.txt', 'Plant notes.\n\nThe annual maintenance budget for the turbine is 40,000 euros.')
-    await page.goto(`/chats/${id}`)
-    await waitForHydration(page)
+    const id = await chatWithNotes(page)
     const chat = chatPage(page)
     const { reply, content } = toolCards(page)
     await chat.write('[[fake:tool=source_query:{"query":"maintenance budget"}]] [[fake:after-tool=The budget is 40,000 euros (notes.txt, chunk 1).]] What is the budget?')
