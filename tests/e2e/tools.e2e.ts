@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { expect, test } from './support/test'
 import { chatPage, enableModels, startChat } from './support/chat'
 import { mailsTo } from './support/mailbox'
@@ -14,7 +17,11 @@ async function expectNoSeriousAxeFindings(page: Page, label: string) {
   expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
 }
 
-/** Where each text appears in the reply's visible text (-1: missing). */
+/** The build the e2e server serves (src/server.ts reads the same place). */
+const buildDir = process.env.WEB_BUILD_DIR ?? fileURLToPath(new URL('../../public/build', import.meta.url))
+/** The chunk of a citation's popover (citation-popover.tsx), found by what it renders. */
+const popoverChunk = () => readdirSync(buildDir).find((name) => /^chunk-\w+\.js$/.test(name) && readFileSync(join(buildDir, name), 'utf8').includes('citation-passage'))
+
 /** A member's chat, open and hydrated, with a text file of plant notes attached; its id. */
 async function chatWithNotes(page: Page) {
   await signUpAndSignIn(page)
@@ -29,6 +36,7 @@ async function chatWithNotes(page: Page) {
   return id
 }
 
+/** Where each text appears in the reply's visible text (-1: missing). */
 const positions = async (content: ReturnType<typeof toolCards>['content'], texts: string[]) => {
   const text = await content.innerText()
   return texts.map((t) => text.indexOf(t))
@@ -268,15 +276,28 @@ test.describe('tools in chat', () => {
     })
     const citation = content.getByRole('button', { name: 'Show the cited passage (notes.txt, chunk 1)' })
     const passage = page.getByTestId('citation-passage')
-    // The mouse rests on the citation long enough to open it, then clicks: both while the code is on its way.
+    // How often the passage is put on the page.
+    await page.evaluate(() => {
+      const w = window as unknown as { passages: number }
+      w.passages = 0
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const node of r.addedNodes)
+            if (node instanceof Element && (node.matches('[data-testid="citation-passage"]') || node.querySelector('[data-testid="citation-passage"]'))) w.passages++
+      }).observe(document.body, { subtree: true, childList: true })
+    })
+    // The mouse rests on the citation well past the 250 ms that open it, then clicks: both while its code is on its way.
     await citation.hover()
-    await expect.poll(() => asked.length).toBeGreaterThan(0)
-    await page.waitForTimeout(400)
+    await expect.poll(() => asked.some((url) => new URL(url).pathname === `/build/${popoverChunk()}`)).toBe(true)
+    await page.waitForTimeout(1000)
     await citation.click()
     release()
     await expect(passage).toBeVisible()
     await expect(passage).toContainText('The annual maintenance budget for the turbine is 40,000 euros.')
     await expect(citation).toHaveAttribute('aria-expanded', 'true')
+    // Opened by the resting mouse, it left the focus on the citation (a click alone would have moved it into the passage).
+    await expect(citation).toBeFocused()
+    expect(await page.evaluate(() => (window as unknown as { passages: number }).passages)).toBe(1)
     // Clicked, it stays open when the mouse leaves.
     await page.mouse.move(0, 0)
     await page.waitForTimeout(400)

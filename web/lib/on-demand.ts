@@ -44,6 +44,9 @@ export function useOnDemandTrigger<M>(part: OnDemand<M>, opens: Opens) {
     // What shows the trigger's tooltip (ui/tooltip.tsx), as the pointer resting on it would.
     if (hovered) el.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse' }))
     replay?.(el)
+    // A repeated action that opened nothing taking the focus (a popover the pointer had opened
+    // meanwhile stays as it was): the focus the old trigger had stays with the new one.
+    if (focused && replay && (!document.activeElement || document.activeElement === document.body)) el.focus({ preventScroll: true })
   }, [parts])
 
   // Once the user turns elsewhere (a press or a key outside the trigger, or the trigger's focus

@@ -1,3 +1,4 @@
+import type { Ref } from 'react'
 import { MoreHorizontal } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { OnDemandTrigger } from '../../../lib/on-demand'
@@ -8,12 +9,12 @@ import { chatMenus } from './chat-menus-part'
  * or JSON, or print it (and so save it as PDF). Its menu is one of the chat's menus, loaded on
  * first use (decisions 0089 and 0132).
  */
-export function ChatExportMenu(props: { threadId: string; onPrint: () => void; onShare: () => void; buttonId?: string }) {
+export function ChatExportMenu(props: { threadId: string; onPrint: () => void; onShare: () => void; buttonRef?: Ref<HTMLButtonElement> }) {
   const { t } = useTranslation('chat')
   const trigger = (
     <button
       type="button"
-      id={props.buttonId}
+      ref={props.buttonRef}
       aria-label={t('export.menu')}
       title={t('export.menu')}
       className="grid size-8 shrink-0 place-items-center rounded-md text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring data-[state=open]:bg-accent [&_svg]:size-4"

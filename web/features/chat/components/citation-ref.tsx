@@ -21,8 +21,11 @@ export function CitationRef({ index, children }: { index: number; children: Reac
   const { t } = useTranslation('tools')
   const [open, setOpen] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  // Opened by a resting mouse: focus stays where it is, and leaving closes it again.
+  // Opened by a resting mouse: leaving closes it again (until it is clicked).
   const byHover = useRef(false)
+  // Opened by a resting mouse: the focus stays where it is, also when it is clicked then (its
+  // code may arrive with that click, so the popover takes the focus, or not, after it).
+  const openedByHover = useRef(false)
   const id = useId()
   useEffect(() => () => clearTimeout(timer.current), [])
 
@@ -37,6 +40,7 @@ export function CitationRef({ index, children }: { index: number; children: Reac
     if (open) return clearTimeout(timer.current)
     later(HOVER_OPEN_MS, () => {
       byHover.current = true
+      openedByHover.current = true
       setOpen(true)
     })
   }
@@ -83,9 +87,10 @@ export function CitationRef({ index, children }: { index: number; children: Reac
           onOpenChange={(next) => {
             clearTimeout(timer.current)
             byHover.current = false
+            openedByHover.current = false
             setOpen(next)
           }}
-          openedByHover={() => byHover.current}
+          openedByHover={() => openedByHover.current}
           onPointerEnter={hoverIn}
           onPointerLeave={hoverOut}
           labelId={`${id}-source`}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type RefObject } from 'react'
 import { Check, Copy } from '../../../components/icons'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
@@ -17,7 +17,7 @@ import { shareQueries, shareUrl, useRevokeShare, useShareThread } from '../share
  * snapshot of it as it is now, which those signed-in members open; shared again, the link shows
  * the chat as it is then. Stop sharing revokes the link.
  */
-export function ShareDialog(props: { threadId: string; open: boolean; onOpenChange: (open: boolean) => void; returnFocusTo: string }) {
+export function ShareDialog(props: { threadId: string; open: boolean; onOpenChange: (open: boolean) => void; returnFocusTo: RefObject<HTMLElement | null> }) {
   const { t } = useTranslation('chat')
   const api = useApi()
   const shares = useQuery({ ...shareQueries.ofThread(api, props.threadId), enabled: props.open })
@@ -41,7 +41,7 @@ export function ShareDialog(props: { threadId: string; open: boolean; onOpenChan
         // Opened from a menu item, which is gone once the dialog closes: the focus goes back to the menu's button.
         onCloseAutoFocus={(e) => {
           e.preventDefault()
-          document.getElementById(props.returnFocusTo)?.focus()
+          props.returnFocusTo.current?.focus()
         }}
       >
         <DialogHeader title={t('share.title')} description={t('share.description')} />

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
 import { errorMessage } from '../../../lib/error-message'
@@ -83,7 +83,7 @@ export function ThreadPage(props: {
   const [sharing, setSharing] = useState(false)
   // The share dialog is mounted when it is first opened, and kept: it closes with its animation.
   const [shareOpened, setShareOpened] = useState(false)
-  const actionsId = useId()
+  const actionsButton = useRef<HTMLButtonElement>(null)
   const share = () => {
     setShareOpened(true)
     setSharing(true)
@@ -172,8 +172,8 @@ export function ThreadPage(props: {
         <AgentPicker agents={agents} value={thread.agent} model={thread.model?.displayName ?? null} onChange={chooseAgent} disabled={changing} />
         {/* The agent's model wins over the chat's own, so there is no model to pick while an agent is set. */}
         {!thread.agent && <ModelPicker models={models} value={thread.model} onChange={(m) => chooseModel(m.id)} disabled={changing} />}
-        <ChatExportMenu threadId={threadId} onPrint={print} onShare={share} buttonId={actionsId} />
-        {shareOpened && <ShareDialog threadId={threadId} open={sharing} onOpenChange={setSharing} returnFocusTo={actionsId} />}
+        <ChatExportMenu threadId={threadId} onPrint={print} onShare={share} buttonRef={actionsButton} />
+        {shareOpened && <ShareDialog threadId={threadId} open={sharing} onOpenChange={setSharing} returnFocusTo={actionsButton} />}
       </ChatHeader>
       <MessageList
         key={threadId}
