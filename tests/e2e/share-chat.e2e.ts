@@ -16,6 +16,8 @@ test('a chat shared in the organisation opens read-only for a colleague, who con
   await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
 
   await page.getByRole('button', { name: 'More chat actions' }).click()
+  // The open menu is named by its button.
+  await expect(page.getByRole('menu', { name: 'More chat actions' })).toBeVisible()
   await page.getByRole('menuitem', { name: 'Share in the organisation…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Share this chat' })
   await expect(dialog.getByText('This chat is not shared.')).toBeVisible()
