@@ -62,7 +62,8 @@ const localeChunks = chunksByLanguage(result.metafile!, 'public')
 const errorLocaleChunks = chunksByLanguage(result.metafile!, 'errors')
 const appLocaleChunks = chunksByLanguage(result.metafile!, 'app')
 const manageLocaleChunks = chunksByLanguage(result.metafile!, 'manage')
-const afterHydration = chunksAfterHydration(result.metafile!)
+const highlighter = highlighterChunks(result.metafile!)
+const afterHydration = [...chunksAfterHydration(result.metafile!), ...highlighter]
 
 const cssTmp = join(out, 'app.tmp.css')
 const tw = Bun.spawnSync(
@@ -101,7 +102,7 @@ for (const name of [...readdirSync(out).filter((n) => /\.(js|css)$/.test(n)), jo
   writeFileSync(join(out, `${name}.br`), brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }))
 }
 
-const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, errorLocales: errorLocaleChunks, appLocales: appLocaleChunks, manageLocales: manageLocaleChunks, afterHydration, highlighter: highlighterChunks(result.metafile!) }
+const manifest = { js: `/build/${js.path.split('/').pop()}`, css: `/build/${cssName}`, routes: routeChunks, locales: localeChunks, errorLocales: errorLocaleChunks, appLocales: appLocaleChunks, manageLocales: manageLocaleChunks, afterHydration, highlighter }
 writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest, null, 2))
 // The server files the bundle imports (the domains' schemas and limits) count as its sources too.
 const serverFiles = Object.keys(result.metafile!.inputs).filter((f) => !f.includes('node_modules') && !f.startsWith('web/'))
@@ -182,8 +183,8 @@ function chunksByLanguage(meta: Bun.BuildMetafile, part: 'public' | 'errors' | '
 /**
  * The chunks that pages load once they are interactive, never before: on every page the
  * confirmation dialog (web/components/confirm-dialog.tsx) and the toasts (web/components/toaster.tsx),
- * on the sign-in page its second step (web/features/auth/components/login-form.tsx), on a chat's
- * page the code highlighter (web/features/chat/lib/highlight-code.ts). Not preloaded.
+ * on the sign-in page its second step (web/features/auth/components/login-form.tsx). Not preloaded.
+ * (A chat's page loads the code highlighter then too: highlighterChunks, added to the manifest's list.)
  * (The sign-in pages' error messages come then too: manifest `errorLocales`.)
  */
 function chunksAfterHydration(meta: Bun.BuildMetafile): string[] {
@@ -194,7 +195,7 @@ function chunksAfterHydration(meta: Bun.BuildMetafile): string[] {
     if (!lazy.length) throw new Error(`${input} loads nothing with import()`)
     for (const i of lazy) chunksOf(i.entryPoint ?? i.path, chunks)
   }
-  return [...chunks].map((name) => `/build/${name}`).concat(highlighterChunks(meta))
+  return [...chunks].map((name) => `/build/${name}`)
 }
 
 /**

@@ -13,9 +13,10 @@ const Renderer = lazy(() => loadRenderer().then((m) => ({ default: m.MarkdownRen
 
 /**
  * Starts loading the markdown renderer (its own chunk) and then its code highlighter (another)
- * before a chat needs them. The server waits for both before it renders a chat's page
- * (web/routes/chat-thread.loader.ts), so a page's replies are rendered as markdown in place, not
- * streamed in after their plain text; a chat's page in the browser calls it once it is interactive.
+ * before a chat needs them. The server waits for both before it renders a chat's or a shared
+ * chat's page (web/routes/chat-thread.loader.ts, shared.loader.ts), so a page's replies are
+ * rendered as markdown in place, not streamed in after their plain text; a chat's page in the
+ * browser calls it once it is interactive.
  */
 export function preloadMarkdown() {
   return loadRenderer().then(
