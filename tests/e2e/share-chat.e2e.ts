@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { enableModels, startChat } from './support/chat'
 import { invitedColleague } from './support/members'
 import { signUpAndSignIn, waitForHydration } from './support/session'
@@ -5,6 +8,11 @@ import { expect, test } from './support/test'
 
 // This flow's variant: English, dark, desktop.
 test.use({ colorScheme: 'dark' })
+
+/** The build the e2e server serves (src/server.ts reads the same place). */
+const buildDir = process.env.WEB_BUILD_DIR ?? fileURLToPath(new URL('../../public/build', import.meta.url))
+/** The share dialog's chunk (share-dialog.tsx), found by what it renders. */
+const shareDialogChunk = () => readdirSync(buildDir).find((name) => /^chunk-\w+\.js$/.test(name) && readFileSync(join(buildDir, name), 'utf8').includes('share-audience'))
 
 test('a chat shared in the organisation opens read-only for a colleague, who continues it as a chat of their own; signed out, the link asks to sign in', async ({ page, browser }) => {
   test.setTimeout(180_000) // two people and a visitor, in three browsers
@@ -15,9 +23,15 @@ test('a chat shared in the organisation opens read-only for a colleague, who con
   await chat.write('[[fake:title=Quarterly plan]] What goes into the quarterly plan?')
   await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
 
+  const chunk = shareDialogChunk()
+  expect(chunk).toBeDefined()
+  const asked: string[] = []
+  page.on('request', (request) => asked.push(request.url()))
   await page.getByRole('button', { name: 'More chat actions' }).click()
   // The open menu is named by its button.
   await expect(page.getByRole('menu', { name: 'More chat actions' })).toBeVisible()
+  // The dialog's code is fetched as the menu opens, before Share is chosen.
+  await expect.poll(() => asked.some((url) => url.endsWith(`/${chunk}`))).toBe(true)
   await page.getByRole('menuitem', { name: 'Share in the organisation…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Share this chat' })
   await expect(dialog.getByText('This chat is not shared.')).toBeVisible()

@@ -7,9 +7,9 @@ import { chatMenus } from './chat-menus-part'
 /**
  * The "…" button of the chat header: share the chat in the organisation, download it as Markdown
  * or JSON, or print it (and so save it as PDF). Its menu is one of the chat's menus, loaded on
- * first use (decisions 0089 and 0132).
+ * first use (decisions 0089 and 0132). `onOpen`: the menu opened (the share dialog's code is fetched then, ahead of a click on Share).
  */
-export function ChatExportMenu(props: { threadId: string; onPrint: () => void; onShare: () => void; buttonRef?: Ref<HTMLButtonElement> }) {
+export function ChatExportMenu(props: { threadId: string; onPrint: () => void; onShare: () => void; onOpen?: () => void; buttonRef?: Ref<HTMLButtonElement> }) {
   const { t } = useTranslation('chat')
   const trigger = (
     <button
@@ -28,7 +28,7 @@ export function ChatExportMenu(props: { threadId: string; onPrint: () => void; o
       opens="menu"
       trigger={trigger}
       render={(parts, triggerRef) => (
-        <parts.ExportMenu trigger={trigger} triggerRef={triggerRef} threadId={props.threadId} onPrint={props.onPrint} onShare={props.onShare} />
+        <parts.ExportMenu trigger={trigger} triggerRef={triggerRef} threadId={props.threadId} onPrint={props.onPrint} onShare={props.onShare} onOpen={props.onOpen} />
       )}
     />
   )

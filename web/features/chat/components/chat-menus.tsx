@@ -139,7 +139,7 @@ const exportUrl = (threadId: string, format: 'markdown' | 'json') => `/api/threa
 const exportItem = `${pickerItem} items-center pr-3 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground`
 
 /** The "…" menu of the chat header (chat-export-menu.tsx): share, download as Markdown or JSON, print. */
-export function ExportMenu(props: MenuOf<{ threadId: string; onPrint: () => void; onShare: () => void }>) {
+export function ExportMenu(props: MenuOf<{ threadId: string; onPrint: () => void; onShare: () => void; onOpen?: () => void }>) {
   const { t } = useTranslation('chat')
   const download = (format: 'markdown' | 'json', icon: ReactNode, label: string) => (
     <DropdownMenu.Item asChild className={exportItem}>
@@ -151,7 +151,7 @@ export function ExportMenu(props: MenuOf<{ threadId: string; onPrint: () => void
     </DropdownMenu.Item>
   )
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} onOpenChange={(open) => open && props.onOpen?.()}>
       <Trigger trigger={props.trigger} triggerRef={props.triggerRef} />
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-lg border bg-popover p-1 text-popover-foreground shadow-lg">

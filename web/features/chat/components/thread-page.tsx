@@ -35,7 +35,7 @@ import { modelListQueries } from '../../../lib/model-lists'
 /** How often a reply the server is writing is re-read while this tab cannot follow its stream. */
 const REMOTE_POLL_MS = 1000
 
-/** The share dialog's code loads when it is first opened (decision 0132). */
+/** The share dialog's code loads when the "…" menu it is opened from first opens, and is mounted when it is first opened (decision 0132). */
 const ShareDialog = lazyPart(() => import('./share-dialog').then((m) => m.ShareDialog))
 
 /**
@@ -172,7 +172,7 @@ export function ThreadPage(props: {
         <AgentPicker agents={agents} value={thread.agent} model={thread.model?.displayName ?? null} onChange={chooseAgent} disabled={changing} />
         {/* The agent's model wins over the chat's own, so there is no model to pick while an agent is set. */}
         {!thread.agent && <ModelPicker models={models} value={thread.model} onChange={(m) => chooseModel(m.id)} disabled={changing} />}
-        <ChatExportMenu threadId={threadId} onPrint={print} onShare={share} buttonRef={actionsButton} />
+        <ChatExportMenu threadId={threadId} onPrint={print} onShare={share} onOpen={() => void ShareDialog.preload()} buttonRef={actionsButton} />
         {shareOpened && <ShareDialog threadId={threadId} open={sharing} onOpenChange={setSharing} returnFocusTo={actionsButton} />}
       </ChatHeader>
       <MessageList
