@@ -33,6 +33,9 @@ export async function attachReply(deps: AppDeps, caller: SessionUser, threadId: 
       replay(live.state, { ...REPLY_START }, push)
       const usage = usageOf(live.state)
       if (usage) push(usage)
+      // The client may have read the chat before it had this title (it reloaded while the reply ended).
+      const title = live.title ?? thread.title
+      if (title !== null) push({ event: 'title', data: { title } })
     })
     return new Response(body, { headers: SSE_HEADERS })
   }
@@ -41,12 +44,12 @@ export async function attachReply(deps: AppDeps, caller: SessionUser, threadId: 
   if (!reply || reply.role !== 'assistant') return fail('MESSAGE_NOT_FOUND')
   if (isAbandoned(deps, reply)) reply = (await endAbandoned(deps, thread.id, messageId)) ?? reply
   if (reply.status !== 'streaming' && beyond(seen, reply)) seen = { ...REPLY_START }
-  return new Response(followFromDatabase(deps, reply, thread.title, seen), { headers: SSE_HEADERS })
+  return new Response(followFromDatabase(deps, reply, seen), { headers: SSE_HEADERS })
 }
 
 type StoredReply = NonNullable<Awaited<ReturnType<typeof readReply>>>
 
-function followFromDatabase(deps: AppDeps, first: StoredReply, titleBefore: string | null, seen: ReplyPosition) {
+function followFromDatabase(deps: AppDeps, first: StoredReply, seen: ReplyPosition) {
   let wake: (() => void) | undefined
   const { stream, subscriber } = replySubscriber(deps, seen, () => wake?.())
   const pause = () => new Promise<void>((resolve) => {
@@ -76,7 +79,7 @@ function followFromDatabase(deps: AppDeps, first: StoredReply, titleBefore: stri
       // Its process died while the client followed: it ends interrupted, whoever notices.
       if (reply && isAbandoned(deps, reply)) reply = await endAbandoned(deps, first.threadId, first.id)
     }
-    if (reply) endFrames(reply, titleBefore).forEach(subscriber.push)
+    if (reply) endFrames(reply).forEach(subscriber.push)
     subscriber.close()
   })().catch((error) => {
     deps.logger.warn('could not follow a reply', { messageId: first.id, error })
@@ -113,13 +116,16 @@ function replay(reply: Snapshot, at: ReplyPosition, push: (e: ReplyEvent) => voi
 const usageOf = (reply: Snapshot): ReplyEvent | null =>
   reply.inputTokens === null ? null : { event: 'usage', data: { inputTokens: reply.inputTokens, outputTokens: reply.outputTokens ?? 0 } }
 
-/** The frames that end a stream once the reply has ended: the error of a failed one, a title it gave the chat, its status. */
-function endFrames(reply: StoredReply, titleBefore: string | null): ReplyEvent[] {
+/**
+ * The frames that end a stream once the reply has ended: the error of a failed one, the chat's
+ * title (the reply may have given it after the client read the chat: a reload while it ended), its status.
+ */
+function endFrames(reply: StoredReply): ReplyEvent[] {
   const code = (reply.errorCode && reply.errorCode in ERRORS ? reply.errorCode : 'PROVIDER_UNAVAILABLE') as ErrorCode
   const status = reply.status === 'streaming' ? 'interrupted' : reply.status
   return [
     ...(status === 'failed' ? [{ event: 'error' as const, data: { code, message: ERRORS[code][1] } }] : []),
-    ...(titleBefore === null && reply.title !== null ? [{ event: 'title' as const, data: { title: reply.title } }] : []),
+    ...(reply.title !== null ? [{ event: 'title' as const, data: { title: reply.title } }] : []),
     { event: 'message_end', data: { status } },
   ]
 }

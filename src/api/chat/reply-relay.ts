@@ -171,8 +171,12 @@ export class LiveReply {
   /** Whether its last event was sent: the database has all of it, and a client attaching now reads it there. */
   ended = false
 
+  /** The title the reply gave its chat, once sent: a client attaching later may have read the chat before it. */
+  title: string | undefined
+
   send = (e: ReplyEvent) => {
     if (e.event === 'message_end') this.ended = true
+    if (e.event === 'title') this.title = e.data.title
     for (const s of this.subscribers) s.push(e)
   }
 

@@ -89,6 +89,15 @@ describe('a client that leaves mid-reply', () => {
     expect(fake.requests.map((r) => r.outcome)).not.toContain('disconnected')
   }, 30_000)
 
+  test("attached through the process that runs it, the stream gives the chat's title where it has one (named while the reply streams)", async () => {
+    const { client, thread } = await chatSetup()
+    const { messageId, lastEventId } = await leaveMidway(client, thread.id, '[[fake:tokens=300]] [[fake:delay=15]] story', 2)
+    expect((await client.patch(`/api/threads/${thread.id}`, { title: 'Named meanwhile' })).status).toBe(200)
+    const rest = await readSse(await attach(one, client, thread.id, messageId, lastEventId))
+    expect(rest.filter((e) => e.event === 'title')).toEqual([{ event: 'title', data: { title: 'Named meanwhile' } }])
+    expect(rest.at(-1)).toEqual({ event: 'message_end', data: { status: 'complete' } })
+  }, 30_000)
+
   test('is followed through another process on the same database, which reads the reply as it is written and ends with the final frame', async () => {
     const { client, thread } = await chatSetup()
     const { seen, messageId, lastEventId } = await leaveMidway(client, thread.id, '[[fake:tokens=300]] [[fake:delay=15]] story', 3)
@@ -172,11 +181,12 @@ describe('attaching to a reply that has ended', () => {
     const events = await readSse(await send(client, thread.id, 'hello there'), { ids: true })
     const messageId = events[0]!.data.assistantMessageId as string
     const whole = await readSse(await attach(two, client, thread.id, messageId), { ids: true })
-    expect(whole.map((e) => e.event)).toEqual(['message_start', 'text', 'usage', 'message_end'])
+    // The chat's title comes before the end, also where it had it before the client attached.
+    expect(whole.map((e) => e.event)).toEqual(['message_start', 'text', 'usage', 'title', 'message_end'])
     expect(textOf(whole)).toBe('You said: hello there')
     expect(whole.at(-1)!.id).toBe(events.at(-1)!.id)
     const atTheEnd = await readSse(await attach(one, client, thread.id, messageId, events.at(-1)!.id))
-    expect(atTheEnd.map((e) => e.event)).toEqual(['message_start', 'usage', 'message_end'])
+    expect(atTheEnd.map((e) => e.event)).toEqual(['message_start', 'usage', 'title', 'message_end'])
     const midway = await readSse(await attach(one, client, thread.id, messageId, '4.0.0'))
     expect(textOf(midway)).toBe('said: hello there')
     for (const garbage of ['nonsense', '999999.0.0', '1.2.3.4', '']) {
@@ -186,6 +196,21 @@ describe('attaching to a reply that has ended', () => {
     // `after` does what the header does, for clients that cannot set it.
     const res = await one.app.request(`/api/threads/${thread.id}/messages/${messageId}/stream?after=4.0.0`, { headers: { cookie: client.cookieHeader() } })
     expect(textOf(await readSse(res))).toBe('said: hello there')
+  }, 30_000)
+
+  test('a client that read the chat before its first reply titled it (a reload while the reply ended) gets the title, through either process', async () => {
+    const { client, thread } = await chatSetup()
+    const { messageId, lastEventId } = await leaveMidway(client, thread.id, '[[fake:tokens=60]] [[fake:delay=10]] [[fake:title=Sixty tokens]] count', 2)
+    // The page reads the chat while the reply streams: no title yet.
+    expect((await client.get(`/api/threads/${thread.id}`)).body.title).toBeNull()
+    await waitFor(async () => (await reply(messageId)).status === 'complete')
+    for (const app of [one, two]) {
+      const rest = await readSse(await attach(app, client, thread.id, messageId, lastEventId))
+      expect(rest.slice(-2)).toEqual([
+        { event: 'title', data: { title: 'Sixty tokens' } },
+        { event: 'message_end', data: { status: 'complete' } },
+      ])
+    }
   }, 30_000)
 
   test('a reply with tool calls is replayed in order: text, the call where it was made, its result, the text after', async () => {
