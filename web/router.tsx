@@ -18,7 +18,12 @@ export function createAppRouter(context: RouterContext, opts: { nonce?: string }
     defaultPreload: 'intent',
     // Loaders read through the query cache, which has its own freshness rules.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    // Where each page was scrolled is kept for the tab and given back on Back and Forward, but not
+    // on a chat's page: its list scrolls itself, to the newest message or to one asked for (a
+    // search result). The router would set it back after that, to where it was or, on a new
+    // address, to where the list of the page before was (it carries scroll positions over).
+    // Asked with the latest location: a search result's address is replaced once it is shown.
+    scrollRestoration: ({ location }) => !location.pathname.startsWith('/chats/'),
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: ErrorView,
     ...(opts.nonce && { ssr: { nonce: opts.nonce } }),

@@ -56,6 +56,36 @@ test('Ctrl+K, a few words, Enter: the chat opens scrolled to the message, far be
   await expect(dialog).toBeHidden()
 })
 
+test('a result in the chat that is open (the page as the server rendered it) scrolls that chat to the message', async ({ page }) => {
+  test.setTimeout(90_000)
+  await signUpAndSignIn(page)
+  await enableModels(page)
+  const id = await seededChat(page, 'Long planning chat', 120)
+  // Opened by its address (a reload, a link): the server renders it at its newest message.
+  await page.goto(`/chats/${id}`)
+  await waitForHydration(page)
+  const chat = chatPage(page)
+  // Read a little further up, then reloaded: the router keeps where each page was scrolled for the
+  // tab (sessionStorage) and would carry the list's position over to the result's address.
+  await chat.replies.filter({ hasText: 'Reply 120:' }).hover()
+  await page.mouse.wheel(0, -400)
+  await expect(chat.replies.filter({ hasText: 'Reply 120:' })).not.toBeInViewport()
+  await page.reload()
+  await waitForHydration(page)
+  await chat.composer.click()
+  await page.keyboard.press('Control+k')
+  const dialog = page.getByRole('dialog', { name: 'Search chats' })
+  await dialog.getByRole('combobox', { name: 'Search your chats' }).fill('message 31')
+  await expect(dialog.getByRole('option')).toHaveCount(1)
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  const message = chat.userMessages.filter({ has: page.getByText('Message 31', { exact: true }) })
+  await expect(message).toBeInViewport()
+  // It flashes once, so the eye finds it.
+  await expect(page.locator('[data-revealed]')).toContainText('Message 31')
+  await expect(chat.replies.filter({ hasText: 'Reply 120:' })).not.toBeInViewport()
+})
+
 test.describe('on a phone, in German and dark', () => {
   test.use({ locale: 'de-DE', viewport: { width: 390, height: 844 } })
 
