@@ -10,12 +10,12 @@ import type { AppEnv } from './context'
 /**
  * What the app uses of the browser's powerful features: writing to the clipboard (the copy
  * buttons). Reading it stays at the browser's default (this origin, behind its permission
- * prompt); pasting files into the composer needs no permission at all.
+ * prompt); pasting files into the composer needs no permission at all. Only features browsers
+ * know: Chromium warns in the console of every page about a name it does not (`bluetooth`).
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'camera=()',
   'clipboard-read=(self)',
   'clipboard-write=(self)',

@@ -52,7 +52,15 @@ const keptServerNode = (page: Page, selector: string) =>
     return !!w.__ssrNode && w.__ssrNode === document.querySelector(sel) && w.__ssrNode.isConnected
   }, selector)
 
+/** What the page writes to the console as a warning or an error (the browser's own, such as a header it cannot read, too). */
+function consoleWarnings(page: Page) {
+  const said: string[] = []
+  page.on('console', (message) => void (['warning', 'error'].includes(message.type()) && said.push(`${message.type()}: ${message.text()}`)))
+  return said
+}
+
 test('the sign-in page loads its own chunks, announced in its HTML, and none of the chat', async ({ page }) => {
+  const warnings = consoleWarnings(page)
   const scripts = watchScripts(page)
   await watchHydration(page, 'form')
   const response = await page.goto('/login')
@@ -98,6 +106,7 @@ test('the sign-in page loads its own chunks, announced in its HTML, and none of 
   await page.locator('#email').fill('ada@acme.test')
   await expect(page.locator('#email-error')).toHaveCount(0)
   await expect(page.locator('#password-error')).toHaveText('Password is required')
+  expect(warnings).toEqual([])
 })
 
 test('a chat opened directly hydrates the server-rendered page with its chunks announced up front', async ({ page }) => {
@@ -106,6 +115,7 @@ test('a chat opened directly hydrates the server-rendered page with its chunks a
   const { id } = (await (await page.request.post('/api/threads', { data: {} })).json()) as { id: string }
   await seedMessages(id, 4)
 
+  const warnings = consoleWarnings(page)
   const scripts = watchScripts(page)
   await watchHydration(page, '#chat-composer')
   const response = await page.goto(`/chats/${id}`)
@@ -128,6 +138,7 @@ test('a chat opened directly hydrates the server-rendered page with its chunks a
   for (const chunk of manifest.manageLocales[lang]!) expect(scripts.requested.has(chunk), chunk).toBe(false)
   // The composer the server rendered is the one React hydrated: no pending view replaced the page.
   expect(await keptServerNode(page, '#chat-composer')).toBe(true)
+  expect(warnings).toEqual([])
 })
 
 test('a chat with code opened directly: the server highlights it, and hydrating keeps that HTML until the highlighter has loaded', async ({ page, context }) => {
