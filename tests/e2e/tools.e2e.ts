@@ -219,7 +219,7 @@ test.describe('tools in chat', () => {
     await expect(files).toContainText('“maintenance budget”')
     await files.getByRole('button', { name: /Search in files/ }).click()
     await expect(files).toContainText('notes.txt')
-    await expect(files).toContainText('part 1')
+    await expect(files).toContainText('chunk 1')
     await expect(files).toContainText('40,000 euros')
 
     // The citation opens the passage; text that only looks like one stays text.
@@ -230,6 +230,8 @@ test.describe('tools in chat', () => {
     const passage = page.getByTestId('citation-passage')
     await expect(passage).toBeVisible()
     await expect(passage).toContainText('notes.txt')
+    // Where in the file, in the citation's own words.
+    await expect(passage).toContainText('chunk 1')
     await expect(passage).toContainText('The annual maintenance budget for the turbine is 40,000 euros.')
     await expect(citation).toHaveAttribute('aria-expanded', 'true')
     await expectNoSeriousAxeFindings(page, 'citation')

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { SourcePassage } from '../lib/tool-data'
 
 /**
- * Where in its file a passage is: its page or pages, or for files without pages its part number;
+ * Where in its file a passage is: its page or pages, or for files without pages its chunk number, as the citation names it;
  * text read by OCR from a scan or picture says so ("p. 2 · recognised text").
  */
 export function PageLabel({ passage }: { passage: Pick<SourcePassage, 'page' | 'pageEnd' | 'citation' | 'recognised'> }) {
