@@ -1,5 +1,6 @@
 import './lib/zod-jitless'
-import { RouterClient } from '@tanstack/react-router/ssr/client'
+import { RouterProvider } from '@tanstack/react-router'
+import { hydrate } from '@tanstack/react-router/ssr/client'
 import { hydrateRoot } from 'react-dom/client'
 import { createApiClient } from './lib/api-client'
 import { createI18n, ensureAppStrings, ensureErrorStrings, ensureManageStrings, toLanguage, FALLBACK_LANGUAGE } from './lib/i18n'
@@ -38,6 +39,10 @@ void loadStrings[lng].public().then(async (strings) => {
     MANAGE_ROUTES.some((id) => matched.has(id)) && ensureManageStrings(i18n),
     !errorsLater && ensureErrorStrings(i18n),
   ])
-  hydrateRoot(document, <RouterClient router={router} />)
+  // What RouterClient does, with the router's own hydration (its matches and route chunks) awaited
+  // before React hydrates: rendered inside, it suspended the page once, and React's retry waits
+  // until 300 ms after any boundary last showed or left its fallback (decision 0133).
+  await hydrate(router).finally(() => (window as unknown as { $_TSR: { h: () => void } }).$_TSR.h())
+  hydrateRoot(document, <RouterProvider router={router} />)
   if (errorsLater) void ensureErrorStrings(i18n)
 })

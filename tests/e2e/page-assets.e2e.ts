@@ -205,6 +205,41 @@ test('a chat with code opened directly: the server highlights it, and hydrating 
   expect(errors).toEqual([])
 })
 
+test('a chat with math and code opened directly never shows a reply as plain text: its math appears once KaTeX and its stylesheet have both arrived', async ({ page }) => {
+  await signUpAndSignIn(page)
+  await enableModels(page)
+  const chat = await startChat(page)
+  await chat.write('Math: $$a^2 + b^2 = c^2$$')
+  await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
+  await chat.write('Code:\n\n```ts\nconst answer = 42\n```')
+  await expect(chat.replies).toHaveCount(2)
+  await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
+  const id = await chat.threadId()
+  await page.goto('about:blank')
+
+  // From the first byte on: whether a reply ever showed its markdown's plain text (what it shows
+  // while its renderer suspends), and whether KaTeX's stylesheet had loaded when math appeared.
+  await page.addInitScript(() => {
+    const w = window as unknown as { plainShown: boolean; mathBeforeStylesheet: boolean }
+    w.plainShown = false
+    w.mathBeforeStylesheet = false
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="assistant-message"] [data-markdown-pending]')) w.plainShown = true
+      const katexSheet = [...document.styleSheets].some((sheet) => sheet.href?.includes('katex'))
+      if (document.querySelector('[data-testid="assistant-message"] .katex') && !katexSheet) w.mathBeforeStylesheet = true
+    }).observe(document, { subtree: true, childList: true, attributes: true })
+  })
+  await page.goto(`/chats/${id}`)
+  await waitForHydration(page)
+  await expect(chat.replies.first().locator('.katex').first()).toBeVisible()
+  await expect(page.getByTestId('code-block').locator('.hljs-keyword')).toHaveText('const')
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as { plainShown: boolean; mathBeforeStylesheet: boolean }
+    return { plainShown: w.plainShown, mathBeforeStylesheet: w.mathBeforeStylesheet }
+  })
+  expect(seen).toEqual({ plainShown: false, mathBeforeStylesheet: false })
+})
+
 test('on a slow network the shell stays on screen while a page loads its chunk', async ({ page }) => {
   test.setTimeout(120_000) // every chunk is held back 1.5 s on purpose
   await signUpAndSignIn(page)

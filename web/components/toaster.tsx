@@ -1,9 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
 
 // sonner (its toasts and their host) is loaded once the page is interactive, not before: no page
 // needs it to render, and it would add ~10 KB gzip to every first load.
 const loadSonner = () => import('sonner')
-const SonnerToaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })))
 
 // Resolved once the host has subscribed to sonner's store: a toast sent earlier would be lost.
 let markReady: () => void = () => {}
@@ -26,14 +25,24 @@ function Subscribed() {
   return null
 }
 
-/** Mounted once in the root layout; renders nothing on the server or before hydration. */
+type SonnerToaster = ComponentType<{ position: 'top-right'; theme: 'light'; richColors: boolean; closeButton: boolean }>
+
+/**
+ * Mounted once in the root layout; renders nothing on the server or before hydration, and the host
+ * once its chunk has arrived. Not with React.lazy: a Suspense fallback shown as the page hydrates
+ * holds back the page's own retried boundaries by up to 300 ms (decision 0133).
+ */
 export function ToasterHost() {
-  const [mounted, setMounted] = useState(false)
-  useEffect(() => setMounted(true), [])
-  return mounted ? (
-    <Suspense fallback={null}>
-      <SonnerToaster position="top-right" theme="light" richColors closeButton />
+  const [Toaster, setToaster] = useState<SonnerToaster | null>(null)
+  useEffect(() => {
+    let live = true
+    void loadSonner().then((m) => live && setToaster(() => m.Toaster))
+    return () => void (live = false)
+  }, [])
+  return Toaster ? (
+    <>
+      <Toaster position="top-right" theme="light" richColors closeButton />
       <Subscribed />
-    </Suspense>
+    </>
   ) : null
 }

@@ -1,5 +1,6 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router'
 import { ThreadNotFound, ThreadSkeleton } from '../features/chat/components/chat-skeletons'
+import { loadMarkdownRenderer } from '../features/chat/components/markdown'
 import { ThreadPage } from '../features/chat/components/thread-page'
 import type { PromptPickerSlot } from '../features/chat/lib/slots'
 import { PromptPicker } from '../features/prompts/components/prompt-picker'
@@ -28,6 +29,9 @@ function ChatThreadPage() {
     />
   )
 }
+
+// The router awaits it with this chunk, before it hydrates or shows the page (decision 0133).
+ChatThreadPage.preload = loadMarkdownRenderer
 
 /** The picker beside the message field; the chat page does not import prompts. */
 const promptPicker: PromptPickerSlot = (onInsert) => <PromptPicker onInsert={onInsert} />

@@ -1,6 +1,7 @@
 import type { Element } from 'hast'
 import { toText } from 'hast-util-to-text'
 import { use, useEffect, useSyncExternalStore, type ReactElement } from 'react'
+import { preinit } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import ReactMarkdown, { type Components, type Options } from 'react-markdown'
 import type { PluggableList } from 'unified'
@@ -20,7 +21,9 @@ type Highlighter = typeof import('../lib/highlight-code')
 
 // KaTeX and its plugins: only for messages with math. highlight.js and its grammars: for messages
 // with code that names its language. Each in a chunk of its own, shared by every message once loaded.
-const math = onDemand(() => import('../lib/math-plugins'))
+// Math counts as loaded once KaTeX's stylesheet has too: a reply rendered with a stylesheet still
+// loading would suspend and show its plain text meanwhile (decision 0133).
+const math = onDemand(() => import('../lib/math-plugins').then(async (m) => (await stylesheetLoaded(m.katexStylesheet), m)))
 const highlighter = onDemand(() => import('../lib/highlight-code'))
 
 /**
@@ -33,6 +36,17 @@ export const loadHighlighter = () => highlighter.load()
 // The browser: when the server's HTML holds highlighted code, its replies will wait for the
 // highlighter as they hydrate, so it is asked for as soon as this chunk runs, not when they render.
 if (typeof document !== 'undefined' && document.querySelector('pre.hljs [class^="hljs-"]')) void highlighter.load()
+
+/** Inserts the stylesheet where the `<link precedence="katex">` a reply renders would (React's own resource), and settles once it has loaded or failed. */
+function stylesheetLoaded(href: string) {
+  preinit(href, { as: 'style', precedence: 'katex' })
+  const link = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find((l) => l.getAttribute('href') === href)
+  if (!link || link.sheet) return Promise.resolve()
+  return new Promise<void>((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true })
+    link.addEventListener('error', () => resolve(), { once: true })
+  })
+}
 
 /** The math plugins when `text` needs them and they are loaded; asks for them otherwise. */
 function useMath(text: string): MathPlugins | null {

@@ -26,6 +26,18 @@ export function preloadMarkdown() {
 }
 
 /**
+ * Loads the renderer; never fails (the replies show their text until it has arrived). The chat
+ * pages' components carry it as their `preload`, which the router awaits with the page's own chunk,
+ * before it hydrates the page or shows it after a navigation: without it, every reply waited for
+ * the renderer in a Suspense boundary of its own (decision 0133). A reply with code still waits
+ * for the highlighter as it hydrates (decision 0131).
+ */
+export const loadMarkdownRenderer = () => loadRenderer().then(
+  () => undefined,
+  () => undefined,
+)
+
+/**
  * A reply as markdown (citations of `passages` shown with them); the plain text shows until the
  * renderer's chunk has arrived. `keep`: the text is final, so its rendering is kept for the next mount.
  */
@@ -33,7 +45,7 @@ export const Markdown = memo(function Markdown(props: { text: string; passages?:
   // Hydrating before the chunk is here, the lazy one suspends and React keeps the server's HTML meanwhile.
   const Loaded = loaded ?? Renderer
   return (
-    <Suspense fallback={<div className="whitespace-pre-wrap">{props.text}</div>}>
+    <Suspense fallback={<div className="whitespace-pre-wrap" data-markdown-pending="">{props.text}</div>}>
       <Loaded text={props.text} passages={props.passages} keep={props.keep} />
     </Suspense>
   )
