@@ -61,8 +61,8 @@ async function open(browser: Browser, base: string, cookie: string, threadId: st
   const page = await context.newPage()
   await page.addInitScript(() => {
     const live = (el: Element | null) => !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'))
-    const m: Record<string, number> = { plainFrames: 0 }
-    ;(window as unknown as { __load: Record<string, number> }).__load = m
+    const m: { plainFrames: number; field?: number; copy?: number; math?: number } = { plainFrames: 0 }
+    ;(window as unknown as { __load: typeof m }).__load = m
     const frame = () => {
       const t = performance.now()
       if (m.field === undefined && live(document.querySelector('#chat-composer'))) m.field = t
@@ -77,13 +77,13 @@ async function open(browser: Browser, base: string, cookie: string, threadId: st
   })
   await page.goto(`${base}/chats/${threadId}`, { waitUntil: 'commit' })
   await page.waitForFunction(() => {
-    const m = (window as unknown as { __load: Record<string, number> }).__load
+    const m = (window as unknown as { __load: { field?: number; copy?: number; math?: number } }).__load
     return m.field !== undefined && m.copy !== undefined && m.math !== undefined
   }, undefined, { timeout: 15_000 })
   // A little longer, for frames that would show a reply's plain text after the math arrived.
   await page.waitForTimeout(400)
   const load = await page.evaluate(() => {
-    const m = (window as unknown as { __load: Record<string, number> }).__load
+    const m = (window as unknown as { __load: { plainFrames: number; field?: number; copy?: number; math?: number } }).__load
     const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN
     return { paint, field: m.field!, copy: m.copy!, math: m.math!, plainFrames: m.plainFrames! }
   })

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { enableModels, seedMessages, startChat } from './support/chat'
+import { chatPage, enableModels, seedMessages, startChat } from './support/chat'
 import { signUpAndSignIn, waitForHydration } from './support/session'
 
 /** The build the e2e server serves (src/server.ts reads the same place). */
@@ -141,13 +141,12 @@ test('a chat opened directly hydrates the server-rendered page with its chunks a
   expect(warnings).toEqual([])
 })
 
-test('a chat with code opened directly: the server highlights it, and hydrating keeps that HTML until the highlighter has loaded', async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+/** A new member's chat of two replies: to `first`, then one with a fenced block of TypeScript; its id, the page left for a blank one. */
+async function chatEndingWithCode(page: Page, first: string) {
   await signUpAndSignIn(page)
   await enableModels(page)
   const chat = await startChat(page)
-  // A reply without code first, then one with code.
-  await chat.write('Some **bold** words.')
+  await chat.write(first)
   await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
   await chat.write('Code:\n\n```ts\nconst answer = 42\n```')
   await expect(chat.replies).toHaveCount(2)
@@ -155,6 +154,13 @@ test('a chat with code opened directly: the server highlights it, and hydrating 
   const id = await chat.threadId()
   // Nothing of this page is still loading when the next one is watched.
   await page.goto('about:blank')
+  return id
+}
+
+test('a chat with code opened directly: the server highlights it, and hydrating keeps that HTML until the highlighter has loaded', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  // A reply without code first, then one with code.
+  const id = await chatEndingWithCode(page, 'Some **bold** words.')
 
   // The chunks the page loads once it is interactive and did not announce (the highlighter's among them) wait until the test lets them go.
   const errors: string[] = []
@@ -206,16 +212,8 @@ test('a chat with code opened directly: the server highlights it, and hydrating 
 })
 
 test('a chat with math and code opened directly never shows a reply as plain text: its math appears once KaTeX and its stylesheet have both arrived', async ({ page }) => {
-  await signUpAndSignIn(page)
-  await enableModels(page)
-  const chat = await startChat(page)
-  await chat.write('Math: $$a^2 + b^2 = c^2$$')
-  await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
-  await chat.write('Code:\n\n```ts\nconst answer = 42\n```')
-  await expect(chat.replies).toHaveCount(2)
-  await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
-  const id = await chat.threadId()
-  await page.goto('about:blank')
+  const id = await chatEndingWithCode(page, 'Math: $$a^2 + b^2 = c^2$$')
+  const chat = chatPage(page)
 
   // From the first byte on: whether a reply ever showed its markdown's plain text (what it shows
   // while its renderer suspends), and whether KaTeX's stylesheet had loaded when math appeared.
