@@ -69,7 +69,8 @@ async function open(browser: Browser, base: string, cookie: string, threadId: st
       const copy = [...document.querySelectorAll('[data-testid="code-block"] button')]
       if (m.copy === undefined && copy.length > 0 && copy.every(live)) m.copy = t
       if (m.math === undefined && document.querySelector('[data-testid="assistant-message"] .katex')) m.math = t
-      // A reply's markdown waiting shows its text as it stands (markdown.tsx's fallback).
+      // A reply's markdown waiting shows its text as it stands (markdown.tsx's fallback; found by its
+      // class, as the baseline's has no data-markdown-pending; the seeded replies have no reasoning, whose panel has it too).
       if (document.querySelector('[data-testid="assistant-message"] div.whitespace-pre-wrap')) m.plainFrames++
       if (t < 15_000) requestAnimationFrame(frame)
     }

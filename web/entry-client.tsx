@@ -42,7 +42,10 @@ void loadStrings[lng].public().then(async (strings) => {
   // What RouterClient does, with the router's own hydration (its matches and route chunks) awaited
   // before React hydrates: rendered inside, it suspended the page once, and React's retry waits
   // until 300 ms after any boundary last showed or left its fallback (decision 0133).
-  await hydrate(router).finally(() => (window as unknown as { $_TSR: { h: () => void } }).$_TSR.h())
+  // Should it fail, React still hydrates (and renders anew what does not match) rather than leave a page that does not respond.
+  await hydrate(router)
+    .catch((error: unknown) => reportError(error))
+    .finally(() => window.$_TSR!.h())
   hydrateRoot(document, <RouterProvider router={router} />)
   if (errorsLater) void ensureErrorStrings(i18n)
 })

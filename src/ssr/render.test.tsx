@@ -323,3 +323,12 @@ test('a page is rendered with the parts of the strings its browser holds before 
     expect(namespaces.includes('members'), path).toBe(path !== '/chat')
   }
 })
+
+test("the router gives a page back where it was scrolled, but not a chat's, whose list scrolls itself (to its newest message or a search result)", () => {
+  const router = createAppRouter({ queryClient: createQueryClient(), api: createApiClient(() => Promise.reject(new Error('matching only'))), i18n: createI18n('en', {}) })
+  const restores = router.options.scrollRestoration
+  if (typeof restores !== 'function') throw new Error('scrollRestoration is not decided per page')
+  const at = (pathname: string) => restores({ location: router.buildLocation({ to: pathname }) })
+  expect(at('/chats/9f2c1d7e-0000-4000-8000-000000000000')).toBe(false)
+  for (const path of ['/chat', '/prompts', '/settings/general', '/shared/abc']) expect(at(path), path).toBe(true)
+})

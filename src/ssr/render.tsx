@@ -61,7 +61,7 @@ const errorStrings = { en: { errors: enErrors }, de: { errors: deErrors } } sati
  */
 export function createPageRenderer(assets: WebAssets): PageRenderer {
   // The page preloads the chunks of the matched routes' components, which the browser loads
-  // before it hydrates (RouterClient awaits them), so they come in parallel with the entry.
+  // before it hydrates (the entry awaits the router's hydration, which loads them), so they come in parallel with the entry.
   // The entry awaits the strings of the page's language before it hydrates: they come in parallel with it.
   // Only to match addresses to routes (which pages get the early head, which the error messages): it never loads a page.
   const matcher = createAppRouter({ queryClient: createQueryClient(), api: createApiClient(() => Promise.reject(new Error('matching only'))), i18n: createI18n(FALLBACK_LANGUAGE, {}) })

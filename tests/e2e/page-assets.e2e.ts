@@ -1,12 +1,11 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { buildDir, chunksHolding } from './support/build'
 import { chatPage, enableModels, seedMessages, startChat } from './support/chat'
 import { signUpAndSignIn, waitForHydration } from './support/session'
 
-/** The build the e2e server serves (src/server.ts reads the same place). */
-const buildDir = process.env.WEB_BUILD_DIR ?? fileURLToPath(new URL('../../public/build', import.meta.url))
+/** What the build wrote for the server: each route's chunks, the strings' chunks, what loads after hydration. */
 const manifest = JSON.parse(readFileSync(`${buildDir}/manifest.json`, 'utf8')) as {
   js: string
   routes: Record<string, string[]>
@@ -236,6 +235,42 @@ test('a chat with math and code opened directly never shows a reply as plain tex
     return { plainShown: w.plainShown, mathBeforeStylesheet: w.mathBeforeStylesheet }
   })
   expect(seen).toEqual({ plainShown: false, mathBeforeStylesheet: false })
+})
+
+test("a chat opened from another page is shown once the replies' renderer has arrived, never with a reply as plain text", async ({ page }) => {
+  const id = await chatEndingWithCode(page, 'Some **bold** words.')
+  // The markdown renderer's chunk (markdown-renderer.tsx), found by a class only it uses.
+  const renderer = chunksHolding('marker:text-muted-foreground')
+  expect(renderer).toHaveLength(1)
+  const rendererPath = `/build/${renderer[0]}`
+  const scripts = watchScripts(page)
+  await page.goto('/settings/general')
+  await waitForHydration(page)
+  expect(scripts.requested.has(rendererPath)).toBe(false)
+  // From here on the renderer's chunk waits until the test lets it go.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(`**${rendererPath}`, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.evaluate(() => {
+    const w = window as unknown as { plainShown: boolean }
+    w.plainShown = false
+    new MutationObserver(() => {
+      if (document.querySelector('[data-markdown-pending]')) w.plainShown = true
+    }).observe(document.body, { subtree: true, childList: true })
+  })
+  await page.getByTestId('sidebar').locator(`a[href="/chats/${id}"]`).click()
+  await expect.poll(() => scripts.requested.has(rendererPath)).toBe(true)
+  // While it is held, the page waits for it: the router shows the chat's skeleton after a while, not its replies as text.
+  const waiting = () =>
+    page.evaluate(() => ((window as unknown as { plainShown: boolean }).plainShown ? 'replies as text' : document.querySelector('[role="status"][aria-label="Loading messages…"]') ? 'skeleton' : 'nothing yet'))
+  await expect.poll(waiting).not.toBe('nothing yet')
+  expect(await waiting()).toBe('skeleton')
+  release()
+  await expect(chatPage(page).replies.first().locator('strong')).toHaveText('bold')
+  expect(await page.evaluate(() => (window as unknown as { plainShown: boolean }).plainShown)).toBe(false)
 })
 
 test('on a slow network the shell stays on screen while a page loads its chunk', async ({ page }) => {

@@ -1,6 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { chunksHolding } from './support/build'
 import { enableModels, startChat } from './support/chat'
 import { invitedColleague } from './support/members'
 import { signUpAndSignIn, waitForHydration } from './support/session'
@@ -9,10 +7,8 @@ import { expect, test } from './support/test'
 // This flow's variant: English, dark, desktop.
 test.use({ colorScheme: 'dark' })
 
-/** The build the e2e server serves (src/server.ts reads the same place). */
-const buildDir = process.env.WEB_BUILD_DIR ?? fileURLToPath(new URL('../../public/build', import.meta.url))
 /** The share dialog's chunk (share-dialog.tsx), found by what it renders. */
-const shareDialogChunk = () => readdirSync(buildDir).find((name) => /^chunk-\w+\.js$/.test(name) && readFileSync(join(buildDir, name), 'utf8').includes('share-audience'))
+const shareDialogChunk = () => chunksHolding('share-audience')[0]
 
 test('a chat shared in the organisation opens read-only for a colleague, who continues it as a chat of their own; signed out, the link asks to sign in', async ({ page, browser }) => {
   test.setTimeout(180_000) // two people and a visitor, in three browsers

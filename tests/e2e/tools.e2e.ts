@@ -1,9 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, test } from './support/test'
+import { chunksHolding } from './support/build'
 import { chatPage, enableModels, startChat } from './support/chat'
 import { mailsTo } from './support/mailbox'
 import { signUpAndSignIn, waitForHydration } from './support/session'
@@ -17,10 +15,8 @@ async function expectNoSeriousAxeFindings(page: Page, label: string) {
   expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
 }
 
-/** The build the e2e server serves (src/server.ts reads the same place). */
-const buildDir = process.env.WEB_BUILD_DIR ?? fileURLToPath(new URL('../../public/build', import.meta.url))
 /** The chunk of a citation's popover (citation-popover.tsx), found by what it renders. */
-const popoverChunk = () => readdirSync(buildDir).find((name) => /^chunk-\w+\.js$/.test(name) && readFileSync(join(buildDir, name), 'utf8').includes('citation-passage'))
+const popoverChunk = () => chunksHolding('citation-passage')[0]
 
 /** A member's chat, open and hydrated, with a text file of plant notes attached; its id. */
 async function chatWithNotes(page: Page) {

@@ -1,4 +1,5 @@
-import { useEffect, useState, type ComponentType } from 'react'
+import { useEffect } from 'react'
+import { lazyPart } from '../lib/lazy-part'
 
 // sonner (its toasts and their host) is loaded once the page is interactive, not before: no page
 // needs it to render, and it would add ~10 KB gzip to every first load.
@@ -25,24 +26,22 @@ function Subscribed() {
   return null
 }
 
-type SonnerToaster = ComponentType<{ position: 'top-right'; theme: 'light'; richColors: boolean; closeButton: boolean }>
-
 /**
- * Mounted once in the root layout; renders nothing on the server or before hydration, and the host
- * once its chunk has arrived. Not with React.lazy: a Suspense fallback shown as the page hydrates
- * holds back the page's own retried boundaries by up to 300 ms (decision 0133).
+ * Mounted once in the root layout: renders nothing on the server or while the page hydrates, and
+ * the host once sonner's chunk has arrived (tried again after a failure, lazyPart). Not with
+ * React.lazy: a Suspense fallback shown as the page hydrates holds back the page's own retried
+ * boundaries by up to 300 ms (decision 0133).
  */
-export function ToasterHost() {
-  const [Toaster, setToaster] = useState<SonnerToaster | null>(null)
-  useEffect(() => {
-    let live = true
-    void loadSonner().then((m) => live && setToaster(() => m.Toaster))
-    return () => void (live = false)
-  }, [])
-  return Toaster ? (
-    <>
-      <Toaster position="top-right" theme="light" richColors closeButton />
-      <Subscribed />
-    </>
-  ) : null
-}
+export const ToasterHost = lazyPart(() =>
+  loadSonner().then(({ Toaster }) => {
+    function SonnerHost() {
+      return (
+        <>
+          <Toaster position="top-right" theme="light" richColors closeButton />
+          <Subscribed />
+        </>
+      )
+    }
+    return SonnerHost
+  }),
+)

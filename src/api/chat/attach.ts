@@ -33,8 +33,10 @@ export async function attachReply(deps: AppDeps, caller: SessionUser, threadId: 
       replay(live.state, { ...REPLY_START }, push)
       const usage = usageOf(live.state)
       if (usage) push(usage)
-      // The client may have read the chat before it had this title (it reloaded while the reply ended).
-      const title = live.title ?? thread.title
+      // The client may have read the chat before it had this title (it reloaded while the reply
+      // ended). The database's is the newest (a rename wins); the reply's own covers a title
+      // written after the chat was read here.
+      const title = thread.title ?? live.title ?? null
       if (title !== null) push({ event: 'title', data: { title } })
     })
     return new Response(body, { headers: SSE_HEADERS })

@@ -93,6 +93,8 @@ describe('a client that leaves mid-reply', () => {
     const { client, thread } = await chatSetup()
     const { messageId, lastEventId } = await leaveMidway(client, thread.id, '[[fake:tokens=300]] [[fake:delay=15]] story', 2)
     expect((await client.patch(`/api/threads/${thread.id}`, { title: 'Named meanwhile' })).status).toBe(200)
+    // Still running in this process: the stream follows it there, not through the database.
+    expect((await reply(messageId)).status).toBe('streaming')
     const rest = await readSse(await attach(one, client, thread.id, messageId, lastEventId))
     expect(rest.filter((e) => e.event === 'title')).toEqual([{ event: 'title', data: { title: 'Named meanwhile' } }])
     expect(rest.at(-1)).toEqual({ event: 'message_end', data: { status: 'complete' } })
@@ -200,14 +202,14 @@ describe('attaching to a reply that has ended', () => {
 
   test('a client that read the chat before its first reply titled it (a reload while the reply ended) gets the title, through either process', async () => {
     const { client, thread } = await chatSetup()
-    const { messageId, lastEventId } = await leaveMidway(client, thread.id, '[[fake:tokens=60]] [[fake:delay=10]] [[fake:title=Sixty tokens]] count', 2)
+    const { messageId, lastEventId } = await leaveMidway(client, thread.id, '[[fake:tokens=300]] [[fake:delay=15]] [[fake:title=Three hundred tokens]] count', 2)
     // The page reads the chat while the reply streams: no title yet.
     expect((await client.get(`/api/threads/${thread.id}`)).body.title).toBeNull()
     await waitFor(async () => (await reply(messageId)).status === 'complete')
     for (const app of [one, two]) {
       const rest = await readSse(await attach(app, client, thread.id, messageId, lastEventId))
       expect(rest.slice(-2)).toEqual([
-        { event: 'title', data: { title: 'Sixty tokens' } },
+        { event: 'title', data: { title: 'Three hundred tokens' } },
         { event: 'message_end', data: { status: 'complete' } },
       ])
     }

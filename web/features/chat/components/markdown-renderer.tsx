@@ -37,14 +37,21 @@ export const loadHighlighter = () => highlighter.load()
 // highlighter as they hydrate, so it is asked for as soon as this chunk runs, not when they render.
 if (typeof document !== 'undefined' && document.querySelector('pre.hljs [class^="hljs-"]')) void highlighter.load()
 
-/** Inserts the stylesheet where the `<link precedence="katex">` a reply renders would (React's own resource), and settles once it has loaded or failed. */
+/** How long math waits for its stylesheet at most: then it shows without waiting (and its replies may suspend until the stylesheet arrives). */
+const STYLESHEET_WAIT_MS = 10_000
+
+/**
+ * Inserts the stylesheet as the `<link precedence="katex">` a reply renders would (React's own
+ * resource, inserted at once), and settles once it has loaded or failed, or after STYLESHEET_WAIT_MS.
+ */
 function stylesheetLoaded(href: string) {
   preinit(href, { as: 'style', precedence: 'katex' })
-  const link = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find((l) => l.getAttribute('href') === href)
+  const link = document.querySelector<HTMLLinkElement>(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)
   if (!link || link.sheet) return Promise.resolve()
   return new Promise<void>((resolve) => {
     link.addEventListener('load', () => resolve(), { once: true })
     link.addEventListener('error', () => resolve(), { once: true })
+    setTimeout(resolve, STYLESHEET_WAIT_MS)
   })
 }
 

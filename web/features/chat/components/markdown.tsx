@@ -26,11 +26,12 @@ export function preloadMarkdown() {
 }
 
 /**
- * Loads the renderer; never fails (the replies show their text until it has arrived). The chat
- * pages' components carry it as their `preload`, which the router awaits with the page's own chunk,
- * before it hydrates the page or shows it after a navigation: without it, every reply waited for
- * the renderer in a Suspense boundary of its own (decision 0133). A reply with code still waits
- * for the highlighter as it hydrates (decision 0131).
+ * Loads the renderer. The chat pages' components carry it as their `preload`, which the router
+ * awaits with the page's own chunk, before it hydrates the page or shows it after a navigation:
+ * without it, every reply waited for the renderer in a Suspense boundary of its own (decision
+ * 0133). A reply with code still waits for the highlighter as it hydrates (decision 0131). It
+ * settles without an error either way: a failed load is left to the replies, which meet it as
+ * they render (`Renderer`, React.lazy), as before.
  */
 export const loadMarkdownRenderer = () => loadRenderer().then(
   () => undefined,
