@@ -124,15 +124,15 @@ describe('reply context', () => {
     }
   })
 
-  test('a kept context costs two statements (the version and the chat); a change, made by this process or another, is read again before the next reply', async () => {
+  test('a kept context costs one statement (the chat with the version); a change, made by this process or another, is read again before the next reply', async () => {
     const { admin, agent, model, server, thread, collection } = await richChat()
     const caller = await callerOf(admin)
     expect(await chat(admin, thread.id)).toBeUndefined()
     expect(offeredTools()).toEqual(['Dictionary__lookup', 'Dictionary__picture', 'source_query'])
-    // Unchanged: the version and the chat.
+    // Unchanged: the chat with the version.
     const again = await statementsOf(() => replyContext(t.deps, caller, thread.id))
     expect(tablesOf(again)).toEqual(['context_version', 'threads'])
-    expect(again).toHaveLength(2)
+    expect(again).toHaveLength(1)
 
     // The agent's instructions changed through this process.
     expect((await admin.put(`/api/agents/${agent.id}`, { name: 'Editor', instructions: 'Shorten texts.', modelId: model.id, collectionIds: [collection.id], tools: ['source_query'] })).status).toBe(200)

@@ -1,5 +1,6 @@
-import { contextVersion } from '../../../db/schema'
-import { preparedFor } from '../../../db/client'
+import { and, eq, getTableColumns, sql } from 'drizzle-orm'
+import { contextVersion, threads } from '../../../db/schema'
+import { flatRows, preparedFor } from '../../../db/client'
 import type { ChatProvider } from '../../ai'
 import { toolsFor } from '../../ai/tools'
 import type { Tool, ToolContext } from '../../ai/tools/types'
@@ -8,7 +9,8 @@ import { describeCollections, searchableCollections } from '../knowledge/access'
 import { mcpToolsFor } from '../mcp-servers/access'
 import { providerClient } from '../models/access'
 import { budgetsApply } from '../usage/access'
-import { chatSources, findOwnThread, sourcesOfThread } from '../sources/access'
+import { chatSources, sourcesOfThread } from '../sources/access'
+import { fail } from '../../lib/errors'
 import { replyModel } from '../threads/access'
 
 type Found = Awaited<ReturnType<typeof readContext>>
@@ -21,14 +23,14 @@ type Found = Awaited<ReturnType<typeof readContext>>
  */
 export type ReplyContext = Omit<Found, 'collectionIds'> & { thread: Thread; toolContext: Omit<ToolContext, 'signal'> }
 
-type Thread = Awaited<ReturnType<typeof findOwnThread>>
+type Thread = typeof threads.$inferSelect
 
 /**
  * The reply context of a chat for its caller. A process keeps the contexts it read under the
  * database's context version (`context_version`, read before the reading): triggers change it with
  * every write to a table the reading reads, whichever process or statement writes (drizzle/0033).
  * While the version is the same, nothing a kept context was read from has changed, and a request
- * reads the version and the chat (two small statements) instead of the six to eight the whole
+ * reads the chat with the version (one small statement) instead of the six to eight the whole
  * reading takes (decision 0126); cold between requests, each cost 30–160 µs before the model call.
  * When the version changes, every context kept goes, and each chat's next reply reads its own again.
  *
@@ -40,8 +42,10 @@ type Thread = Awaited<ReturnType<typeof findOwnThread>>
  * process's configuration as it was read (`deps.config`, fixed for a process).
  */
 export async function replyContext(deps: AppDeps, caller: SessionUser, threadId: string): Promise<ReplyContext> {
-  const [thread, version] = await Promise.all([findOwnThread(deps, caller, threadId), versionNow(deps.db).values()])
-  const n = version[0]?.[0] as number | undefined
+  const [row] = await threadWithVersion(deps.db)({ id: threadId, userId: caller.id })
+  if (!row) fail('THREAD_NOT_FOUND')
+  const { contextVersion: version, ...thread } = row
+  const n = version ?? undefined
   const kept = keptOf(deps)
   // Another version: every context kept was read under an earlier one.
   if (n === undefined || n !== kept.version) {
@@ -77,7 +81,20 @@ const keptOf = (deps: AppDeps) => {
   return kept
 }
 
-const versionNow = preparedFor((db) => db.select({ n: contextVersion.n }).from(contextVersion).prepare())
+/**
+ * The chat, its owner's (values: id, userId), with the context version in the same statement: read
+ * together, the chat and the version are of one moment, and a request runs one statement instead
+ * of two before its model call.
+ */
+const threadWithVersion = preparedFor((db) =>
+  flatRows(
+    db
+      .select({ ...getTableColumns(threads), contextVersion: sql<number | null>`(SELECT ${contextVersion.n} FROM ${contextVersion})` })
+      .from(threads)
+      .where(and(eq(threads.id, sql.placeholder('id')), eq(threads.userId, sql.placeholder('userId'))))
+      .prepare(),
+  ),
+)
 
 /** Forgets the contexts this process keeps (tests compare with a fresh read). */
 export const forgetReplyContexts = (deps: AppDeps) => keptOf(deps).contexts.clear()
