@@ -8,6 +8,7 @@ import { createQueryClient } from './lib/query-client'
 import { loadStrings } from './locales'
 import { createAppRouter } from './router'
 import { MANAGE_ROUTES } from './lib/manage-routes'
+import type { EarlyClicks } from './lib/early-clicks'
 
 // The server rendered in this language and preloads its strings' chunks; hydrate in the same one.
 // (No top-level await: with it, Bun splits the entry's own modules into chunks of their own.)
@@ -46,6 +47,8 @@ void loadStrings[lng].public().then(async (strings) => {
   await hydrate(router)
     .catch((error: unknown) => reportError(error))
     .finally(() => window.$_TSR!.h())
+  // From here React takes clicks itself: the page's first script keeps none any more (src/ssr/early-clicks.ts).
+  ;(window as EarlyClicks).__kontorLive = true
   hydrateRoot(document, <RouterProvider router={router} />)
   if (errorsLater) void ensureErrorStrings(i18n)
 })

@@ -7,6 +7,8 @@ export type RouterContext = {
   queryClient: QueryClient
   api: ApiClient
   i18n: i18n
+  /** On the server only: the inline script that keeps clicks made before the page's script runs (src/ssr/early-clicks.ts). */
+  earlyClicks?: string
 }
 
 declare module '@tanstack/react-router' {

@@ -2,6 +2,7 @@ import type { AnyRouter } from '@tanstack/react-router'
 import { isbot } from 'isbot'
 import { hasSessionCookie } from '../auth/cookie'
 import { themeScript } from '../../web/lib/theme'
+import { EARLY_CLICKS_SCRIPT } from './early-clicks'
 
 /**
  * The start of a page that may leave before its loaders run: the document up to inside <head>,
@@ -14,7 +15,7 @@ export function earlyHeadHtml(opts: { lang: string; css: string; js: string; pre
   const preloads = [opts.js, ...opts.preloads].map((href) => `<link rel="modulepreload" href="${attr(href)}"/>`).join('')
   return (
     `<!DOCTYPE html><html lang="${attr(opts.lang)}"><head><meta charSet="utf-8"/>` +
-    `<link rel="stylesheet" href="${attr(opts.css)}"/>${preloads}<script nonce="${attr(opts.nonce)}">${themeScript()}</script>`
+    `<link rel="stylesheet" href="${attr(opts.css)}"/>${preloads}<script nonce="${attr(opts.nonce)}">${themeScript()}${EARLY_CLICKS_SCRIPT}</script>`
   )
 }
 

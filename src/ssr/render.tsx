@@ -14,6 +14,7 @@ import { createAppRouter } from '../../web/router'
 import { loadOnce } from '../lib/load-once'
 import { sharePageSession } from '../lib/route'
 import { afterHeadTag, earlyHeadHtml, failedHtml, redirectHtml, wantsEarlyHead } from './early-head'
+import { EARLY_CLICKS_SCRIPT } from './early-clicks'
 
 /**
  * public/build/manifest.json (web/build.ts): `routes` lists, per route id, the chunks of its lazily
@@ -118,7 +119,7 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
       if (me) queryClient.setQueryData(sessionQueries.me(api).queryKey, me)
       const lang = me?.locale ?? cookieLang
       const strings = await pageStrings(lang, new Set(routes.map((route) => route.id as string)))
-      const router = createAppRouter({ queryClient, api, i18n: createI18n(lang, { [lang]: strings }) }, { nonce })
+      const router = createAppRouter({ queryClient, api, i18n: createI18n(lang, { [lang]: strings }), earlyClicks: EARLY_CLICKS_SCRIPT }, { nonce })
       const response = await createRequestHandler({ request, createRouter: () => router, getRouterManifest: () => manifests.get(lang)! })(defaultStreamHandler)
       return { response, me }
     }

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { signUpAndSignIn, waitForHydration } from './support/session'
+import { enableModels, startChat } from './support/chat'
 
 const sidebar = (page: Page) => page.getByTestId('sidebar')
 
@@ -86,6 +87,67 @@ test.describe('desktop sidebar', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fprompts$/)
     await page.goto('/admin-settings/users')
     await expect(page).toHaveURL(/\/login\?redirect=/)
+  })
+})
+
+/**
+ * Holds the page's script (the entry, which the page also preloads) until `release` is called: the
+ * page is on screen, and none of its buttons is hydrated yet.
+ */
+async function holdPageScript(page: Page) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/build\/entry-client-\w+\.js$/, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+test.describe('clicks before the page\'s script has run (decision 0134)', () => {
+  test('a button pressed before the script has loaded does what it says once it has; a link still goes at once', async ({ page }) => {
+    await signUpAndSignIn(page)
+    const release = await holdPageScript(page)
+    // A page with the early head (src/ssr/early-head.ts).
+    await page.goto('/prompts', { waitUntil: 'commit' })
+    const html = page.locator('html')
+    await sidebar(page).getByRole('button', { name: 'Collapse sidebar' }).click()
+    // Kept: nothing happened yet, and the page says it is busy.
+    await expect(html).toHaveAttribute('data-early-click', '')
+    await expect(html).not.toHaveAttribute('data-sidebar', 'collapsed')
+    expect(await html.evaluate((el) => getComputedStyle(el).cursor)).toBe('progress')
+    release()
+    await expect(html).toHaveAttribute('data-sidebar', 'collapsed')
+    await expect(html).not.toHaveAttribute('data-early-click')
+    // Pressed once, done once: the sidebar stays collapsed.
+    await waitForHydration(page)
+    await expect(html).toHaveAttribute('data-sidebar', 'collapsed')
+
+    // A link is left to the browser: it goes before any script has run.
+    const again = await holdPageScript(page)
+    await page.goto('/prompts', { waitUntil: 'commit' })
+    await sidebar(page).getByRole('link', { name: 'Agents' }).click()
+    await expect(page).toHaveURL(/\/agents$/)
+    await expect(html).not.toHaveAttribute('data-early-click')
+    again()
+  })
+
+  test('a chat\'s menu pressed before the script has loaded opens once it has', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await enableModels(page)
+    const chat = await startChat(page)
+    await chat.write('Hello there')
+    await expect(chat.lastReply).toHaveAttribute('data-status', 'complete')
+    const release = await holdPageScript(page)
+    // An open chat has no early head: its rendered head carries the script.
+    await page.reload({ waitUntil: 'commit' })
+    await page.getByRole('button', { name: 'More chat actions' }).click()
+    await expect(page.locator('html')).toHaveAttribute('data-early-click', '')
+    await expect(page.getByRole('menu')).toHaveCount(0)
+    release()
+    // Radix opens a menu on the pointer's press: the click is repeated as a press, a release and a click.
+    await expect(page.getByRole('menu', { name: 'More chat actions' })).toBeVisible()
+    await expect(page.getByRole('menuitem', { name: 'Share in the organisation…' })).toBeVisible()
   })
 })
 
