@@ -1,5 +1,6 @@
 import './lib/zod-jitless'
 import { RouterProvider } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { hydrate } from '@tanstack/react-router/ssr/client'
 import { hydrateRoot } from 'react-dom/client'
 import { createApiClient } from './lib/api-client'
@@ -9,6 +10,21 @@ import { loadStrings } from './locales'
 import { createAppRouter } from './router'
 import { MANAGE_ROUTES } from './lib/manage-routes'
 import type { EarlyClicks } from './lib/early-clicks'
+
+/**
+ * Once React has hydrated the page, the clicks kept before it could take them are done
+ * (web/lib/early-clicks.ts, loaded only where one was kept; decision 0134). Renders nothing.
+ */
+function EarlyClicksDone() {
+  useEffect(() => {
+    if (!(window as EarlyClicks).__kontorClicks?.length) return
+    import('./lib/early-clicks')
+      .then((m) => m.replayEarlyClicks())
+      // Its code did not arrive (a lost connection, a deploy in between): the clicks are dropped, and the page is no longer busy.
+      .catch(() => document.documentElement.removeAttribute('data-early-click'))
+  }, [])
+  return null
+}
 
 // The server rendered in this language and preloads its strings' chunks; hydrate in the same one.
 // (No top-level await: with it, Bun splits the entry's own modules into chunks of their own.)
@@ -49,6 +65,12 @@ void loadStrings[lng].public().then(async (strings) => {
     .finally(() => window.$_TSR!.h())
   // From here React takes clicks itself: the page's first script keeps none any more (src/ssr/early-clicks.ts).
   ;(window as EarlyClicks).__kontorLive = true
-  hydrateRoot(document, <RouterProvider router={router} />)
+  hydrateRoot(
+    document,
+    <>
+      <RouterProvider router={router} />
+      <EarlyClicksDone />
+    </>,
+  )
   if (errorsLater) void ensureErrorStrings(i18n)
 })

@@ -1,21 +1,31 @@
+import type { EarlyClicks } from '../../web/lib/early-clicks'
+
 /**
  * Clicks made before the page's script runs (decision 0134). A server-rendered page shows its
  * buttons before its script has loaded (on a slow connection, seconds before), and until React has
  * hydrated a button it did nothing: the click was lost. The page's first inline script (in <head>,
- * with the theme script and the request's nonce) keeps such clicks, and the browser's app repeats
- * them once React has hydrated the page (web/lib/early-clicks.ts). Kept: a button, or what ARIA
- * says acts as one, pressed with the main button and no modifier key, once per button, while React
- * does not take clicks yet (`__kontorLive`, set as it starts to hydrate: it replays clicks on the
- * parts it has not hydrated yet itself). The page then marks itself `data-early-click` (a busy
- * pointer, web/styles/app.css). Left to the browser: links (they work without the script) and a
- * form's submit button (a form sent before the script runs posts to the page itself, src/app.ts).
- * Installed once, however often it runs (the early head and the rendered head both carry it).
+ * after the theme script, with the request's nonce) keeps such clicks, and the browser's app does
+ * them once React has hydrated the page (web/lib/early-clicks.ts). Kept: a click with the main
+ * button and no modifier key on a button, or on what ARIA says acts as one, once per button, while
+ * React does not take clicks yet (`__kontorLive`, set as it starts to hydrate). So is a form sent
+ * meanwhile that says no `method="post"`: sent by the browser, it would put its fields, a password
+ * among them, into the page's address (a GET); kept, it is sent by the app once hydrated. The page
+ * then marks itself `data-early-click` (a busy pointer, web/styles/app.css). Left to the browser:
+ * a click on or in a link, a form's submit and reset buttons (the form's own submission follows),
+ * and a form that says `method="post"` (the sign-up, invitation and new-password forms: it posts
+ * to the page itself, which opens again, src/app.ts). Installed once, however often it runs (the
+ * early head and the rendered head both carry it). Its text is built from constants only.
  */
-const BUTTONS = 'button,[role=button],[role=menuitem],[role=tab],[role=switch],[role=checkbox],[role=radio],[role=combobox],summary'
+const BUTTONS = 'button,[role=button],[role=menuitem],[role=tab],[role=switch],[role=checkbox],[role=radio],[role=combobox]'
+
+/** The window's names for the clicks kept and for React taking clicks (web/lib/early-clicks.ts reads them). */
+const KEPT: keyof EarlyClicks = '__kontorClicks'
+const LIVE: keyof EarlyClicks = '__kontorLive'
 
 export const EARLY_CLICKS_SCRIPT =
-  `(function(){var w=window,d=document;if(w.__kontorClicks)return;var q=w.__kontorClicks=[];` +
-  `d.addEventListener('click',function(e){if(w.__kontorLive||e.button!==0||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;` +
-  `var t=e.target&&e.target.closest?e.target.closest(${JSON.stringify(BUTTONS)}):null;` +
-  `if(!t||t.closest('a[href]')||(t.form&&t.type==='submit'))return;` +
-  `e.preventDefault();e.stopPropagation();if(q.indexOf(t)<0)q.push(t);d.documentElement.setAttribute('data-early-click','')},true)})();`
+  `(function(){var w=window,d=document;if(w.${KEPT})return;var q=w.${KEPT}=[];` +
+  `d.addEventListener('click',function(e){var s=e.target;if(w.${LIVE}||e.button!==0||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey||!s||!s.closest)return;` +
+  `var t=s.closest(${JSON.stringify(BUTTONS)});if(!t||s.closest('a[href]')||(t.form&&(t.type==='submit'||t.type==='reset')))return;` +
+  `k(e,t)},true);` +
+  `d.addEventListener('submit',function(e){var f=e.target;if(w.${LIVE}||!f||f.method==='post')return;k(e,f)},true);` +
+  `function k(e,t){e.preventDefault();e.stopPropagation();if(q.indexOf(t)<0)q.push(t);d.documentElement.setAttribute('data-early-click','')}})();`

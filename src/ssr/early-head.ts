@@ -15,7 +15,7 @@ export function earlyHeadHtml(opts: { lang: string; css: string; js: string; pre
   const preloads = [opts.js, ...opts.preloads].map((href) => `<link rel="modulepreload" href="${attr(href)}"/>`).join('')
   return (
     `<!DOCTYPE html><html lang="${attr(opts.lang)}"><head><meta charSet="utf-8"/>` +
-    `<link rel="stylesheet" href="${attr(opts.css)}"/>${preloads}<script nonce="${attr(opts.nonce)}">${themeScript()}${EARLY_CLICKS_SCRIPT}</script>`
+    `<link rel="stylesheet" href="${attr(opts.css)}"/>${preloads}<script nonce="${attr(opts.nonce)}">${themeScript()};${EARLY_CLICKS_SCRIPT}</script>`
   )
 }
 

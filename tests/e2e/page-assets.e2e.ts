@@ -210,6 +210,41 @@ test('a chat with code opened directly: the server highlights it, and hydrating 
   expect(errors).toEqual([])
 })
 
+test('Copy code pressed before the page\'s script has loaded copies once the reply with the code has hydrated (decision 0134)', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const id = await chatEndingWithCode(page, 'Some **bold** words.')
+  // The entry and the highlighter's chunks wait until the test lets each go: the reply with code hydrates only after both.
+  let releaseEntry!: () => void
+  const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve))
+  let releaseHighlighter!: () => void
+  const highlighterHeld = new Promise<void>((resolve) => (releaseHighlighter = resolve))
+  const heldBack: string[] = []
+  await page.route('**/build/*.js', async (route) => {
+    const path = new URL(route.request().url()).pathname
+    if (path === manifest.js) await entryHeld
+    if (manifest.highlighter.includes(path)) {
+      heldBack.push(path)
+      await highlighterHeld
+    }
+    await route.continue()
+  })
+  await page.goto(`/chats/${id}`, { waitUntil: 'commit' })
+  const block = page.getByTestId('code-block')
+  await block.getByRole('button', { name: 'Copy code' }).click()
+  await expect(page.locator('html')).toHaveAttribute('data-early-click', '')
+  releaseEntry()
+  // The page hydrates around the reply with code, which waits for the highlighter: the click waits with it.
+  const hydrated = (selector: string) => page.locator(selector).first().evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')))
+  await expect.poll(() => hydrated('#chat-composer')).toBe(true)
+  await expect.poll(() => heldBack.length).toBeGreaterThan(0)
+  expect(await hydrated('[data-testid="code-block"] button')).toBe(false)
+  await expect(page.locator('html')).toHaveAttribute('data-early-click', '')
+  releaseHighlighter()
+  await expect(block.getByText('Copied')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('const answer = 42')
+  await expect(page.locator('html')).not.toHaveAttribute('data-early-click')
+})
+
 test('a chat with math and code opened directly never shows a reply as plain text: its math appears once KaTeX and its stylesheet have both arrived', async ({ page }) => {
   const id = await chatEndingWithCode(page, 'Math: $$a^2 + b^2 = c^2$$')
   const chat = chatPage(page)

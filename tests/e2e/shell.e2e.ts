@@ -105,31 +105,64 @@ async function holdPageScript(page: Page) {
 }
 
 test.describe('clicks before the page\'s script has run (decision 0134)', () => {
-  test('a button pressed before the script has loaded does what it says once it has; a link still goes at once', async ({ page }) => {
+  test('a button pressed before the script has loaded does what it says once it has, once; a link, a form and a click with a modifier key are the browser\'s', async ({ page }) => {
     await signUpAndSignIn(page)
     const release = await holdPageScript(page)
     // A page with the early head (src/ssr/early-head.ts).
     await page.goto('/prompts', { waitUntil: 'commit' })
     const html = page.locator('html')
-    await sidebar(page).getByRole('button', { name: 'Collapse sidebar' }).click()
-    // Kept: nothing happened yet, and the page says it is busy.
+    const toggle = sidebar(page).getByRole('button', { name: 'Collapse sidebar' })
+    // With a modifier key: not kept.
+    await toggle.click({ modifiers: ['Control'] })
+    await expect(html).not.toHaveAttribute('data-early-click')
+    // Pressed twice: kept once. Nothing happened yet, and the page says it is busy.
+    await toggle.click()
+    await toggle.click()
     await expect(html).toHaveAttribute('data-early-click', '')
+    await expect(html).toHaveCSS('cursor', 'progress')
     await expect(html).not.toHaveAttribute('data-sidebar', 'collapsed')
-    expect(await html.evaluate((el) => getComputedStyle(el).cursor)).toBe('progress')
     release()
     await expect(html).toHaveAttribute('data-sidebar', 'collapsed')
     await expect(html).not.toHaveAttribute('data-early-click')
-    // Pressed once, done once: the sidebar stays collapsed.
+    // Done once (twice would have expanded it again).
     await waitForHydration(page)
     await expect(html).toHaveAttribute('data-sidebar', 'collapsed')
 
-    // A link is left to the browser: it goes before any script has run.
+    // A link goes before any script has run.
     const again = await holdPageScript(page)
     await page.goto('/prompts', { waitUntil: 'commit' })
     await sidebar(page).getByRole('link', { name: 'Agents' }).click()
     await expect(page).toHaveURL(/\/agents$/)
-    await expect(html).not.toHaveAttribute('data-early-click')
     again()
+  })
+
+  test('the sign-in form sent before the script has loaded signs in once it has, and the password never goes into an address', async ({ page }) => {
+    const user = await signUpAndSignIn(page)
+    await page.context().clearCookies()
+    const addresses: string[] = []
+    page.on('request', (request) => addresses.push(request.url()))
+    const release = await holdPageScript(page)
+    await page.goto('/login', { waitUntil: 'commit' })
+    await page.getByLabel('E-mail').fill(user.email)
+    await page.getByLabel('Password', { exact: true }).fill(user.password)
+    // Sent by the browser, this form (no method="post") would have gone to /login?email=…&password=….
+    await page.getByLabel('Password', { exact: true }).press('Enter')
+    await expect(page.locator('html')).toHaveAttribute('data-early-click', '')
+    release()
+    await expect(page).toHaveURL(/\/chat$/)
+    expect(addresses.filter((address) => address.includes(encodeURIComponent(user.password)) || address.includes(user.password))).toEqual([])
+  })
+
+  test('a form that says method="post" sent before the script has loaded posts to its page, as before', async ({ page }) => {
+    const release = await holdPageScript(page)
+    await page.goto('/register', { waitUntil: 'commit' })
+    await page.getByLabel('E-mail').fill('ada@example.com')
+    const posted = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/register')
+    await page.getByLabel('E-mail').press('Enter')
+    await posted
+    await expect(page).toHaveURL(/\/register$/)
+    await expect(page.locator('html')).not.toHaveAttribute('data-early-click')
+    release()
   })
 
   test('a chat\'s menu pressed before the script has loaded opens once it has', async ({ page }) => {
@@ -145,7 +178,7 @@ test.describe('clicks before the page\'s script has run (decision 0134)', () => 
     await expect(page.locator('html')).toHaveAttribute('data-early-click', '')
     await expect(page.getByRole('menu')).toHaveCount(0)
     release()
-    // Radix opens a menu on the pointer's press: the click is repeated as a press, a release and a click.
+    // Radix opens a menu on the pointer's press: the click is done as a press, a release and a click.
     await expect(page.getByRole('menu', { name: 'More chat actions' })).toBeVisible()
     await expect(page.getByRole('menuitem', { name: 'Share in the organisation…' })).toBeVisible()
   })

@@ -1,12 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } from '@tanstack/react-router'
-import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialogHost } from '../components/confirm-dialog'
 import { ToasterHost } from '../components/toaster'
 import { ensureErrorStrings, languageCookie } from '../lib/i18n'
 import { SESSION_QUERY_KEY, type Me } from '../lib/session'
-import type { EarlyClicks } from '../lib/early-clicks'
 import { themeScript } from '../lib/theme'
 import type { RouterContext } from '../router-context'
 
@@ -34,18 +32,14 @@ function RootDocument() {
   // The server reads the caller before it renders (src/ssr/render.tsx): their account's theme and language.
   const me = useQueryClient().getQueryData<Me>(SESSION_QUERY_KEY)
   const account = me ? { theme: me.theme, lang: me.locale, cookie: languageCookie(me.locale) } : undefined
-  // The server's page keeps clicks made before this script ran (src/ssr/early-clicks.ts); the browser's page renders without it.
+  // The server's page keeps clicks made before the page's script runs (src/ssr/early-clicks.ts); the browser renders the head without it.
   const earlyClicks = Route.useRouteContext().earlyClicks ?? ''
-  // Hydrated: what was clicked meanwhile is done now (its code loads only then).
-  useEffect(() => {
-    if ((window as EarlyClicks).__kontorClicks?.length) void import('../lib/early-clicks').then((m) => m.replayEarlyClicks())
-  }, [])
   return (
     // Before React hydrates, the theme script may add or remove `dark` and, for a member, set `lang` and the language cookie.
     <html lang={i18n.language} suppressHydrationWarning>
       <head>
         {/* Browsers hide a nonce from the DOM once parsed, so the client never matches it; nor does it render the server's script for early clicks (React leaves the text as it is). */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript(account) + earlyClicks }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `${themeScript(account)};${earlyClicks}` }} />
         <HeadContent />
       </head>
       <body>

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm'
+import { getTableColumns, sql } from 'drizzle-orm'
 import { contextVersion, threads } from '../../../db/schema'
 import { flatRows, preparedFor } from '../../../db/client'
 import type { ChatProvider } from '../../ai'
@@ -9,7 +9,7 @@ import { describeCollections, searchableCollections } from '../knowledge/access'
 import { mcpToolsFor } from '../mcp-servers/access'
 import { providerClient } from '../models/access'
 import { budgetsApply } from '../usage/access'
-import { chatSources, sourcesOfThread } from '../sources/access'
+import { chatSources, ownThreadWhere, sourcesOfThread } from '../sources/access'
 import { fail } from '../../lib/errors'
 import { replyModel } from '../threads/access'
 
@@ -82,16 +82,16 @@ const keptOf = (deps: AppDeps) => {
 }
 
 /**
- * The chat, its owner's (values: id, userId), with the context version in the same statement: read
- * together, the chat and the version are of one moment, and a request runs one statement instead
- * of two before its model call.
+ * The chat, its owner's (values: id, userId; `ownThreadWhere`, as findOwnThread finds it), with the
+ * context version in the same statement: read together, the chat and the version are of one
+ * moment, and a request runs one statement instead of two before its model call.
  */
 const threadWithVersion = preparedFor((db) =>
   flatRows(
     db
       .select({ ...getTableColumns(threads), contextVersion: sql<number | null>`(SELECT ${contextVersion.n} FROM ${contextVersion})` })
       .from(threads)
-      .where(and(eq(threads.id, sql.placeholder('id')), eq(threads.userId, sql.placeholder('userId'))))
+      .where(ownThreadWhere())
       .prepare(),
   ),
 )

@@ -33,14 +33,14 @@ export async function findOwnThread(deps: AppDeps, caller: SessionUser, id: stri
   return thread ?? fail('THREAD_NOT_FOUND')
 }
 
-// Both are read before every reply starts: prepared once (db/client.ts).
-const ownThread = preparedFor((db) =>
-  db
-    .select()
-    .from(threads)
-    .where(and(eq(threads.id, sql.placeholder('id')), eq(threads.userId, sql.placeholder('userId'))))
-    .prepare(),
-)
+/**
+ * Which thread is the caller's own (values: id, userId): the one rule every read of a thread for
+ * its owner goes by (findOwnThread; a reply's context reads the thread with more in one statement).
+ */
+export const ownThreadWhere = () => and(eq(threads.id, sql.placeholder('id')), eq(threads.userId, sql.placeholder('userId')))
+
+// Read with most requests about a thread and its files: prepared once (db/client.ts).
+const ownThread = preparedFor((db) => db.select().from(threads).where(ownThreadWhere()).prepare())
 const threadSources = preparedFor((db) =>
   db.select().from(sources).where(eq(sources.threadId, sql.placeholder('threadId'))).orderBy(asc(sources.createdAt), asc(sources.id)).prepare(),
 )
