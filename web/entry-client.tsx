@@ -21,7 +21,10 @@ function EarlyClicksDone() {
     import('./lib/early-clicks')
       .then((m) => m.replayEarlyClicks())
       // Its code did not arrive (a lost connection, a deploy in between): the clicks are dropped, and the page is no longer busy.
-      .catch(() => document.documentElement.removeAttribute('data-early-click'))
+      .catch((error: unknown) => {
+        document.documentElement.removeAttribute('data-early-click')
+        reportError(error)
+      })
   }, [])
   return null
 }
@@ -63,7 +66,7 @@ void loadStrings[lng].public().then(async (strings) => {
   await hydrate(router)
     .catch((error: unknown) => reportError(error))
     .finally(() => window.$_TSR!.h())
-  // From here React takes clicks itself: the page's first script keeps none any more (src/ssr/early-clicks.ts).
+  // From here React takes clicks itself (a click on a part it cannot hydrate yet, one waiting for its code, it drops): the page's first script keeps none any more (src/ssr/early-clicks.ts).
   ;(window as EarlyClicks).__kontorLive = true
   hydrateRoot(
     document,

@@ -7,14 +7,17 @@ import type { EarlyClicks } from '../../web/lib/early-clicks'
  * after the theme script, with the request's nonce) keeps such clicks, and the browser's app does
  * them once React has hydrated the page (web/lib/early-clicks.ts). Kept: a click with the main
  * button and no modifier key on a button, or on what ARIA says acts as one, once per button, while
- * React does not take clicks yet (`__kontorLive`, set as it starts to hydrate). So is a form sent
- * meanwhile that says no `method="post"`: sent by the browser, it would put its fields, a password
- * among them, into the page's address (a GET); kept, it is sent by the app once hydrated. The page
- * then marks itself `data-early-click` (a busy pointer, web/styles/app.css). Left to the browser:
- * a click on or in a link, a form's submit and reset buttons (the form's own submission follows),
- * and a form that says `method="post"` (the sign-up, invitation and new-password forms: it posts
- * to the page itself, which opens again, src/app.ts). Installed once, however often it runs (the
- * early head and the rendered head both carry it). Its text is built from constants only.
+ * React does not take clicks yet (`__kontorLive`, set as it starts to hydrate). A form sent
+ * meanwhile that does not post (no `method="post"`, nor a submit button's `formmethod`) is stopped:
+ * sent by the browser, it would put its fields, passwords and keys among them, into the page's
+ * address (a GET). It is kept, with the button that sent it, only where it says `data-early-submit`
+ * (the sign-in form): a form that holds its values in React's state would be sent with the values
+ * the server rendered, not those typed before hydration. The page then marks itself
+ * `data-early-click` (a busy pointer, web/styles/app.css). Left to the browser: a click on or in a
+ * link, a form's submit and reset buttons (a reset needs no script; the submit's form follows as
+ * said), and a form that posts (the sign-up, invitation and new-password forms: it posts to the
+ * page itself, which opens again, src/app.ts). Installed once, however often it runs (the early
+ * head and the rendered head both carry it). Its text is built from constants only.
  */
 const BUTTONS = 'button,[role=button],[role=menuitem],[role=tab],[role=switch],[role=checkbox],[role=radio],[role=combobox]'
 
@@ -27,5 +30,7 @@ export const EARLY_CLICKS_SCRIPT =
   `d.addEventListener('click',function(e){var s=e.target;if(w.${LIVE}||e.button!==0||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey||!s||!s.closest)return;` +
   `var t=s.closest(${JSON.stringify(BUTTONS)});if(!t||s.closest('a[href]')||(t.form&&(t.type==='submit'||t.type==='reset')))return;` +
   `k(e,t)},true);` +
-  `d.addEventListener('submit',function(e){var f=e.target;if(w.${LIVE}||!f||f.method==='post')return;k(e,f)},true);` +
-  `function k(e,t){e.preventDefault();e.stopPropagation();if(q.indexOf(t)<0)q.push(t);d.documentElement.setAttribute('data-early-click','')}})();`
+  `d.addEventListener('submit',function(e){var f=e.target,b=e.submitter;if(w.${LIVE}||!f||!f.getAttribute)return;` +
+  `if(((b&&b.getAttribute('formmethod'))||f.getAttribute('method')||'').toLowerCase()==='post')return;` +
+  `if(!f.hasAttribute('data-early-submit')){e.preventDefault();return}k(e,{form:f,submitter:b||null})},true);` +
+  `function k(e,t){e.preventDefault();e.stopPropagation();for(var i=0;i<q.length;i++)if(q[i]===t||(t.form&&q[i].form===t.form))return;q.push(t);d.documentElement.setAttribute('data-early-click','')}})();`

@@ -105,7 +105,7 @@ async function holdPageScript(page: Page) {
 }
 
 test.describe('clicks before the page\'s script has run (decision 0134)', () => {
-  test('a button pressed before the script has loaded does what it says once it has, once; a link, a form and a click with a modifier key are the browser\'s', async ({ page }) => {
+  test('a button pressed before the script has loaded does what it says once it has, once; a link and a click with a modifier key are the browser\'s', async ({ page }) => {
     await signUpAndSignIn(page)
     const release = await holdPageScript(page)
     // A page with the early head (src/ssr/early-head.ts).
@@ -114,6 +114,7 @@ test.describe('clicks before the page\'s script has run (decision 0134)', () => 
     const toggle = sidebar(page).getByRole('button', { name: 'Collapse sidebar' })
     // With a modifier key: not kept.
     await toggle.click({ modifiers: ['Control'] })
+    expect(await page.evaluate(() => (window as { __kontorClicks?: unknown[] }).__kontorClicks?.length)).toBe(0)
     await expect(html).not.toHaveAttribute('data-early-click')
     // Pressed twice: kept once. Nothing happened yet, and the page says it is busy.
     await toggle.click()
@@ -151,6 +152,24 @@ test.describe('clicks before the page\'s script has run (decision 0134)', () => 
     release()
     await expect(page).toHaveURL(/\/chat$/)
     expect(addresses.filter((address) => address.includes(encodeURIComponent(user.password)) || address.includes(user.password))).toEqual([])
+  })
+
+  test('any other form sent before the script has loaded is stopped, not sent: its password goes into no address either', async ({ page }) => {
+    await signUpAndSignIn(page)
+    const addresses: string[] = []
+    page.on('request', (request) => addresses.push(request.url()))
+    const release = await holdPageScript(page)
+    await page.goto('/settings/account', { waitUntil: 'commit' })
+    const current = page.getByLabel('Current password')
+    await current.fill('Typed-before-the-script-1')
+    await current.press('Enter')
+    // Nothing kept (the form does not say data-early-submit) and nothing sent: the page stays, with what was typed.
+    expect(await page.evaluate(() => (window as { __kontorClicks?: unknown[] }).__kontorClicks?.length)).toBe(0)
+    release()
+    await waitForHydration(page)
+    await expect(page).toHaveURL(/\/settings\/account$/)
+    await expect(current).toHaveValue('Typed-before-the-script-1')
+    expect(addresses.filter((address) => address.includes('Typed-before-the-script-1'))).toEqual([])
   })
 
   test('a form that says method="post" sent before the script has loaded posts to its page, as before', async ({ page }) => {

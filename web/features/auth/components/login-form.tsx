@@ -94,7 +94,8 @@ export function LoginForm(props: { redirect?: string; ssoError?: string }) {
   }
 
   return (
-    <form ref={formRef} className="grid gap-4" noValidate onSubmit={onSubmit} onChange={onChange}>
+    // Sent before the page's script ran, it is sent once it has: it reads the fields themselves (decision 0134).
+    <form ref={formRef} className="grid gap-4" noValidate onSubmit={onSubmit} onChange={onChange} data-early-submit="">
       {(failure || props.ssoError) && (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
           {failure ? errorMessage(t, failure) : t(`sso.errors.${props.ssoError}`, { defaultValue: t('sso.errors.other') })}
