@@ -1,6 +1,5 @@
 import './lib/zod-jitless'
 import { RouterProvider } from '@tanstack/react-router'
-import { useEffect } from 'react'
 import { hydrate } from '@tanstack/react-router/ssr/client'
 import { hydrateRoot } from 'react-dom/client'
 import { createApiClient } from './lib/api-client'
@@ -10,23 +9,23 @@ import { loadStrings } from './locales'
 import { createAppRouter } from './router'
 import { MANAGE_ROUTES } from './lib/manage-routes'
 import type { EarlyClicks } from './lib/early-clicks'
+import { HYDRATED_EVENT } from './lib/hydrated'
 
 /**
- * Once React has hydrated the page, the clicks kept before it could take them are done
- * (web/lib/early-clicks.ts, loaded only where one was kept; decision 0134). Renders nothing.
+ * Once React has hydrated the page (the root route says so: HYDRATED_EVENT), the clicks kept
+ * before it could take them are done (web/lib/early-clicks.ts, loaded only where one was kept;
+ * decision 0134). Not a component beside the router's: another child at the root would change
+ * every `useId` under it from the server's, and with them the ids that tie a button to what it opens.
  */
-function EarlyClicksDone() {
-  useEffect(() => {
-    if (!(window as EarlyClicks).__kontorClicks?.length) return
-    import('./lib/early-clicks')
-      .then((m) => m.replayEarlyClicks())
-      // Its code did not arrive (a lost connection, a deploy in between): the clicks are dropped, and the page is no longer busy.
-      .catch((error: unknown) => {
-        document.documentElement.removeAttribute('data-early-click')
-        reportError(error)
-      })
-  }, [])
-  return null
+function doEarlyClicks() {
+  if (!(window as EarlyClicks).__kontorClicks?.length) return
+  import('./lib/early-clicks')
+    .then((m) => m.replayEarlyClicks())
+    // Its code did not arrive (a lost connection, a deploy in between): the clicks are dropped, and the page is no longer busy.
+    .catch((error: unknown) => {
+      document.documentElement.removeAttribute('data-early-click')
+      reportError(error)
+    })
 }
 
 // The server rendered in this language and preloads its strings' chunks; hydrate in the same one.
@@ -68,12 +67,7 @@ void loadStrings[lng].public().then(async (strings) => {
     .finally(() => window.$_TSR!.h())
   // From here React takes clicks itself (a click on a part it cannot hydrate yet, one waiting for its code, it drops): the page's first script keeps none any more (src/ssr/early-clicks.ts).
   ;(window as EarlyClicks).__kontorLive = true
-  hydrateRoot(
-    document,
-    <>
-      <RouterProvider router={router} />
-      <EarlyClicksDone />
-    </>,
-  )
+  document.addEventListener(HYDRATED_EVENT, doEarlyClicks, { once: true })
+  hydrateRoot(document, <RouterProvider router={router} />)
   if (errorsLater) void ensureErrorStrings(i18n)
 })

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialogHost } from '../components/confirm-dialog'
 import { ToasterHost } from '../components/toaster'
 import { ensureErrorStrings, languageCookie } from '../lib/i18n'
 import { SESSION_QUERY_KEY, type Me } from '../lib/session'
+import { HYDRATED_EVENT } from '../lib/hydrated'
 import { themeScript } from '../lib/theme'
 import type { RouterContext } from '../router-context'
 
@@ -34,6 +36,8 @@ function RootDocument() {
   const account = me ? { theme: me.theme, lang: me.locale, cookie: languageCookie(me.locale) } : undefined
   // The server's page keeps clicks made before the page's script runs (src/ssr/early-clicks.ts); the browser renders the head without it.
   const earlyClicks = Route.useRouteContext().earlyClicks ?? ''
+  // The page is hydrated: what waited for that may go on (the clicks kept before, web/entry-client.tsx).
+  useEffect(() => void document.dispatchEvent(new Event(HYDRATED_EVENT)), [])
   return (
     // Before React hydrates, the theme script may add or remove `dark` and, for a member, set `lang` and the language cookie.
     <html lang={i18n.language} suppressHydrationWarning>
