@@ -205,7 +205,8 @@ describe('attaching to a reply that has ended', () => {
     const { messageId, lastEventId } = await leaveMidway(client, thread.id, '[[fake:tokens=300]] [[fake:delay=15]] [[fake:title=Three hundred tokens]] count', 2)
     // The page reads the chat while the reply streams: no title yet.
     expect((await client.get(`/api/threads/${thread.id}`)).body.title).toBeNull()
-    await waitFor(async () => (await reply(messageId)).status === 'complete')
+    // 300 tokens 15 ms apart take 4.5 s at best: room on a loaded machine.
+    await waitFor(async () => (await reply(messageId)).status === 'complete', 20_000)
     for (const app of [one, two]) {
       const rest = await readSse(await attach(app, client, thread.id, messageId, lastEventId))
       expect(rest.slice(-2)).toEqual([
