@@ -20,6 +20,9 @@ const manifest = JSON.parse(readFileSync(`${buildDir}/manifest.json`, 'utf8')) a
 /** The chunks of the strings of the language the page is in (and only those). */
 const stringsOf = (html: string) => manifest.locales[/<html[^>]*\blang="(\w+)"/.exec(html)![1]!]!
 
+/** Whether React has hydrated the first element `selector` finds (it keeps its fiber on the element). */
+const hydrated = (page: Page, selector: string) => page.locator(selector).first().evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')))
+
 /** Records the /build/ scripts the page requests, and what the server-rendered page announced. */
 function watchScripts(page: Page) {
   const requested = new Set<string>()
@@ -192,12 +195,11 @@ test('a chat with code opened directly: the server highlights it, and hydrating 
   expect(html).toContain('hljs-keyword')
   // The page hydrates around the reply with code, which keeps the server's HTML while the highlighter is held back:
   // the reply without code is hydrated (the markdown renderer has arrived), the one with code is not.
-  const hydrated = (selector: string) => page.locator(selector).first().evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')))
-  await expect.poll(() => hydrated('#chat-composer')).toBe(true)
-  await expect.poll(() => hydrated('[data-testid="assistant-content"] strong')).toBe(true)
+  await expect.poll(() => hydrated(page, '#chat-composer')).toBe(true)
+  await expect.poll(() => hydrated(page, '[data-testid="assistant-content"] strong')).toBe(true)
   await expect.poll(() => heldBack.filter((chunk) => manifest.highlighter.includes(chunk)).length).toBeGreaterThan(0)
   const copy = page.getByTestId('code-block').getByRole('button', { name: 'Copy code' })
-  expect(await hydrated('[data-testid="code-block"] button')).toBe(false)
+  expect(await hydrated(page, '[data-testid="code-block"] button')).toBe(false)
   await expect(page.locator(code)).toHaveText('const')
 
   release()
@@ -234,10 +236,9 @@ test('Copy code pressed before the page\'s script has loaded copies once the rep
   await expect(page.locator('html')).toHaveAttribute('data-early-click', '')
   releaseEntry()
   // The page hydrates around the reply with code, which waits for the highlighter: the click waits with it.
-  const hydrated = (selector: string) => page.locator(selector).first().evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')))
-  await expect.poll(() => hydrated('#chat-composer')).toBe(true)
+  await expect.poll(() => hydrated(page, '#chat-composer')).toBe(true)
   await expect.poll(() => heldBack.length).toBeGreaterThan(0)
-  expect(await hydrated('[data-testid="code-block"] button')).toBe(false)
+  expect(await hydrated(page, '[data-testid="code-block"] button')).toBe(false)
   await expect(page.locator('html')).toHaveAttribute('data-early-click', '')
   releaseHighlighter()
   await expect(block.getByText('Copied')).toBeVisible()

@@ -104,6 +104,9 @@ async function holdPageScript(page: Page) {
   return release
 }
 
+/** How many clicks and forms the page's first script keeps (src/ssr/early-clicks.ts). */
+const keptClicks = (page: Page) => page.evaluate(() => (window as { __kontorClicks?: unknown[] }).__kontorClicks?.length)
+
 test.describe('clicks before the page\'s script has run (decision 0134)', () => {
   test('a button pressed before the script has loaded does what it says once it has, once; a link and a click with a modifier key are the browser\'s', async ({ page }) => {
     await signUpAndSignIn(page)
@@ -114,7 +117,7 @@ test.describe('clicks before the page\'s script has run (decision 0134)', () => 
     const toggle = sidebar(page).getByRole('button', { name: 'Collapse sidebar' })
     // With a modifier key: not kept.
     await toggle.click({ modifiers: ['Control'] })
-    expect(await page.evaluate(() => (window as { __kontorClicks?: unknown[] }).__kontorClicks?.length)).toBe(0)
+    expect(await keptClicks(page)).toBe(0)
     await expect(html).not.toHaveAttribute('data-early-click')
     // Pressed twice: kept once. Nothing happened yet, and the page says it is busy.
     await toggle.click()
@@ -164,7 +167,7 @@ test.describe('clicks before the page\'s script has run (decision 0134)', () => 
     await current.fill('Typed-before-the-script-1')
     await current.press('Enter')
     // Nothing kept (the form does not say data-early-submit) and nothing sent: the page stays, with what was typed.
-    expect(await page.evaluate(() => (window as { __kontorClicks?: unknown[] }).__kontorClicks?.length)).toBe(0)
+    expect(await keptClicks(page)).toBe(0)
     release()
     await waitForHydration(page)
     await expect(page).toHaveURL(/\/settings\/account$/)
