@@ -1,8 +1,9 @@
 /**
  * Many chat replies at once, each token 20–50 ms after the last (a model's pace), read directly
- * from the fake provider and through Kontor, rounds alternating. Reports the inter-token gaps
- * the reader sees (p50, p99; Kontor's added p99 over direct), Kontor's peak resident memory and
- * errors. Before its rounds it waits for a quiet machine (at least 90% idle over a second, quietMachine).
+ * from the fake provider, through a bare relay (what any relay on Bun's fetch and streams adds on
+ * this machine, bench/relay-floor.ts) and through Kontor, rounds alternating. Reports the
+ * inter-token gaps the reader sees (p50, p99; the added p99 over direct), Kontor's peak resident
+ * memory, the CPU time a token costs and errors. Before its rounds it waits for a quiet machine (at least 90% idle over a second, quietMachine).
  * Writes "## Concurrency (bench/concurrency.ts)" of bench/RESULTS.md.
  * Run: node_modules/.bin/bun bench/concurrency.ts [streams=1000] [rounds=2]
  */
@@ -12,18 +13,21 @@ if (!process.env.BUN_CONFIG_MAX_HTTP_REQUESTS) process.execve!(process.execPath,
 
 import { availableParallelism, loadavg } from 'node:os'
 import { readFileSync } from 'node:fs'
-import { machine, pct, quietMachine, quietText, register, startFakeProvider, startKontor, writeSection } from './lib'
+import { machine, pct, quietMachine, quietText, register, startBareRelay, startFakeProvider, startKontor, writeSection } from './lib'
 
 const STREAMS = Number(process.argv[2] ?? 1000)
 const ROUNDS = Number(process.argv[3] ?? 2)
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 300)
 const PORT = Number(process.env.BENCH_PORT ?? 3530)
 const FAKE_PORT = PORT + 1
+const RELAY_PORT = PORT + 2
 const prompt = `[[fake:tokens=${TOKENS}]][[fake:delay=20-50]] go`
 
 // The fake runs in its own process, so that neither side measures the other's CPU.
 const fakeProcess = await startFakeProvider(FAKE_PORT)
 const fakeUrl = `http://127.0.0.1:${FAKE_PORT}`
+// The yardstick: a bare relay in a process of its own, which hands the fake's network chunks on as they come.
+const relayProcess = await startBareRelay(RELAY_PORT, FAKE_PORT)
 // Kontor as `npm start` runs it, the server bundle (decision 0114); BENCH_SOURCE_FILES=1 runs src/main.ts instead.
 const fromSourceFiles = process.env.BENCH_SOURCE_FILES === '1'
 const kontor = await startKontor({ port: PORT, env: { OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: `${fakeUrl}/v1` }, bundle: !fromSourceFiles })
@@ -62,12 +66,15 @@ async function read(res: Response, tokensIn: (frame: string) => number): Promise
   return arrivals.length === TOKENS ? { arrivals } : { arrivals, error: `${arrivals.length} of ${TOKENS} tokens` }
 }
 
-const direct = (): Promise<Stream> =>
-  fetch(`${fakeUrl}/v1/chat/completions`, {
+/** The fake's own answer, read from `url`: the fake itself, or the bare relay in front of it. */
+const providerAnswer = (url: string): Promise<Stream> =>
+  fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
     body: JSON.stringify({ model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: prompt }] }),
   }).then((res) => read(res, (f) => (/"content":"[^"]/.test(f) ? 1 : 0)), (e) => ({ arrivals: [], error: String(e) }))
+const direct = () => providerAnswer(`${fakeUrl}/v1/chat/completions`)
+const throughRelay = () => providerAnswer(`http://127.0.0.1:${RELAY_PORT}/`)
 
 const words = (f: string) => (JSON.parse(f.slice(f.indexOf('data: ') + 6)) as { delta: string }).delta.split(' ').filter(Boolean).length
 const throughKontor = (cookie: string, threadId: string): Promise<Stream> =>
@@ -124,12 +131,18 @@ try {
   // The setup's replies put in the search index (a second after they end) and any work left from before: done first.
   const quiet = await quietMachine()
   const idleRss = rssMb()
-  const results = { direct: [] as Stream[], kontor: [] as Stream[], directWall: 0, kontorWall: 0, peak: 0, mostDirect: 0, mostKontor: 0, cpu: 0, fakeCpu: 0, readerCpu: 0 }
+  const results = { direct: [] as Stream[], relay: [] as Stream[], kontor: [] as Stream[], directWall: 0, relayWall: 0, kontorWall: 0, peak: 0, mostDirect: 0, mostKontor: 0, cpu: 0, fakeCpu: 0, readerCpu: 0, relayCpu: 0, relayFakeCpu: 0 }
   for (let r = 0; r < ROUNDS; r++) {
     const d = await round(() => Array.from({ length: STREAMS }, direct))
     results.direct.push(...d.streams)
     results.directWall += d.wall
     results.mostDirect = Math.max(results.mostDirect, d.most)
+    const relayBefore = [cpuSeconds(relayProcess.pid), cpuSeconds(fakeProcess.pid)] as const
+    const b = await round(() => Array.from({ length: STREAMS }, throughRelay))
+    results.relayCpu += cpuSeconds(relayProcess.pid) - relayBefore[0]
+    results.relayFakeCpu += cpuSeconds(fakeProcess.pid) - relayBefore[1]
+    results.relay.push(...b.streams)
+    results.relayWall += b.wall
     // Kontor's CPU time, and what the fake provider and this reader took of the same cores meanwhile.
     const before = [cpuSeconds(), cpuSeconds(fakeProcess.pid), cpuSeconds('self')] as const
     const k = await round(() => session.ids.map((id) => throughKontor(session.cookie, id)))
@@ -143,24 +156,27 @@ try {
   }
   load.push(loadavg()[0]!)
   const errors = (xs: Stream[]) => xs.filter((s) => s.error)
-  for (const e of [...errors(results.direct), ...errors(results.kontor)].slice(0, 5)) console.log('error:', e.error)
+  for (const e of [...errors(results.direct), ...errors(results.relay), ...errors(results.kontor)].slice(0, 5)) console.log('error:', e.error)
   const gd = gaps(results.direct)
+  const gb = gaps(results.relay)
   const gk = gaps(results.kontor)
   const row = (name: string, g: number[], failed: number) =>
     `| ${name} | ${fmt(pct(g, 50))} ms | ${fmt(pct(g, 99))} ms | ${fmt(pct(g, 99.9))} ms | ${failed} |`
   const table = [
-    `${STREAMS} replies at once, ${TOKENS} tokens each, every token 20–50 ms after the last (the fake provider, a separate process); ${ROUNDS} rounds, direct and through Kontor alternating. ` +
+    `${STREAMS} replies at once, ${TOKENS} tokens each, every token 20–50 ms after the last (the fake provider, a separate process); ${ROUNDS} rounds, each reading directly, through a bare relay and through Kontor in turn. ` +
       'Gaps are between consecutive tokens as the reader receives them (tokens that arrive in one frame count as a gap of 0).',
     '',
     '| Read | Gap p50 | Gap p99 | Gap p99.9 | Failed streams |',
     '|---|---:|---:|---:|---:|',
     row('directly from the provider (baseline)', gd, errors(results.direct).length),
+    row('through a bare relay in Bun (yardstick)', gb, errors(results.relay).length),
     row('through Kontor', gk, errors(results.kontor).length),
   ].join('\n')
   const reading =
     `**Reading.** Through Kontor the p99 gap is ${fmt(pct(gk, 99) - pct(gd, 99))} ms above reading the provider directly (p50 ${fmt(pct(gk, 50) - pct(gd, 50))} ms). ` +
     `Kontor's resident memory: ${fmt(idleRss, 0)} MB before the first round, ${fmt(results.peak, 0)} MB at its peak. ` +
     `A round took ${fmt(results.directWall / ROUNDS / 1000, 1)} s direct and ${fmt(results.kontorWall / ROUNDS / 1000, 1)} s through Kontor, which used ${fmt(results.cpu / ROUNDS, 1)} s of CPU time in it (${fmt((results.cpu / ROUNDS / (STREAMS * TOKENS)) * 1e6, 0)} µs a token, the replies' start and end included); in the same time the fake provider used ${fmt(results.fakeCpu / ROUNDS, 1)} s and this reader ${fmt(results.readerCpu / ROUNDS, 1)} s (on the machine's ${availableParallelism()} cores); at most ${results.mostDirect} replies streamed at once directly and ${results.mostKontor} through Kontor. ` +
+    `A bare relay (bench/relay-floor.ts: a Bun server that calls the fake with \`fetch\` and hands each network chunk on through a stream of its own, parsing nothing, storing nothing) adds ${fmt(pct(gb, 99) - pct(gd, 99))} ms to the p99 gap (p50 ${fmt(pct(gb, 50) - pct(gd, 50))} ms) and used ${fmt(results.relayCpu / ROUNDS, 1)} s of CPU time in a round of ${fmt(results.relayWall / ROUNDS / 1000, 1)} s (${fmt((results.relayCpu / ROUNDS / (STREAMS * TOKENS)) * 1e6, 0)} µs a token; the fake provider meanwhile ${fmt(results.relayFakeCpu / ROUNDS, 1)} s): what any relay on Bun's fetch and streams costs on this machine, so that Kontor's own share is its figures beyond the relay's. The fake provider's CPU time for the same 1,000 replies also tells the machine's speed from one run to another. The run recorded before, on 2026-11-30 at 22:03 UTC (the code of decision 0130, two rounds, no bare relay), gave +41.8 ms at p99, 116 MB before the round, a peak of 219 MB and 45 µs a token, the fake provider using 6.5 s of CPU time in Kontor's round: on 2026-12-01 the same code took 64–76 µs a token in five single rounds and the fake 10–13 s (decision 0135). ` +
     'Since 2026-11-30 (after decision 0129) this bench waits before its rounds until the machine has been at least 90% idle for a second (`quietMachine`, bench/lib.ts): the set-up\'s replies are put in the search index a second after they end, and a run started right after another inherits its load. ' +
     `Every reply is persisted as it streams (its new text appended every 300 ms, decision 0044). Since decision 0117 (2026-11-30) Kontor\'s JavaScript heap grows to 1.5 times what its last full collection left before it is collected in full again; with Bun\'s defaults (about 3 times on a machine with 16 GB or more, as the one of that day) the objects that eden collections moved to the old generation piled up over the round (logged: 154 to 211 MB of heap between two full collections): 13 single rounds each on 2026-11-30, alternating with Bun\'s defaults given to Kontor (\`BENCH_SERVER_ENV\`), gave peaks of 218–236 MB against 262–295 MB, 128–138 MB before the round against 169–179 MB, p99 gaps of +38.6–91.4 ms (median +45.5) against +28.2–51.6 ms (median +42.4), and 46–55 against 45–52 µs a token; 2 times (\`heapGrowthMaxIncrease\` 1) peaked at 281–298 MB. Since decision 0118 (2026-11-30) calls made together take turns on one database connection (before, the pool grew to its 20 connections, and the page cache of each was dropped whenever another one wrote): a single round and the two rounds recorded that day at 04:13 UTC gave 122 and 125 MB before the round, peaks of 215 and 227 MB and p99 gaps of +46.5 and +49.9 ms: less memory than in the 13 rounds above, the p99 gaps within their spread. After decision 0120 (2026-11-30: less before each model call, among it the system prompt’s date line kept per minute) a single round gave 122 MB before the round, a peak of 211 MB and a p99 gap of +33.2 ms, and the two rounds recorded after it (06:27 UTC) +39.5 ms, 136 MB before the round and a peak of 218 MB. The two rounds recorded on 2026-11-30 at 18:22 UTC ran after decisions 0126–0128 (a chat’s reply context kept, a network chunk’s text tokens read as they stand, the SSE reader’s offer of text events where they stand); that evening nine single rounds each, alternating decision 0128 with the commit before, gave p99 gaps of +41.1–67.5 ms (median +47.5) against +38.3–62.2 ms (median +45.9), peaks of 208–216 MB against 204–218 MB, and 46–51 against 45–52 µs a token. Since decision 0129 (2026-11-30) JavaScriptCore leaves the server at most nine tenths of the time while it collects concurrently (Bun ran with 0.6 on this machine): seven single rounds gave p99 gaps of +26.9–43.0 ms (median +34.3) against +30.9–47.5 ms (median +42.2) in six with 0.6 (a seventh, +89.8 ms at 37 µs a token, unlike any other round that evening, left out), peaks of 210–217 against 201–213 MB, and 44–47 against 45–50 µs a token. The reader, the fake provider and Kontor share the machine's cores. ${fromSourceFiles ? 'In this run Kontor ran from its source files (`src/main.ts`, BENCH_SOURCE_FILES=1). ' : ''}Since decision 0114 this bench runs Kontor as \`npm start\` runs it, the server bundle built from the checkout (before, \`src/main.ts\`): one round from the source files on 2026-11-29 at 18:12 UTC held 188 MB before the round and peaked at 299 MB, with a p99 gap of +41.0 ms. The same evening, before React\'s production build in the bundle (decision 0114), two rounds with the bundle gave +67.6 ms, 173 MB before the round and a peak of 286 MB; single rounds on a slower machine +90 ms (bundle) and +111 ms (source files). Since 2026-11-29 at 20:36 UTC a client\'s stream has a queue mark of 1 KB (decision 0115; it was 16 KB, and Bun\'s server sizes the buffer it writes a stream to the socket through by that mark): six single rounds each, alternating, peaks of 260–292 MB (median 279) against 278–298 MB (median 288), p99 gaps of +43–57 ms (median +52) against +42–112 ms (median +64), 50–59 µs a token (median 54) against 53–58 (median 57). The two rounds recorded before, on 2026-11-29 at 18:15 UTC with the 16 KB mark, gave a p99 gap of +44.3 ms, 171 MB before the round, a peak of 285 MB and 55 µs a token: the p99 gap varies more between runs (single rounds +42–112 ms with 16 KB, +43–57 ms with 1 KB) than the mark moves it. Measured that evening and not kept (single rounds, alternating): with the 16 KB mark, the streamed model calls over a socket of Bun\'s own (\`Bun.connect\`, a minimal HTTP/1.1 reader without pooling, for the measurement only): 46 µs a token and p99 gaps of +22 and +33 ms against 50–54 µs and +45–47 ms, but peaks of 372–385 MB against 281–294 MB (in a script that only reads, 58 against 73 MB); JavaScriptCore told the machine has 256 MB: peaks of 237–296 MB against 262–287 MB; with the 1 KB mark, a checkpoint of the database\'s log every 4,000 pages instead of 1,000: within the spread; the provider\'s answer read with Bun\'s \`readMany\` (all waiting chunks at once) instead of \`read\`: p99 gaps of +82–90 ms against +46–57 ms. What the appended text of the streaming replies cost before decision 0116 (every statement timed in the server, one round): the 50 ticks of a round each took about 6 ms to insert their 1,000 rows and most of their commits 4–23 ms (the rows went into the index of reply_chunks by message id, on pages all over it, and the log takes each changed page); in rounds without those appends (with the 1 KB mark; a bound, not a design: a crash would lose the streamed text) the p99 gap was +37–71 ms (median +49) against +56–64 ms (median +59), 50–58 against 57–59 µs a token. Since decision 0116 (2026-11-29, 23:10 UTC) the appended parts are keyed by a number for the reply instead of its 36-character message id, so that a tick\'s rows go into a small index: six single rounds each, alternating with the commit before, gave p99 gaps of +41.6–57.7 ms (median +48.9) against +59.5–82.3 ms (median +68.5), peaks of 267–287 MB (median 277) against 263–291 MB (median 275), and 56–59 against 55–65 µs a token (earlier that evening the commit before had given +43–57 ms in six single rounds: only the alternating rounds compare the two). After the set-up a full collection leaves 22 MB of JavaScript objects, while the process holds 157–160 MB (110 MB of it anonymous memory; measured by hand). Tried that evening, with the 16 KB mark, and not kept: the streamed model calls over node:http instead of fetch, whose answer body holds a buffer of 64 KB for the whole reply (66 MB for 1,000 streams in the heap\'s statistics; in a script that allocates as a relay does, 1,000 streams read with fetch grew the resident memory by 106–146 MB, with node:http by 44–45 MB); in Kontor one round peaked at 442 MB and cost 73 µs a token, against 297 MB and 58 µs with fetch. The memory before the round is that of a server in use (1,000 chats set up, each with a first reply): since decision 0110 its sign-up loads neither SAML\'s nor the passkeys\' libraries, and since decision 0111 only the API domains used load; in single rounds on 2026-11-29 it held 178–193 MB before the round against 206–225 MB before decision 0110, and peaked at 295–301 against 302–306 MB: the peak depends more on the collector\'s headroom over the memory of relaying 1,000 streams than on the memory the round starts from.\n\n` +
     'Until 2026-11-26 this bench read at most 256 replies at once (Bun\'s fetch runs 256 requests at once unless started with BUN_CONFIG_MAX_HTTP_REQUESTS), and so did Kontor\'s model calls; both now run all 1,000 (decision 0087). ' +
@@ -186,4 +202,5 @@ try {
 } finally {
   await kontor.stop()
   fakeProcess.kill()
+  relayProcess.kill()
 }

@@ -21,6 +21,26 @@ export async function ensurePortFree(port: number) {
 }
 
 /**
+ * A bare relay (bench/relay-floor.ts `--relay`: a Bun server that calls the fake provider at
+ * `fakePort` with `fetch` and hands each network chunk on, nothing else) in a process of its own
+ * on `port`, once it answers: what any relay on Bun's fetch and streams adds on this machine. It
+ * goes when this process does.
+ */
+export async function startBareRelay(port: number, fakePort: number) {
+  await ensurePortFree(port)
+  const relay = Bun.spawn([process.execPath, 'bench/relay-floor.ts', '--relay', String(port), String(fakePort)], { cwd: ROOT, stdout: 'ignore', stderr: 'inherit' })
+  process.on('exit', () => relay.kill())
+  for (let i = 0; !(await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)); i++) {
+    if (i === 100 || relay.exitCode !== null || relay.signalCode !== null) {
+      relay.kill()
+      throw new Error('the bare relay did not answer within 5 s')
+    }
+    await Bun.sleep(50)
+  }
+  return relay
+}
+
+/**
  * The fake model provider (tests/support/fake-llm-server.ts) in a process of its own on `port`,
  * once it answers. It goes when this process does, however it ends (an error, a signal's handler).
  */

@@ -8,7 +8,7 @@
  * Run: node_modules/.bin/bun bench/relay-floor.ts (BENCH_NO_WRITE=1 prints only)
  */
 import { loadavg } from 'node:os'
-import { ensurePortFree, machine, pct, providerTokens, readReply, type ReplySample, startFakeProvider, writeSection } from './lib'
+import { machine, pct, providerTokens, readReply, type ReplySample, startBareRelay, startFakeProvider, writeSection } from './lib'
 
 /** Started with `--relay PORT FAKE_PORT`: the bare relay itself, in a process of its own. */
 if (process.argv[2] === '--relay') {
@@ -53,15 +53,9 @@ async function main() {
   const VARIANTS = [[0, 0], [400, 0], [800, 0], [0, 400]] as const
 
   await startFakeProvider(FAKE_PORT)
-  await ensurePortFree(PORT)
-  const relay = Bun.spawn([process.execPath, import.meta.path, '--relay', String(PORT), String(FAKE_PORT)], { stdout: 'ignore', stderr: 'inherit' })
-  process.on('exit', () => relay.kill())
+  const relay = await startBareRelay(PORT, FAKE_PORT)
   // Stopped by a signal, the relay and the fake provider go too (on 'exit').
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130))
-  for (let i = 0; !(await fetch(`http://127.0.0.1:${PORT}/`).then(() => true, () => false)); i++) {
-    if (i === 100 || relay.exitCode !== null) throw new Error('the relay did not answer within 5 s')
-    await Bun.sleep(50)
-  }
 
   const body = (size: number) => JSON.stringify({ model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: `[[fake:tokens=${size}]][[fake:burst=20]] go` }] })
   const read = async (url: string, size: number, headers: Record<string, string> = {}) => {
