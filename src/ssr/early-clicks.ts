@@ -16,8 +16,9 @@ import type { EarlyClicks } from '../../web/lib/early-clicks'
  * `data-early-click` (a busy pointer, web/styles/app.css). Left to the browser: a click on or in a
  * link, a form's submit and reset buttons (a reset needs no script; the submit's form follows as
  * said), and a form that posts (the sign-up, invitation and new-password forms: it posts to the
- * page itself, which opens again, src/app.ts). Installed once, however often it runs (the early
- * head and the rendered head both carry it). Its text is built from constants only.
+ * page itself, which opens again, src/app.ts). A page carries it once: in the early head where one
+ * leaves first (src/ssr/early-head.ts), else in the rendered head; it installs itself once all the
+ * same. Its text is built from constants only.
  */
 const BUTTONS = 'button,[role=button],[role=menuitem],[role=tab],[role=switch],[role=checkbox],[role=radio],[role=combobox]'
 

@@ -7,6 +7,7 @@ import { createI18n } from '../../web/lib/i18n'
 import { createQueryClient } from '../../web/lib/query-client'
 import { publicNamespaces } from '../../web/locales'
 import { createAppRouter } from '../../web/router'
+import { EARLY_CLICKS_SCRIPT } from './early-clicks'
 import { createPageRenderer, pageStrings } from './render'
 
 const assets = { js: '/build/entry-test.js', css: '/build/app-test.css', locales: { en: ['/build/strings-en.js'] } }
@@ -67,6 +68,18 @@ describe('the early head', () => {
     expect(html.match(/<body/g)).toHaveLength(1)
     expect(html).toContain('<title>Kontor</title>')
     expect(html).toEndWith('</html>')
+    // The script that keeps clicks made before the page's script runs (decision 0134) is in the early head only.
+    expect(first).toContain(EARLY_CLICKS_SCRIPT)
+    expect(html.split(EARLY_CLICKS_SCRIPT)).toHaveLength(2)
+  })
+
+  test("a page without the early head carries the script for early clicks in its own head's first script, once", async () => {
+    const held = heldApi()
+    held.release()
+    const response = await render(page('/login', { 'user-agent': BOT }), held.api, 'n0nce')
+    const html = await response.text()
+    expect(html.split(EARLY_CLICKS_SCRIPT)).toHaveLength(2)
+    expect(html.indexOf(EARLY_CLICKS_SCRIPT)).toBeLessThan(html.indexOf('</head>'))
   })
 
   test('a session that turns out to be gone redirects inside the page', async () => {

@@ -110,16 +110,17 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
      * The page in the visitor's language. A signed-in member's is in their account's language and
      * theme, which they may have changed on another device: the account wins over this browser's
      * cookie and storage. The answer is the one the protected routes ask for first
-     * (sessionQueries.me), so it is read once.
+     * (sessionQueries.me), so it is read once. Its head's first script keeps the clicks made before
+     * the page's script runs, unless the early head, which carries that script, went first.
      */
-    const render = async () => {
+    const render = async (earlyClicks = EARLY_CLICKS_SCRIPT) => {
       const queryClient = createQueryClient()
       const api = createApiClient(fetcher)
       const me = hasSessionCookie(cookie) ? await api.get<Me>('/auth/me').catch(() => undefined) : undefined
       if (me) queryClient.setQueryData(sessionQueries.me(api).queryKey, me)
       const lang = me?.locale ?? cookieLang
       const strings = await pageStrings(lang, new Set(routes.map((route) => route.id as string)))
-      const router = createAppRouter({ queryClient, api, i18n: createI18n(lang, { [lang]: strings }), earlyClicks: EARLY_CLICKS_SCRIPT }, { nonce })
+      const router = createAppRouter({ queryClient, api, i18n: createI18n(lang, { [lang]: strings }), earlyClicks }, { nonce })
       const response = await createRequestHandler({ request, createRouter: () => router, getRouterManifest: () => manifests.get(lang)! })(defaultStreamHandler)
       return { response, me }
     }
@@ -137,7 +138,7 @@ export function createPageRenderer(assets: WebAssets): PageRenderer {
     const preloads = [...(assets.locales?.[cookieLang] ?? []), ...(errorsLater ? [] : (assets.errorLocales?.[cookieLang] ?? []))]
     const head = earlyHeadHtml({ lang: cookieLang, css: assets.css, js: assets.js, preloads, nonce })
     const failed = () => createI18n(cookieLang, errorStrings).t('UNKNOWN', { ns: 'errors' })
-    return new Response(streamAfter(head, async () => (await render()).response, failed), { status: 200, headers })
+    return new Response(streamAfter(head, async () => (await render('')).response, failed), { status: 200, headers })
   }
 }
 
