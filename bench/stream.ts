@@ -2,18 +2,21 @@
  * Chat streaming through Kontor against reading the fake provider directly, in one run: replies
  * of 1,000 and 5,000 tokens from a fast provider (20 tokens per network chunk), 1 and 200 at a
  * time, rounds alternating. Reports the streaming throughput (tokens from the first to the last,
- * per second), the time to first token Kontor adds, and bytes on the wire per byte of text.
+ * per second), the time to first token Kontor adds, and bytes on the wire per byte of text; one at
+ * a time also the first token through a bare relay (what any relay on Bun's fetch and streams adds
+ * on this machine, bench/relay-floor.ts), as a yardstick.
  * Before each size's rounds it waits for a quiet machine (at least 90% idle over a second, quietMachine).
  * Writes "## Chat stream (bench/stream.ts)".
  * Run: node_modules/.bin/bun bench/stream.ts (Kontor as `npm start` runs it, the server bundle;
  * BENCH_SOURCE_FILES=1 runs its source files; BENCH_PROVIDER_HOST=localhost gives it the provider by name)
  */
 import { loadavg } from 'node:os'
-import { machine, pct, providerTokens, type Quiet, quietMachine, quietText, readReply as read, register, startFakeProvider, startKontor, type ReplySample as Sample, writeSection } from './lib'
+import { machine, pct, providerTokens, type Quiet, quietMachine, quietText, readReply as read, register, startBareRelay, startFakeProvider, startKontor, type ReplySample as Sample, writeSection } from './lib'
 
 const SIZES = [1000, 5000] as const
 const PORT = Number(process.env.BENCH_PORT ?? 3520)
 const FAKE_PORT = PORT + 1
+const RELAY_PORT = PORT + 2
 /** A fast provider: 20 frames (tokens) in each network chunk. */
 const promptOf = (tokens: number) => `[[fake:tokens=${tokens}]][[fake:burst=20]] go`
 const textOf = (tokens: number) => Array.from({ length: tokens }, (_, i) => `t${i}`).join(' ')
@@ -23,20 +26,25 @@ const LEVELS = ([[1, 60], [200, 2]] as const).filter(([n]) => !process.env.BENCH
 // The fake runs in its own process, so that neither side measures the other's CPU.
 const fakeProcess = await startFakeProvider(FAKE_PORT)
 const fakeUrl = `http://127.0.0.1:${FAKE_PORT}`
+// The yardstick: a bare relay in a process of its own, which hands the fake's network chunks on as they come.
+const relayProcess = await startBareRelay(RELAY_PORT, FAKE_PORT)
 /** BENCH_PROVIDER_HOST=localhost gives Kontor the provider by name, as providers are reached in production (the reader still reads it by address). */
 const providerUrl = `http://${process.env.BENCH_PROVIDER_HOST ?? '127.0.0.1'}:${FAKE_PORT}`
 const kontor = await startKontor({ port: PORT, env: { OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: `${providerUrl}/v1` }, bundle: process.env.BENCH_SOURCE_FILES !== '1' })
 const base = kontor.base
 
-async function direct(size: number): Promise<Sample> {
+/** The fake's own answer, read from `url`: the fake itself (`direct`), or the bare relay in front of it. */
+async function providerAnswer(url: string, size: number): Promise<Sample> {
   const start = performance.now()
-  const res = await fetch(`${fakeUrl}/v1/chat/completions`, {
+  const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
     body: JSON.stringify({ model: 'gpt-4.1', stream: true, messages: [{ role: 'user', content: promptOf(size) }] }),
   })
   return read(res, providerTokens, start)
 }
+const direct = (size: number) => providerAnswer(`${fakeUrl}/v1/chat/completions`, size)
+const throughRelay = (size: number) => providerAnswer(`http://127.0.0.1:${RELAY_PORT}/`, size)
 
 // Kontor merges the tokens of one provider chunk into one frame: its words are the tokens.
 const words = (f: string) => (JSON.parse(f.slice(f.indexOf('data: ') + 6)) as { delta: string }).delta.split(' ').filter(Boolean).length
@@ -80,15 +88,15 @@ async function ask(session: { cookie: string; ids: string[] }, content: string) 
 
 /**
  * `concurrency` streams at once, `rounds` times: directly and through Kontor (and at one stream a
- * send) in turn, the order rotating every round, so that each follows each of the others as often
+ * send and a read through the bare relay) in turn, the order rotating every round, so that each follows each of the others as often
  * (the reader's own work on the reply before, its collections among it, falls on all of them).
  */
 async function run(size: number, concurrency: number, rounds: number, session: { cookie: string; ids: string[] }) {
-  const results = { direct: [] as Sample[], kontor: [] as Sample[], sends: [] as Sample[] }
+  const results = { direct: [] as Sample[], kontor: [] as Sample[], sends: [] as Sample[], relay: [] as Sample[] }
   const steps = [
     async () => results.direct.push(...(await Promise.all(Array.from({ length: concurrency }, () => direct(size))))),
     async () => results.kontor.push(...(await Promise.all(session.ids.slice(0, concurrency).map((id) => throughKontor(session.cookie, id))))),
-    ...(concurrency === 1 ? [async () => results.sends.push(await sendThroughKontor(session.cookie, size))] : []),
+    ...(concurrency === 1 ? [async () => results.sends.push(await sendThroughKontor(session.cookie, size)), async () => results.relay.push(await throughRelay(size))] : []),
   ]
   for (let r = 0; r < rounds; r++) for (let i = 0; i < steps.length; i++) await steps[(r + i) % steps.length]!()
   return results
@@ -133,6 +141,7 @@ try {
     for (const [concurrency, rounds] of LEVELS) {
       const r = await run(size, concurrency, rounds, session)
       if ([...r.kontor, ...r.sends].some((s) => s.tokens !== size)) throw new Error('a reply through Kontor lost tokens')
+      if (r.relay.some((s) => s.tokens !== size)) throw new Error('a reply through the bare relay lost tokens')
       const ttft = (xs: Sample[], p: number) => pct(xs.map((x) => x.ttft), p)
       const wire = (xs: Sample[]) => xs.reduce((s, x) => s + x.bytes, 0) / (xs.length * textBytes)
       // A reply that reaches the reader in one read has no span to measure a rate over: one at a
@@ -146,18 +155,18 @@ try {
       const ratio = spanned ? `${fmt(kontorRate / rate(r.direct, concurrency), 2)}×${oneRead ? ` (${oneRead} of ${r.kontor.length} in one read)` : ''}` : 'in one read'
       rows.push(
         `| ${size} | ${concurrency} | ${ratio} | ${fmt(last(r.kontor, 50) - last(r.direct, 50))} ms | ${fmt(ttft(r.kontor, 50) - ttft(r.direct, 50))} ms | ` +
-          `${fmt(ttft(r.kontor, 95) - ttft(r.direct, 95))} ms | ${r.sends.length ? `${fmt(ttft(r.sends, 50) - ttft(r.direct, 50))} ms` : '—'} | ${fmt(wire(r.kontor), 2)}× | ${fmt(wire(r.direct), 2)}× |`,
+          `${fmt(ttft(r.kontor, 95) - ttft(r.direct, 95))} ms | ${r.sends.length ? `${fmt(ttft(r.sends, 50) - ttft(r.direct, 50))} ms` : '—'} | ${r.relay.length ? `${fmt(ttft(r.relay, 50) - ttft(r.direct, 50))} ms` : '—'} | ${fmt(wire(r.kontor), 2)}× | ${fmt(wire(r.direct), 2)}× |`,
       )
-      readings.push(`${size} tokens, ${concurrency} at a time: ${fmt(rate(r.direct, concurrency) / 1000)}k tokens/s direct, ${spanned ? `${fmt(kontorRate / 1000)}k` : 'most in one read'} through Kontor, first token after ${fmt(ttft(r.direct, 50))} ms and ${fmt(ttft(r.kontor, 50))} ms`)
+      readings.push(`${size} tokens, ${concurrency} at a time: ${fmt(rate(r.direct, concurrency) / 1000)}k tokens/s direct, ${spanned ? `${fmt(kontorRate / 1000)}k` : 'most in one read'} through Kontor, first token after ${fmt(ttft(r.direct, 50))} ms and ${fmt(ttft(r.kontor, 50))} ms${r.relay.length ? ` (${fmt(ttft(r.relay, 50))} ms through the bare relay)` : ''}`)
     }
   }
   load.push(loadavg()[0]!)
   const table = [
-    'Replies from the fake provider (a separate process, 20 tokens per network chunk), read directly and through Kontor (SSE over HTTP, each reply persisted; a new reply to the same message each round, and at one stream also a send to a new chat), interleaved in one run (' + LEVELS.map(([n, rounds]) => `${rounds} rounds at ${n} at once`).join(', ') + ', the order rotating every round). ' +
+    'Replies from the fake provider (a separate process, 20 tokens per network chunk), read directly and through Kontor (SSE over HTTP, each reply persisted; a new reply to the same message each round, and at one stream also a send to a new chat and, as a yardstick, a read through a bare relay: a Bun server that calls the fake with `fetch` and hands each network chunk on, bench/relay-floor.ts, decision 0135), interleaved in one run (' + LEVELS.map(([n, rounds]) => `${rounds} rounds at ${n} at once`).join(', ') + ', the order rotating every round). ' +
       'Throughput counts the tokens between a reply’s first and last token (one at a time the median of the replies’ rates), at 200 at once all the tokens of a round between its first and its last (“in one read”: Kontor’s frames of a reply reached the reader together, too fast to time; one at a time, such a reply ranks as the fastest in the median); the times to the first and to the last token, from the request, are reported apart.',
     '',
-    '| Tokens | Streams at once | Throughput, Kontor / direct | Added time to last token, p50 | Added time to first token, p50 | Added, p95 | Added, p50, a send to a new chat | Bytes on the wire per byte of text, Kontor | Direct |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Tokens | Streams at once | Throughput, Kontor / direct | Added time to last token, p50 | Added time to first token, p50 | Added, p95 | Added, p50, a send to a new chat | Added, p50, a bare relay | Bytes on the wire per byte of text, Kontor | Direct |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n')
   console.log(table)
@@ -167,6 +176,7 @@ try {
       '## Chat stream (bench/stream.ts)',
       `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}, load average ${fmt(load[0]!)} at the start and ${fmt(load[1]!)} at the end, ${quietText(quiet)} at ${SIZES.map((n) => n.toLocaleString('en')).join(' and ')} tokens.\n\n${table}\n\n` +
         `**Reading.** ${readings.join('; ')}. ` +
+        'The run recorded before, on 2026-11-30 at 22:01 UTC (the code of decision 0130, without the bare relay’s reads; the provider read directly at 560–600k tokens a second), gave a new reply’s first token 1.7 and 1.1 ms later than directly, a send’s 1.9 and 1.7 ms, 1.72× and 1.03× of the direct rate one at a time and 0.74× and 0.75× at 200 at once. ' +
         'What the relay does (decisions 0024, 0041, 0091, 0095): it reads the provider with its own SSE reader, and what one network chunk brought leaves in one write as soon as it is parsed, ' +
         'the chunk’s text deltas merged into one frame, so Kontor sends less than the provider’s verbose chunks; a chunk of more than 32 messages (the answer of a provider faster than the relay piles up in chunks of 256 KB, about 1,500 tokens) is parsed 32 messages first and then 1,024 at a time, and after each write the relay waits until the write has left the process (two turns of the event loop, decision 0102) before the provider is read on. ' +
         'Since decision 0117 (2026-11-30) Kontor’s JavaScript heap grows to 1.5 times what its last full collection left before it is collected in full again (for 1,000 replies at once, bench/concurrency.ts), so that a reply’s garbage is also collected in full more often: one reply at a time, eight runs each that day, alternating with Bun’s defaults given to Kontor (`BENCH_SERVER_ENV`), medians: the whole reply 2.45 against 1.8 ms and 4.05 against 2.5 ms later than directly at 1,000 and 5,000 tokens, 1.24× against 1.29× and 0.98× (0.92–1.06) against 1.04× (0.95–1.06) of the direct rate, the first token 3.05 against 2.7 ms and 2.95 against 2.7 ms. ' +
@@ -203,4 +213,5 @@ try {
 } finally {
   await kontor.stop()
   fakeProcess.kill()
+  relayProcess.kill()
 }
