@@ -28,7 +28,10 @@ export async function ensurePortFree(port: number) {
  */
 export async function startBareRelay(port: number, fakePort: number) {
   await ensurePortFree(port)
-  const relay = Bun.spawn([process.execPath, 'bench/relay-floor.ts', '--relay', String(port), String(fakePort)], { cwd: ROOT, stdout: 'ignore', stderr: 'inherit' })
+  // As many model calls at once as Kontor makes (src/main.ts), not Bun's 256.
+  const relay = Bun.spawn([process.execPath, 'bench/relay-floor.ts', '--relay', String(port), String(fakePort)], {
+    cwd: ROOT, stdout: 'ignore', stderr: 'inherit', env: { ...process.env, BUN_CONFIG_MAX_HTTP_REQUESTS: '4096' },
+  })
   process.on('exit', () => relay.kill())
   for (let i = 0; !(await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)); i++) {
     if (i === 100 || relay.exitCode !== null || relay.signalCode !== null) {
@@ -38,6 +41,16 @@ export async function startBareRelay(port: number, fakePort: number) {
     await Bun.sleep(50)
   }
   return relay
+}
+
+/** A copy of `xs` in a random order (Fisher–Yates): a bench's reads in a new order every round, so that each follows each of the others about as often. */
+export function shuffled<T>(xs: readonly T[]): T[] {
+  const copy = [...xs]
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1))
+    ;[copy[i], copy[j]] = [copy[j]!, copy[i]!]
+  }
+  return copy
 }
 
 /**

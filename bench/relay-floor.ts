@@ -8,7 +8,7 @@
  * Run: node_modules/.bin/bun bench/relay-floor.ts (BENCH_NO_WRITE=1 prints only)
  */
 import { loadavg } from 'node:os'
-import { machine, pct, providerTokens, readReply, type ReplySample, startBareRelay, startFakeProvider, writeSection } from './lib'
+import { machine, pct, providerTokens, readReply, type ReplySample, shuffled, startBareRelay, startFakeProvider, writeSection } from './lib'
 
 /** Started with `--relay PORT FAKE_PORT`: the bare relay itself, in a process of its own. */
 if (process.argv[2] === '--relay') {
@@ -66,15 +66,6 @@ async function main() {
     return sample
   }
   const fmt = (n: number, digits = 2) => n.toFixed(digits)
-  /** A copy of `xs` in a random order (Fisher–Yates). */
-  const shuffled = <T>(xs: readonly T[]) => {
-    const copy = [...xs]
-    for (let i = copy.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1))
-      ;[copy[i], copy[j]] = [copy[j]!, copy[i]!]
-    }
-    return copy
-  }
 
   const load = [loadavg()[0]!]
   const rows: string[] = []

@@ -11,7 +11,7 @@
  * BENCH_SOURCE_FILES=1 runs its source files; BENCH_PROVIDER_HOST=localhost gives it the provider by name)
  */
 import { loadavg } from 'node:os'
-import { machine, pct, providerTokens, type Quiet, quietMachine, quietText, readReply as read, register, startBareRelay, startFakeProvider, startKontor, type ReplySample as Sample, writeSection } from './lib'
+import { machine, pct, providerTokens, type Quiet, quietMachine, quietText, readReply as read, register, shuffled, startBareRelay, startFakeProvider, startKontor, type ReplySample as Sample, writeSection } from './lib'
 
 const SIZES = [1000, 5000] as const
 const PORT = Number(process.env.BENCH_PORT ?? 3520)
@@ -88,7 +88,7 @@ async function ask(session: { cookie: string; ids: string[] }, content: string) 
 
 /**
  * `concurrency` streams at once, `rounds` times: directly and through Kontor (and at one stream a
- * send and a read through the bare relay) in turn, the order rotating every round, so that each follows each of the others as often
+ * send and a read through the bare relay) in turn, in a new random order every round, so that each follows each of the others about as often
  * (the reader's own work on the reply before, its collections among it, falls on all of them).
  */
 async function run(size: number, concurrency: number, rounds: number, session: { cookie: string; ids: string[] }) {
@@ -98,7 +98,7 @@ async function run(size: number, concurrency: number, rounds: number, session: {
     async () => results.kontor.push(...(await Promise.all(session.ids.slice(0, concurrency).map((id) => throughKontor(session.cookie, id))))),
     ...(concurrency === 1 ? [async () => results.sends.push(await sendThroughKontor(session.cookie, size)), async () => results.relay.push(await throughRelay(size))] : []),
   ]
-  for (let r = 0; r < rounds; r++) for (let i = 0; i < steps.length; i++) await steps[(r + i) % steps.length]!()
+  for (let r = 0; r < rounds; r++) for (const step of shuffled(steps)) await step()
   return results
 }
 
@@ -162,7 +162,7 @@ try {
   }
   load.push(loadavg()[0]!)
   const table = [
-    'Replies from the fake provider (a separate process, 20 tokens per network chunk), read directly and through Kontor (SSE over HTTP, each reply persisted; a new reply to the same message each round, and at one stream also a send to a new chat and, as a yardstick, a read through a bare relay: a Bun server that calls the fake with `fetch` and hands each network chunk on, bench/relay-floor.ts, decision 0135), interleaved in one run (' + LEVELS.map(([n, rounds]) => `${rounds} rounds at ${n} at once`).join(', ') + ', the order rotating every round). ' +
+    'Replies from the fake provider (a separate process, 20 tokens per network chunk), read directly and through Kontor (SSE over HTTP, each reply persisted; a new reply to the same message each round, and at one stream also a send to a new chat and, as a yardstick, a read through a bare relay: a Bun server that calls the fake with `fetch` and hands each network chunk on, bench/relay-floor.ts, decision 0135), interleaved in one run (' + LEVELS.map(([n, rounds]) => `${rounds} rounds at ${n} at once`).join(', ') + ', in a new random order every round). ' +
       'Throughput counts the tokens between a reply’s first and last token (one at a time the median of the replies’ rates), at 200 at once all the tokens of a round between its first and its last (“in one read”: Kontor’s frames of a reply reached the reader together, too fast to time; one at a time, such a reply ranks as the fastest in the median); the times to the first and to the last token, from the request, are reported apart.',
     '',
     '| Tokens | Streams at once | Throughput, Kontor / direct | Added time to last token, p50 | Added time to first token, p50 | Added, p95 | Added, p50, a send to a new chat | Added, p50, a bare relay | Bytes on the wire per byte of text, Kontor | Direct |',
@@ -176,7 +176,7 @@ try {
       '## Chat stream (bench/stream.ts)',
       `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}, load average ${fmt(load[0]!)} at the start and ${fmt(load[1]!)} at the end, ${quietText(quiet)} at ${SIZES.map((n) => n.toLocaleString('en')).join(' and ')} tokens.\n\n${table}\n\n` +
         `**Reading.** ${readings.join('; ')}. ` +
-        'The run recorded before, on 2026-11-30 at 22:01 UTC (the code of decision 0130, without the bare relay’s reads; the provider read directly at 560–600k tokens a second), gave a new reply’s first token 1.7 and 1.1 ms later than directly, a send’s 1.9 and 1.7 ms, 1.72× and 1.03× of the direct rate one at a time and 0.74× and 0.75× at 200 at once. ' +
+        'The run recorded on 2026-11-30 at 22:01 UTC (the code of decision 0130, without the bare relay’s reads, the order rotating; the provider read directly at 560–600k tokens a second), gave a new reply’s first token 1.7 and 1.1 ms later than directly, a send’s 1.9 and 1.7 ms, 1.72× and 1.03× of the direct rate one at a time and 0.74× and 0.75× at 200 at once. ' +
         'What the relay does (decisions 0024, 0041, 0091, 0095): it reads the provider with its own SSE reader, and what one network chunk brought leaves in one write as soon as it is parsed, ' +
         'the chunk’s text deltas merged into one frame, so Kontor sends less than the provider’s verbose chunks; a chunk of more than 32 messages (the answer of a provider faster than the relay piles up in chunks of 256 KB, about 1,500 tokens) is parsed 32 messages first and then 1,024 at a time, and after each write the relay waits until the write has left the process (two turns of the event loop, decision 0102) before the provider is read on. ' +
         'Since decision 0117 (2026-11-30) Kontor’s JavaScript heap grows to 1.5 times what its last full collection left before it is collected in full again (for 1,000 replies at once, bench/concurrency.ts), so that a reply’s garbage is also collected in full more often: one reply at a time, eight runs each that day, alternating with Bun’s defaults given to Kontor (`BENCH_SERVER_ENV`), medians: the whole reply 2.45 against 1.8 ms and 4.05 against 2.5 ms later than directly at 1,000 and 5,000 tokens, 1.24× against 1.29× and 0.98× (0.92–1.06) against 1.04× (0.95–1.06) of the direct rate, the first token 3.05 against 2.7 ms and 2.95 against 2.7 ms. ' +
@@ -195,7 +195,7 @@ try {
         'The fake provider sends its first network chunk at once, as a provider does, and the rest as fast as it can (since 2026-11-27; before, its server on Bun held the first bytes back until 128–256 KB were ready, and that late first byte hid the commit that begins a reply). ' +
         'Where the first milliseconds go (medians of about 40 sends and new replies at a time, 1,000 and 5,000 tokens, timed by hand on 2026-11-27 from the moment Kontor has the request, after decisions 0100 and 0101): the session is read by 0.17–0.19 ms; the model, tools, files and budgets by 0.43–0.60 ms; the provider is called at 0.59–0.88 ms; the batch that begins the reply is committed by 1.06–1.53 ms; the first frame leaves at 1.35–2.07 ms. Before those decisions the session took 0.24–0.36 ms, and the provider was called at 0.66–0.98 ms. ' +
         'What holds the first token back at 5,000 tokens (timed by hand on 2026-11-27, the times of Kontor’s steps, of the fake’s first chunk and of the reader’s reads side by side): in some replies a pause of 2–3 ms before the first frame, in one of three places. The fake’s first chunk reached Kontor’s fetch only with the next 130–400 KB, although the fake had written it at once; the batch that begins the reply took 3 ms instead of 0.5; or Kontor read the session and the chat more slowly (1.1–1.5 ms to the provider call instead of 0.6–0.9). At 5,000 tokens the fake writes as fast as it can, and the fake, Kontor’s two threads and this script share two cores. Until decision 0102, a frame also waited in the server for the next one to be parsed: 0.9–1.2 ms from Kontor’s write to the reader at 5,000 tokens, 0.1–0.2 ms since. ' +
-        'Until 2026-11-27 the order within a round was fixed (direct, a new reply, a send): the new reply always came right after this script had parsed the direct reply, and at 5,000 tokens its first token came 1–2.6 ms later than a send’s (3.9 against 1.3 ms in the last such run); rotating, the two differ by less than the spread between runs. ' +
+        'Until 2026-11-27 the order within a round was fixed (direct, a new reply, a send): the new reply always came right after this script had parsed the direct reply, and at 5,000 tokens its first token came 1–2.6 ms later than a send’s (3.9 against 1.3 ms in the last such run); rotating, the two differ by less than the spread between runs. Until 2026-12-01 the order rotated every round (each read came after the same other one: the new reply after the direct read, the direct read after the send); since then it is drawn anew every round. ' +
         'Tried and not kept (2026-11-27; since decision 0127 it is done with each run of tokens joined into a new string): taking a token’s text as it stands between its quotes, without JSON.parse, raised the throughput one at a time to 1.06–1.31× at 5,000 tokens, but the slices kept their network chunks alive (1,000 replies at once peaked at 430–477 MB); copied once per chunk, the peak was still higher than with each token parsed in five rounds of five (402–429 MB, median 407, against 360–413 MB, median 384; bench/concurrency.ts, one round each, alternating). ' +
         'A new reply to the same message begins in one batch as a send does, and the reply it replaces leaves the chat search index only when the new one ends (decision 0096). ' +
         'At 200 streams the requests arrive at once and queue for two cores shared with the fake provider and this script; they start eight per turn of the event loop (decision 0094), so the first replies stream while the last have not started, which lengthens a round’s span from its first token to its last. ' +

@@ -73,7 +73,7 @@ describe('the early head', () => {
     expect(html.split(EARLY_CLICKS_SCRIPT)).toHaveLength(2)
   })
 
-  test("a page without the early head carries the script for early clicks in its own head's first script, once", async () => {
+  test('a page without the early head carries the script for early clicks in its own head, once', async () => {
     const held = heldApi()
     held.release()
     const response = await render(page('/login', { 'user-agent': BOT }), held.api, 'n0nce')
@@ -97,6 +97,7 @@ describe('the early head', () => {
     const html = await readAll(reader, first)
     expect(html).toContain('<meta http-equiv="refresh" content="0;url=/login?redirect=%2Fchat"/></head><body>')
     expect(html).toEndWith('</html>')
+    expect(html.split(EARLY_CLICKS_SCRIPT)).toHaveLength(2)
   })
 
   test('bots, signed-out visitors of signed-in pages and pages that may be missing wait for the real status', async () => {
