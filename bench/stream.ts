@@ -88,8 +88,9 @@ async function ask(session: { cookie: string; ids: string[] }, content: string) 
 
 /**
  * `concurrency` streams at once, `rounds` times: directly and through Kontor (and at one stream a
- * send and a read through the bare relay) in turn, in a new random order every round, so that each follows each of the others about as often
- * (the reader's own work on the reply before, its collections among it, falls on all of them).
+ * send and a read through the bare relay) in turn, in a new random order every round, so that each
+ * follows each of the others about as often (the reader's own work on the reply before, its
+ * collections among it, falls on all of them).
  */
 async function run(size: number, concurrency: number, rounds: number, session: { cookie: string; ids: string[] }) {
   const results = { direct: [] as Sample[], kontor: [] as Sample[], sends: [] as Sample[], relay: [] as Sample[] }
