@@ -11,7 +11,7 @@ import { chromium, type Page } from 'playwright'
 import { waitForHydration } from '../tests/e2e/support/session'
 import { machine, pct, signedInWithModel, startKontor, writeSection } from './lib'
 
-const PORT = Number(process.env.BENCH_PORT ?? 3530)
+const PORT = Number(process.env.BENCH_PORT ?? 3560)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15)
 const WARMUP = 2
 // The chat page needs a usable model; no request ever reaches this address.

@@ -13,7 +13,7 @@ import { createClient } from '@libsql/client'
 import { chromium, type Browser } from 'playwright'
 import { machine, pct, signedInWithModel, startKontor, writeSection } from './lib'
 
-const PORT = Number(process.env.BENCH_PORT ?? 3540)
+const PORT = Number(process.env.BENCH_PORT ?? 3570)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12)
 const WARMUP = 2
 const BASELINE_ROOT = process.env.BENCH_BASELINE_ROOT
