@@ -8,7 +8,8 @@
  * Before each size's rounds it waits for a quiet machine (at least 90% idle over a second, quietMachine).
  * Writes "## Chat stream (bench/stream.ts)".
  * Run: node_modules/.bin/bun bench/stream.ts (Kontor as `npm start` runs it, the server bundle;
- * BENCH_SOURCE_FILES=1 runs its source files; BENCH_PROVIDER_HOST=localhost gives it the provider by name)
+ * BENCH_SOURCE_FILES=1 runs its source files; BENCH_PROVIDER_HOST=localhost gives it the provider by name;
+ * BENCH_NO_WRITE=1 prints only)
  */
 import { loadavg } from 'node:os'
 import { machine, pct, providerTokens, type Quiet, quietMachine, quietText, readReply as read, register, shuffled, startBareRelay, startFakeProvider, startKontor, type ReplySample as Sample, writeSection } from './lib'
@@ -172,7 +173,7 @@ try {
   ].join('\n')
   console.log(table)
   console.log(readings.join('\n'))
-  if (LEVELS.length === 2) {
+  if (LEVELS.length === 2 && !process.env.BENCH_NO_WRITE) {
     writeSection(
       '## Chat stream (bench/stream.ts)',
       `Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}, load average ${fmt(load[0]!)} at the start and ${fmt(load[1]!)} at the end, ${quietText(quiet)} at ${SIZES.map((n) => n.toLocaleString('en')).join(' and ')} tokens.\n\n${table}\n\n` +
