@@ -217,6 +217,21 @@ async function cpuTicks(): Promise<{ total: number; idle: number } | null> {
   return { total: ticks.reduce((s, n) => s + n, 0), idle: ticks[3]! + ticks[4]! }
 }
 
+/**
+ * A process's main thread so far (its event loop: JavaScript, a server's writes, SQL on a database
+ * file): its time on a core and its time ready to run while it waited for one, in seconds (the
+ * scheduler's statistics, /proc/<pid>/task/<pid>/schedstat); null where the kernel does not keep
+ * them (decision 0136).
+ */
+export function mainThread(pid: number): { cpu: number; waited: number } | null {
+  try {
+    const [onCore, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ').map(Number)
+    return Number.isFinite(onCore) && Number.isFinite(waiting) ? { cpu: onCore! / 1e9, waited: waiting! / 1e9 } : null
+  } catch {
+    return null
+  }
+}
+
 /** How idle the machine was in the second before a bench measured (quietMachine). */
 export type Quiet = { idle: number; waitedMs: number; wanted: number; gaveUp: boolean }
 
