@@ -1,8 +1,8 @@
 /**
  * The main thread's CPU time a provider's network chunk costs in Kontor's relay, in one process
- * and without a network: the OpenAI adapter (its SSE reader and text template), the gateway, the usage meter, the
- * tool loop and a client's frame queue, fed from a stream in memory one chunk (one token) per turn
- * of the event loop, as a model at its own pace sends them. The baseline is a bare pipe that hands
+ * and without a network: the OpenAI adapter (its SSE reader and text template), the gateway, the
+ * usage meter, the tool loop and a client's frame queue, fed from a stream in memory one chunk
+ * (one token) per turn of the event loop, as a model at its own pace sends them. The baseline is a bare pipe that hands
  * the same chunks from the same kind of stream on to a stream of its own. Runs alternate in a new
  * random order every round. Neither side writes to a database (the reply's writer is left out).
  *
