@@ -28,12 +28,12 @@ async function migratedUpTo(tag: string) {
 const textOf = async (client: Client, id: string) =>
   (
     await client.execute({
-      sql: `SELECT content || coalesce((SELECT group_concat(part, '') FROM (SELECT c.content AS part FROM streaming_replies s JOIN reply_chunks c ON c.reply_n = s.n WHERE s.message_id = m.id ORDER BY c.seq)), '') AS text FROM messages m WHERE id = ?`,
+      sql: `SELECT content || coalesce((SELECT group_concat(part, '') FROM (SELECT c.content AS part FROM streaming_replies s JOIN reply_chunks c ON c.reply_n = s.n WHERE s.message_id = m.id AND s.ended = 0 ORDER BY c.seq)), '') AS text FROM messages m WHERE id = ?`,
       args: [id],
     })
   ).rows[0]?.text
 
-test('replies streaming while the database is migrated to numbered reply parts (0032) keep their appended text, and lose it with their end', async () => {
+test('replies streaming while the database is migrated to numbered reply parts (0032) keep their appended text; ended, they read it no more', async () => {
   const client = await migratedUpTo('0031_replies_indexed_together')
   // Two replies a stopped server left streaming, with parts appended out of order, and one that ended.
   await client.executeMultiple(`
@@ -50,10 +50,12 @@ test('replies streaming while the database is migrated to numbered reply parts (
   expect(await textOf(client, 'r1')).toBe('Once upon a time')
   expect(await textOf(client, 'r2')).toBe('Tapirs')
   expect((await client.execute(`SELECT message_id FROM streaming_replies ORDER BY n`)).rows.map((r) => r.message_id)).toEqual(['r1', 'r2'])
-  // Ended, a reply's parts go with its number; the other's stay.
+  // Ended, a reply's number is marked ended and its parts are read no more; they go later, with
+  // those of the other replies ended meanwhile (0035, decision 0137). The other's stay as they are.
   await client.execute(`UPDATE messages SET status = 'interrupted' WHERE id = 'r1'`)
-  expect((await client.execute(`SELECT count(*) AS n FROM reply_chunks`)).rows[0]?.n).toBe(1)
-  expect((await client.execute(`SELECT message_id FROM streaming_replies`)).rows.map((r) => r.message_id)).toEqual(['r2'])
+  expect((await client.execute(`SELECT message_id, ended FROM streaming_replies ORDER BY n`)).rows.map((r) => [r.message_id, r.ended])).toEqual([['r1', 1], ['r2', 0]])
+  expect(await textOf(client, 'r1')).toBe('Once')
+  expect(await textOf(client, 'r2')).toBe('Tapirs')
   // What gives and takes the numbers: a migration that rebuilds `messages` must create these again.
   expect((await client.execute(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'messages' AND name LIKE 'streaming_replies_%' ORDER BY name`)).rows.map((r) => r.name)).toEqual([
     'streaming_replies_again',

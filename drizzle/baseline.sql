@@ -1,6 +1,6 @@
 -- The schema the migrations build, for a fresh database to begin from in one step (db/migrate.ts).
 -- Written by `npx bun db/baseline.ts`; do not edit. A database begun from it is recorded as migrated up to:
--- covers: 0034_branch_index
+-- covers: 0035_ended_replies_swept_together
 
 CREATE TABLE `organizations` (
 	`id` text PRIMARY KEY NOT NULL,
@@ -567,7 +567,7 @@ CREATE TABLE `chat_search_waiting` (
 );
 CREATE TABLE `streaming_replies` (
 	`n` integer PRIMARY KEY NOT NULL,
-	`message_id` text NOT NULL,
+	`message_id` text NOT NULL, `ended` integer DEFAULT false NOT NULL,
 	FOREIGN KEY (`message_id`) REFERENCES `messages`(`id`) ON UPDATE no action ON DELETE cascade
 );
 CREATE TABLE "reply_chunks" (
@@ -655,6 +655,7 @@ CREATE INDEX `threads_user_list_idx` ON `threads` (`user_id`,`pinned_at`,`last_m
 CREATE UNIQUE INDEX `streaming_replies_message_id_unique` ON `streaming_replies` (`message_id`);
 CREATE INDEX `messages_thread_branch_idx` ON `messages` (`thread_id`,`on_branch`,`seq`);
 CREATE INDEX `messages_thread_parent_idx` ON `messages` (`thread_id`,`parent_id`,`on_branch`);
+CREATE INDEX `streaming_replies_ended_idx` ON `streaming_replies` (`n`) WHERE "streaming_replies"."ended" = 1;
 CREATE TRIGGER `source_chunks_fts_insert` AFTER INSERT ON `source_chunks` BEGIN
 	INSERT INTO `source_chunks_fts` (rowid, `content`, `heading_path`) VALUES (new.`id`, new.`content`, new.`heading_path`);
 END;
@@ -724,15 +725,6 @@ WHEN OLD.`status` <> 'streaming' OR NEW.`status` <> 'streaming' BEGIN
 END;
 CREATE TRIGGER `streaming_replies_begin` AFTER INSERT ON `messages` WHEN NEW.`status` = 'streaming' BEGIN
 	INSERT OR IGNORE INTO `streaming_replies` (`message_id`) VALUES (NEW.`id`);
-END;
-CREATE TRIGGER `streaming_replies_again` AFTER UPDATE OF `status` ON `messages`
-WHEN OLD.`status` <> 'streaming' AND NEW.`status` = 'streaming' BEGIN
-	INSERT OR IGNORE INTO `streaming_replies` (`message_id`) VALUES (NEW.`id`);
-END;
-CREATE TRIGGER `streaming_replies_end` AFTER UPDATE OF `status` ON `messages`
-WHEN OLD.`status` = 'streaming' AND NEW.`status` <> 'streaming' BEGIN
-	DELETE FROM `reply_chunks` WHERE `reply_n` = (SELECT `n` FROM `streaming_replies` WHERE `message_id` = NEW.`id`);
-	DELETE FROM `streaming_replies` WHERE `message_id` = NEW.`id`;
 END;
 CREATE TRIGGER `agent_collections_context_insert` AFTER INSERT ON `agent_collections` BEGIN
 	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
@@ -949,4 +941,14 @@ END;
 CREATE TRIGGER `budgets_context_delete` AFTER DELETE ON `budgets` BEGIN
 	UPDATE `context_version` SET `n` = random() >> 11 WHERE `id` = 1;
 	INSERT INTO `context_version` (`id`, `n`) SELECT 1, random() >> 11 WHERE NOT EXISTS (SELECT 1 FROM `context_version` WHERE `id` = 1);
+END;
+CREATE TRIGGER `streaming_replies_end` AFTER UPDATE OF `status` ON `messages`
+WHEN OLD.`status` = 'streaming' AND NEW.`status` <> 'streaming' BEGIN
+	UPDATE `streaming_replies` SET `ended` = 1 WHERE `message_id` = NEW.`id`;
+END;
+CREATE TRIGGER `streaming_replies_again` AFTER UPDATE OF `status` ON `messages`
+WHEN OLD.`status` <> 'streaming' AND NEW.`status` = 'streaming' BEGIN
+	DELETE FROM `reply_chunks` WHERE `reply_n` = (SELECT `n` FROM `streaming_replies` WHERE `message_id` = NEW.`id` AND `ended` = 1);
+	DELETE FROM `streaming_replies` WHERE `message_id` = NEW.`id` AND `ended` = 1;
+	INSERT OR IGNORE INTO `streaming_replies` (`message_id`) VALUES (NEW.`id`);
 END;

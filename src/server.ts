@@ -212,7 +212,7 @@ export async function startServer(config: Config) {
       // Replies left streaming by a process that died (a crash, a kill, a lost machine) are ended
       // `interrupted`: those of this slot's earlier starts at once, others' once their lease ran out.
       // They wait to be put in the search index with others (decision 0107), as does what an
-      // earlier process left waiting.
+      // earlier process left waiting; the parts that ended replies appended go with them (decision 0137).
       void endInterruptedReplies().finally(() => void indexLater(deps))
       // Billing webhooks that could not be delivered at once are retried from the outbox.
       if (config.billing.webhook) {

@@ -139,23 +139,32 @@ export const messages = sqliteTable(
 /**
  * A number for each streaming reply, which keys its appended parts (reply_chunks) instead of its
  * 36-character id: the parts a tick appends for a thousand replies then go into a small index
- * (decision 0116). Kept by triggers on `messages`: a row when a reply begins streaming, gone with
- * its parts when it stops.
+ * (decision 0116). Kept by triggers on `messages`: a row when a reply begins streaming, marked
+ * `ended` when it stops (its text is then in its own row); an ended reply's parts and number go
+ * shortly after, with those of the others that ended meanwhile (decision 0137,
+ * src/api/search/index-later.ts): the parts a tick appended for many replies share pages, and
+ * deleting each reply's alone at its end rewrote those pages once per reply.
  */
-export const streamingReplies = sqliteTable('streaming_replies', {
-  n: integer('n').primaryKey(),
-  messageId: text('message_id')
-    .notNull()
-    .unique()
-    .references(() => messages.id, { onDelete: 'cascade' }),
-})
+export const streamingReplies = sqliteTable(
+  'streaming_replies',
+  {
+    n: integer('n').primaryKey(),
+    messageId: text('message_id')
+      .notNull()
+      .unique()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    ended: integer('ended', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [index('streaming_replies_ended_idx').on(t.n).where(sql`${t.ended} = 1`)],
+)
 
 /**
  * What a streaming reply said since its message row was last written whole: the text and
  * reasoning of every few hundred milliseconds are appended here instead of rewriting the whole
  * reply (src/api/chat/reply-writer.ts), keyed by the reply's number (`streamingReplies`). The
  * message's text is its own columns followed by these rows in order; they are folded into it when
- * the reply ends, at a tool call, or when it is found interrupted.
+ * the reply ends, at a tool call, or when it is found interrupted. A tool call's write deletes
+ * them; after the end they are read no more and go shortly after (decision 0137).
  */
 export const replyChunks = sqliteTable(
   'reply_chunks',

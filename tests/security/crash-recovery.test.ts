@@ -123,10 +123,11 @@ async function slowReply(chat: Chat) {
 }
 
 async function row(id: string) {
-  // Its text: the row's and, while it streams, the parts appended since (src/api/chat/reply-writer.ts).
+  // Its text: the row's and, while it streams, the parts appended since (src/api/chat/reply-writer.ts;
+  // once it ends its number is marked ended until those parts go, decision 0137).
   const { rows } = await db.execute({
     sql:
-      "SELECT status, content || coalesce((SELECT group_concat(part, '') FROM (SELECT c.content AS part FROM streaming_replies s JOIN reply_chunks c ON c.reply_n = s.n WHERE s.message_id = m.id ORDER BY c.seq)), '') AS content, " +
+      "SELECT status, content || coalesce((SELECT group_concat(part, '') FROM (SELECT c.content AS part FROM streaming_replies s JOIN reply_chunks c ON c.reply_n = s.n WHERE s.message_id = m.id AND s.ended = 0 ORDER BY c.seq)), '') AS content, " +
       'lease_owner, lease_until, updated_at FROM messages m WHERE id = ?',
     args: [id],
   })

@@ -143,7 +143,7 @@ async function readReply(deps: AppDeps, threadId: string, messageId: string) {
       .select({ content: replyChunks.content, reasoning: replyChunks.reasoning })
       .from(replyChunks)
       .innerJoin(streamingReplies, eq(streamingReplies.n, replyChunks.replyN))
-      .where(eq(streamingReplies.messageId, messageId))
+      .where(and(eq(streamingReplies.messageId, messageId), eq(streamingReplies.ended, false)))
       .orderBy(asc(replyChunks.seq)),
     deps.db.select({ title: threads.title }).from(threads).where(eq(threads.id, threadId)),
   ])

@@ -6,12 +6,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { messages, replyChunks } from '../../../db/schema'
+import { messages, replyChunks, streamingReplies } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
 import { replyNumber, replyParts } from '../../../tests/support/reply-parts'
 import { readSse, sseEvents } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import type { Instance } from '../../lib/context'
+import { indexAllWaiting } from '../search/index-later'
 import { appendedText, endAbandonedReplies, REPLY_LEASE_MS } from '../threads/access'
 
 let fake: FakeLlm
@@ -78,6 +79,16 @@ async function leftStreaming(threadId: string, lease: { owner: string | null; un
 }
 
 const numberOf = async (id: string) => (await replyNumber(t.deps.db, id)) as number
+/**
+ * An ended reply's number: marked ended until the ended replies' parts go together (shortly after
+ * its end, so possibly gone already), then gone with its parts (decision 0137).
+ */
+async function partsGone(n: number) {
+  expect((await t.deps.db.select().from(streamingReplies).where(eq(streamingReplies.n, n))).map((r) => r.ended)).not.toContain(false)
+  await indexAllWaiting(t.deps)
+  expect(await t.deps.db.select().from(replyChunks).where(eq(replyChunks.replyN, n))).toEqual([])
+  expect(await t.deps.db.select().from(streamingReplies).where(eq(streamingReplies.n, n))).toEqual([])
+}
 const partsOf = (id: string) => replyParts(t.deps.db, id)
 
 const reply = async (id: string) => (await t.deps.db.query.messages.findFirst({ where: eq(messages.id, id) }))!
@@ -92,9 +103,10 @@ describe('a reply whose process is gone', () => {
     const detail = (await client.get(`/api/threads/${thread.id}`)).body
     expect(detail.messages[1]).toMatchObject({ id, status: 'interrupted', content: 'Once upon a time', errorCode: null })
     expect((await reply(id)).status).toBe('interrupted')
-    // Its appended parts were folded into its text, and went with its number.
-    expect(await t.deps.db.select().from(replyChunks).where(eq(replyChunks.replyN, n))).toEqual([])
+    // Its appended parts were folded into its text; its number is ended (no read joins them any
+    // more), and both go with the next ended replies' (decision 0137).
     expect(await numberOf(id)).toBeUndefined()
+    await partsGone(n)
 
     const res = await post(client, `/api/threads/${thread.id}/messages`, { content: 'Go on' })
     expect(res.status).toBe(200)
@@ -256,8 +268,8 @@ describe('a reply of a live process', () => {
     while (!(await events.next()).done) {}
     const done = await reply(id)
     expect(done).toMatchObject({ status: 'complete', content: Array.from({ length: 400 }, (_, i) => `t${i}`).join(' ') })
-    expect(await t.deps.db.select().from(replyChunks).where(eq(replyChunks.replyN, n))).toEqual([])
     expect(await numberOf(id)).toBeUndefined()
+    await partsGone(n)
   }, 40_000)
 })
 

@@ -124,7 +124,7 @@ const appendChunks = (deps: AppDeps, rows: Array<{ messageId: string; seq: numbe
   deps.db.run(sql`INSERT INTO ${replyChunks} (reply_n, seq, content, reasoning)
     SELECT s.n, j.value ->> '$[1]', j.value ->> '$[2]', j.value ->> '$[3]'
     FROM json_each(${JSON.stringify(rows.map((r) => [r.messageId, r.seq, wellFormed(r.content), wellFormed(r.reasoning)]))}) AS j
-    JOIN ${streamingReplies} s ON s.message_id = j.value ->> '$[0]'`)
+    JOIN ${streamingReplies} s ON s.message_id = j.value ->> '$[0]' AND s.ended = 0`)
 
 const wellFormed = (text: string) => text.replace(/\p{Surrogate}/gu, '\uFFFD')
 
@@ -151,8 +151,8 @@ const liveRepliesOf = (deps: AppDeps) => liveReplies.get(deps) ?? liveReplies.se
 const placeholder = sql.placeholder
 
 /**
- * The whole reply as it stands, written at a checkpoint (`save`) or with its status at the end
- * (`end`), and its appended parts deleted: prepared once (`bound`). When a thousand replies end
+ * The whole reply as it stands, written at a checkpoint (`save`, its appended parts deleted) or
+ * with its status at the end (`end`, its parts left for later, decision 0137): prepared once (`bound`). When a thousand replies end
  * within a second, building these statements anew for each was most of what their ends allocated.
  * The token counts and the error code may be null, so they go in through `sql` (see `bound`).
  */
@@ -217,7 +217,10 @@ export function startReplyWriter(deps: AppDeps, assistantMessageId: string, stat
         errorCode: end?.errorCode ?? null,
       }
       // With the writes of the other replies that end or reach a tool call in this turn: one commit.
-      await commitTogether(deps, [bound(end ? statements.end : statements.save, values), bound(statements.dropChunks, values)])
+      // At a tool call the appended parts go with it; at the end a trigger marks the reply's number
+      // ended, so that no read joins its parts, and they go later with those of the other replies
+      // that ended meanwhile (decision 0137).
+      await commitTogether(deps, end ? [bound(statements.end, values)] : [bound(statements.save, values), bound(statements.dropChunks, values)])
       reply.written = written
       reply.leased = now
     } finally {

@@ -2,6 +2,8 @@ import type { Client } from '@libsql/client'
 import type { AppDeps } from '../../lib/context'
 
 /**
+ * What a reply's end leaves for later is done for many replies together, shortly after.
+ *
  * Replies are put in the chat search index together, not each by the statement that ends it
  * (docs/decisions/0107-replies-indexed-together.md). A reply's end only notes it in
  * `chat_search_waiting` (a trigger, migration 0031); the waiting replies are indexed in one
@@ -10,6 +12,11 @@ import type { AppDeps } from '../../lib/context'
  * has ended. FTS5 writes a new segment of its index at every commit: indexing documents of 300
  * words one commit for 6 of them cost about 490 µs a document, 50 together about 290, 200 about
  * 110–140 (a script; the decision has the figures).
+ *
+ * The parts a reply appended while it streamed (reply_chunks) go in the same transactions: its end
+ * only marks its number ended (a trigger, migration 0035), and up to PARTS_TOGETHER ended replies'
+ * parts and numbers are deleted at a time. The parts of one tick of many replies share the table's
+ * pages: deleted together, each page is rewritten once rather than once per reply (decision 0137).
  */
 export const INDEX_AFTER_MS = 1000
 /** How many waiting replies one transaction indexes at most: it holds the event loop meanwhile on a database file. */
@@ -17,6 +24,14 @@ export const INDEX_TOGETHER = 64
 
 /** The waiting replies this transaction indexes: the first INDEX_TOGETHER, in the order they ended. */
 const TAKEN = `SELECT message_id FROM chat_search_waiting ORDER BY rowid LIMIT ${INDEX_TOGETHER}`
+/**
+ * How many ended replies' appended parts one transaction deletes at most: more than it indexes, so
+ * that the replies left out of the index (deleted, off the branch) do not keep parts waiting; 256
+ * replies of about 35 parts each (a reply of 10 s) took about 10 ms in a script (decision 0137).
+ */
+export const PARTS_TOGETHER = 4 * INDEX_TOGETHER
+/** The ended replies whose appended parts this transaction deletes: the first PARTS_TOGETHER by number. */
+const ENDED = `SELECT n FROM streaming_replies WHERE ended = 1 ORDER BY n LIMIT ${PARTS_TOGETHER}`
 
 const statements = [
   // Those that need nothing leave the queue first, all of them, so that the first INDEX_TOGETHER
@@ -35,9 +50,14 @@ const statements = [
   `INSERT INTO chat_search (rowid, title, body)
      SELECT d.id, '', m.content FROM chat_search_docs d JOIN messages m ON m.id = d.message_id WHERE d.message_id IN (${TAKEN}) ORDER BY d.id`,
   `DELETE FROM chat_search_waiting WHERE message_id IN (${TAKEN})`,
+  // The parts first, then the numbers (the same first PARTS_TOGETHER: the parts' deletion leaves them).
+  `DELETE FROM reply_chunks WHERE reply_n IN (${ENDED})`,
+  `DELETE FROM streaming_replies WHERE n IN (${ENDED})`,
 ]
 
-const anyWaiting = async (client: Client) => (await client.execute('SELECT 1 FROM chat_search_waiting LIMIT 1')).rows.length > 0
+/** Whether a reply waits to be indexed or an ended reply's parts wait to go. */
+const anyWaiting = async (client: Client) =>
+  (await client.execute('SELECT 1 FROM chat_search_waiting UNION ALL SELECT 1 FROM streaming_replies WHERE ended = 1 LIMIT 1')).rows.length > 0
 
 /** One transaction of up to INDEX_TOGETHER waiting replies on this database; whether more wait. */
 export async function indexWaiting(client: Client): Promise<boolean> {

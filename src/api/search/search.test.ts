@@ -9,14 +9,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { migrateDatabase } from '../../../db/migrate'
-import { messages, replyChunks } from '../../../db/schema'
+import { messages, replyChunks, streamingReplies } from '../../../db/schema'
 import { startFakeLlm, type FakeLlm } from '../../../tests/support/fake-llm'
-import { replyNumber } from '../../../tests/support/reply-parts'
+import { replyNumber, replyParts } from '../../../tests/support/reply-parts'
 import { readSse } from '../../../tests/support/sse'
 import { BASE_URL, createTestApp, enableOpenAiModels, joinAsMember, registerOrg, type TestClient } from '../../../tests/support/test-app'
 import { migrationsCopy } from '../../../tests/support/test-db'
 import { until } from '../../../tests/support/wait-for'
-import { INDEX_TOGETHER, indexAllWaiting, indexingScheduled, indexLater, indexWaiting } from './index-later'
+import { INDEX_TOGETHER, indexAllWaiting, indexingScheduled, indexLater, indexWaiting, PARTS_TOGETHER } from './index-later'
 import type { SearchResult } from './schema'
 
 let fake: FakeLlm
@@ -382,6 +382,56 @@ describe('replies are indexed together (decision 0107)', () => {
     expect(await waiting()).toContain(wombats)
     expect((await found(client, 'wombats')).map((r) => r.messageId)).toEqual([wombats])
     expect(await waiting()).toEqual([])
+  })
+
+  test('an ended reply’s appended parts are read no more and go with the next transaction; a reply that streams again starts without them', async () => {
+    await quiet()
+    const threadId = await newThread(client)
+    const id = crypto.randomUUID()
+    const at = new Date()
+    await t.deps.db.insert(messages).values({ id, threadId, seq: 1, role: 'assistant', content: 'Kiwis ', status: 'streaming', createdAt: at, updatedAt: at })
+    const n = (await replyNumber(t.deps.db, id))!
+    await t.deps.db.insert(replyChunks).values([
+      { replyN: n, seq: 1, content: 'are ' },
+      { replyN: n, seq: 2, content: 'flightless' },
+    ])
+    const partsOf = async () => (await t.deps.db.select().from(replyChunks).where(eq(replyChunks.replyN, n))).length
+    const numbers = () => t.deps.db.select().from(streamingReplies).where(eq(streamingReplies.messageId, id))
+    // Its end writes the whole text and only marks its number ended (decision 0137).
+    await t.deps.db.update(messages).set({ status: 'complete', content: 'Kiwis are flightless.' }).where(eq(messages.id, id))
+    expect(await numbers()).toEqual([{ n, messageId: id, ended: true }])
+    expect(await partsOf()).toBe(2)
+    expect(await replyNumber(t.deps.db, id)).toBeUndefined()
+    expect((await client.get(`/api/threads/${threadId}`)).body.messages[0]).toMatchObject({ id, status: 'complete', content: 'Kiwis are flightless.' })
+    // The transaction that indexes it deletes its parts and its number.
+    expect(await indexWaiting(t.deps.db.$client)).toBe(false)
+    expect(await partsOf()).toBe(0)
+    expect(await numbers()).toEqual([])
+    expect((await found(client, 'flightless')).map((r) => r.messageId)).toEqual([id])
+
+    // Ended and set streaming again before its parts went: it starts with none, under a number of its own.
+    await t.deps.db.insert(streamingReplies).values({ messageId: id, ended: true })
+    const old = (await numbers())[0]!.n
+    await t.deps.db.insert(replyChunks).values({ replyN: old, seq: 1, content: ' and nocturnal' })
+    await t.deps.db.update(messages).set({ status: 'streaming' }).where(eq(messages.id, id))
+    expect((await numbers()).map((r) => r.ended)).toEqual([false])
+    expect(await t.deps.db.select().from(replyChunks).where(eq(replyChunks.replyN, old))).toEqual([])
+    expect(await replyParts(t.deps.db, id)).toEqual([])
+  })
+
+  test('ended replies’ parts go PARTS_TOGETHER at a time, also those of replies left out of the index', async () => {
+    await quiet()
+    const { ids } = await endedReplies(client, Array.from({ length: PARTS_TOGETHER + 3 }, (_, i) => `Quoll note ${i}`))
+    // Off the branch: not indexed, and its parts go all the same.
+    await t.deps.db.update(messages).set({ onBranch: false }).where(eq(messages.id, ids[0]!))
+    const ended = async () => (await t.deps.db.$client.execute('SELECT count(*) AS n FROM streaming_replies WHERE ended = 1')).rows[0]!.n
+    expect(await ended()).toBe(PARTS_TOGETHER + 3)
+    expect(await indexWaiting(t.deps.db.$client)).toBe(true)
+    expect(await ended()).toBe(3)
+    await indexAllWaiting(t.deps)
+    expect(await ended()).toBe(0)
+    expect(await waiting()).toEqual([])
+    expect(await indexIsConsistent()).toBe(true)
   })
 
   test('one transaction indexes at most INDEX_TOGETHER replies, each owner’s newer rows higher in the order they ended', async () => {

@@ -127,14 +127,15 @@ const endAbandonedInThread = preparedFor((db) =>
 /*
  * What a streaming reply said since its row was last written whole is in reply_chunks, appended
  * in order under the reply's number (streaming_replies; src/api/chat/reply-writer.ts): its text
- * is the row's followed by those parts.
+ * is the row's followed by those parts. Once it stops streaming its row holds the whole text, and
+ * its number is marked ended until its parts go (decision 0137): no read joins those.
  */
 
 /** A column of the message being updated, followed by its appended parts (SQL). */
 const appended = (column: 'content' | 'reasoning') =>
   // An ordered subquery rather than group_concat(… ORDER BY …), which libSQL's server cannot parse.
   sql.raw(
-    `${column} || coalesce((SELECT group_concat(part, '') FROM (SELECT c.${column} AS part FROM streaming_replies s JOIN reply_chunks c ON c.reply_n = s.n WHERE s.message_id = messages.id ORDER BY c.seq)), '')`,
+    `${column} || coalesce((SELECT group_concat(part, '') FROM (SELECT c.${column} AS part FROM streaming_replies s JOIN reply_chunks c ON c.reply_n = s.n WHERE s.message_id = messages.id AND s.ended = 0 ORDER BY c.seq)), '')`,
   )
 
 /** The appended parts of a thread's streaming replies, in order (a query to batch with the messages). */
@@ -143,7 +144,7 @@ export function appendedText(deps: AppDeps, threadId: string) {
     .select({ messageId: streamingReplies.messageId, content: replyChunks.content, reasoning: replyChunks.reasoning })
     .from(streamingReplies)
     .innerJoin(replyChunks, eq(replyChunks.replyN, streamingReplies.n))
-    .where(inArray(streamingReplies.messageId, deps.db.select({ id: messages.id }).from(messages).where(and(eq(messages.threadId, threadId), isStreaming))))
+    .where(and(inArray(streamingReplies.messageId, deps.db.select({ id: messages.id }).from(messages).where(and(eq(messages.threadId, threadId), isStreaming))), eq(streamingReplies.ended, false)))
     .orderBy(streamingReplies.messageId, replyChunks.seq)
 }
 
