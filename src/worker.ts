@@ -15,6 +15,7 @@ import type { ExecutionContext } from 'hono'
 import manifest from '../public/build/manifest.json'
 import { reencryptEndpointKeys } from './api/models/endpoint-keys'
 import { reencryptMcpHeaders } from './api/mcp-servers/secrets'
+import { indexAllWaiting } from './api/search/index-later'
 import { reencryptSsoSecrets } from './api/sso/secrets'
 import { reencryptTwoFactorSecrets } from './api/two-factor/secrets'
 import { sourceUpkeep } from './api/sources/process'
@@ -61,6 +62,8 @@ async function backgroundWork(deps: AppDeps) {
     reencryptTwoFactorSecrets(deps).catch((error) => deps.logger.warn('re-encrypting two-factor secrets failed', { error })),
     auditUpkeep(deps),
     retentionUpkeep(deps),
+    // Replies ended as interrupted by a read (no reply's own end): indexed, and their appended parts deleted (decisions 0107 and 0137).
+    indexAllWaiting(deps).catch((error) => deps.logger.warn('indexing ended replies failed', { error })),
   ])
 }
 

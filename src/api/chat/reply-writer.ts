@@ -195,7 +195,7 @@ export function startReplyWriter(deps: AppDeps, assistantMessageId: string, stat
   const live = liveRepliesOf(deps)
   const reply: LiveReply = { id: assistantMessageId, state, changed: false, writing: false, leased: Date.now(), written: { content: 0, reasoning: 0, seq: 0 }, onStopRequested }
   live.add(reply)
-  /** Writes the whole reply, after any batch in flight and with the other writes of this turn (`end`: its final status); its appended parts go. */
+  /** Writes the whole reply, after any batch in flight and with the other writes of this turn (`end`: its final status); at a tool call its appended parts go. */
   const persist = async (end?: ReplyEnd) => {
     reply.writing = true
     try {

@@ -25,9 +25,9 @@ export const INDEX_TOGETHER = 64
 /** The waiting replies this transaction indexes: the first INDEX_TOGETHER, in the order they ended. */
 const TAKEN = `SELECT message_id FROM chat_search_waiting ORDER BY rowid LIMIT ${INDEX_TOGETHER}`
 /**
- * How many ended replies' appended parts one transaction deletes at most: more than it indexes, so
- * that the replies left out of the index (deleted, off the branch) do not keep parts waiting; 256
- * replies of about 35 parts each (a reply of 10 s) took about 10 ms in a script (decision 0137).
+ * How many ended replies' appended parts one transaction deletes at most: more than it indexes, as
+ * deleting them costs less a reply (256 replies of about 35 parts each, a reply of 10 s, took about
+ * 10 ms in a script, decision 0137), so that a burst of ends takes fewer transactions.
  */
 export const PARTS_TOGETHER = 4 * INDEX_TOGETHER
 /** The ended replies whose appended parts this transaction deletes: the first PARTS_TOGETHER by number. */

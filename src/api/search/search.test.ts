@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { createClient } from '@libsql/client'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -200,7 +200,11 @@ describe('the index follows the chats', () => {
       body: JSON.stringify({ content: 'Count gecko [[fake:delay=30]] [[fake:tokens=60]]' }),
     })
     // Its text reaches the database while it streams (appended parts)…
-    await until('appended text', async () => (await t.deps.db.select().from(replyChunks)).length > 0)
+    const replyOf = async () => (await t.deps.db.select({ id: messages.id }).from(messages).where(and(eq(messages.threadId, id), eq(messages.role, 'assistant'))))[0]?.id
+    await until('appended text', async () => {
+      const reply = await replyOf()
+      return reply !== undefined && (await replyParts(t.deps.db, reply)).length > 0
+    })
     // …but the index does not hold it before its end.
     expect(await found(client, 't0')).toEqual([])
     expect((await found(client, 'gecko')).map((r) => r.role)).toEqual(['user'])
@@ -417,11 +421,24 @@ describe('replies are indexed together (decision 0107)', () => {
     expect((await numbers()).map((r) => r.ended)).toEqual([false])
     expect(await t.deps.db.select().from(replyChunks).where(eq(replyChunks.replyN, old))).toEqual([])
     expect(await replyParts(t.deps.db, id)).toEqual([])
+    // Ended again, for the tests after: nothing of it waits.
+    await t.deps.db.update(messages).set({ status: 'complete' }).where(eq(messages.id, id))
+    await indexAllWaiting(t.deps)
   })
 
   test('ended replies’ parts go PARTS_TOGETHER at a time, also those of replies left out of the index', async () => {
     await quiet()
-    const { ids } = await endedReplies(client, Array.from({ length: PARTS_TOGETHER + 3 }, (_, i) => `Quoll note ${i}`))
+    // Replies written as streaming, each then ended, in one transaction (one streams at a time in a chat).
+    const threadId = await newThread(client)
+    const ids = Array.from({ length: PARTS_TOGETHER + 3 }, () => crypto.randomUUID())
+    const at = Date.now()
+    await t.deps.db.$client.batch(
+      ids.flatMap((id, i) => [
+        { sql: `INSERT INTO messages (id, thread_id, seq, role, content, status, created_at, updated_at) VALUES (?, ?, ?, 'assistant', ?, 'streaming', ?, ?)`, args: [id, threadId, i + 1, `Quoll note ${i}`, at, at] },
+        { sql: `UPDATE messages SET status = 'complete' WHERE id = ?`, args: [id] },
+      ]),
+      'write',
+    )
     // Off the branch: not indexed, and its parts go all the same.
     await t.deps.db.update(messages).set({ onBranch: false }).where(eq(messages.id, ids[0]!))
     const ended = async () => (await t.deps.db.$client.execute('SELECT count(*) AS n FROM streaming_replies WHERE ended = 1')).rows[0]!.n

@@ -97,7 +97,8 @@ const abandonedValues = (deps: AppDeps, now: Date) => ({
 
 /** The update that ends a thread's (or every thread's) abandoned replies; `now` is a Date or a placeholder. */
 const endAbandoned = (db: AppDeps['db'], threadId: unknown, now: unknown, v: Parameters<typeof abandoned>[0]) =>
-  // The appended parts join the reply's own text; they go with its status (a trigger).
+  // The appended parts join the reply's own text; its status marks its number ended (a trigger),
+  // and the parts go later with those of other ended replies (decision 0137).
   db
     .update(messages)
     .set({ status: 'interrupted', updatedAt: now as Date, content: appended('content'), reasoning: appended('reasoning') })
