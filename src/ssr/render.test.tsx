@@ -145,7 +145,9 @@ describe("a member's language and theme", () => {
       expect(early.response.status).toBe(200)
       expect(early.html).toStartWith('<!DOCTYPE html><html lang="de"')
       expect(early.html).toContain('d.lang="en";document.cookie="kontor-lang=en; path=/;')
-      expect(early.html).toContain("localStorage.setItem('theme','dark');d.classList.toggle('dark',")
+      // The account's theme is stored before the page's script makes its class follow the stored theme.
+      expect(early.html).toContain("localStorage.setItem('theme','dark')")
+      expect(early.html.indexOf("localStorage.setItem('theme','dark')")).toBeLessThan(early.html.lastIndexOf("d.classList.toggle('dark',"))
       expect(early.html).toContain('>New Chat<')
       expect(early.html).not.toContain('Neuer Chat')
       expect(early.response.headers.get('set-cookie')).toBeNull()

@@ -123,6 +123,34 @@ test.describe('general', () => {
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
   })
 
+  test('a theme whose save a reload cut off stays in this browser, and the next page saves it to the account', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await page.goto('/settings/general')
+    await waitForHydration(page)
+    const me = async () => (await (await page.request.get('/api/auth/me')).json()) as { theme: string | null }
+    await page.getByRole('radio', { name: 'Dark' }).click()
+    await expect.poll(async () => (await me()).theme).toBe('dark')
+
+    // The next save does not arrive, as when a reload cuts it off.
+    await page.route('**/api/users/theme', (route) => route.abort())
+    const cutOff = page.waitForEvent('requestfailed', (request) => request.url().includes('/api/users/theme'))
+    await page.getByRole('radio', { name: 'Light' }).click()
+    await cutOff
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+    expect((await me()).theme).toBe('dark')
+    await page.unroute('**/api/users/theme')
+
+    // The page carries the account's dark theme, and this browser keeps its light one.
+    await page.reload()
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+    await expect.poll(async () => (await me()).theme).toBe('light')
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('theme-unsaved'))).toBeNull()
+    await page.reload()
+    await waitForHydration(page)
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+    await expect(page.getByRole('radio', { name: 'Light' })).toBeChecked()
+  })
+
   test('switching to Deutsch changes the interface and the account language, and lasts after a reload', async ({ page }) => {
     await signUpAndSignIn(page)
     await page.goto('/settings/general')

@@ -33,7 +33,7 @@ function RootDocument() {
   const nonce = useRouter().options.ssr?.nonce
   // The server reads the caller before it renders (src/ssr/render.tsx): their account's theme and language.
   const me = useQueryClient().getQueryData<Me>(SESSION_QUERY_KEY)
-  const account = me ? { theme: me.theme, lang: me.locale, cookie: languageCookie(me.locale) } : undefined
+  const account = me ? { id: me.id, theme: me.theme, lang: me.locale, cookie: languageCookie(me.locale) } : undefined
   // The server's page keeps clicks made before the page's script runs (src/ssr/early-clicks.ts); the browser renders the head without it.
   const earlyClicks = Route.useRouteContext().earlyClicks ?? ''
   // The page is hydrated: what waited for that may go on (the clicks kept before, web/entry-client.tsx).

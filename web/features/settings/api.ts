@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { SessionView } from '../../../src/api/sessions/schema'
 import type { ApiClient } from '../../lib/api-client'
 import type { Language } from '../../lib/i18n'
-import type { Theme } from '../../lib/theme'
+import { themeSaved, type Theme } from '../../lib/theme'
 import { useApi } from '../../lib/use-api'
 import { sessionQueries, type Me } from '../../lib/session'
 
@@ -27,7 +27,23 @@ function useMeMutation<T>(fn: (api: ApiClient, input: T) => Promise<Me>) {
 
 export const useChangeName = () => useMeMutation(settingsApi.changeName)
 export const useChangeLocale = () => useMeMutation(settingsApi.changeLocale)
-export const useChangeTheme = () => useMeMutation(settingsApi.changeTheme)
+
+/**
+ * A theme's saves go one after another, so the account ends with the last choice; each that
+ * arrives clears this browser's mark of an unsaved choice (lib/theme.ts), wherever the member is by then.
+ */
+export function useChangeTheme() {
+  const api = useApi()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (theme: Theme) => settingsApi.changeTheme(api, theme),
+    scope: { id: 'theme' },
+    onSuccess: (me) => {
+      queryClient.setQueryData(sessionQueries.me(api).queryKey, me)
+      if (me.theme) themeSaved(me.theme)
+    },
+  })
+}
 
 export function useChangePassword() {
   const api = useApi()

@@ -1,16 +1,19 @@
 import { Moon, Sun } from '../../../components/icons'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toast } from '../../../components/toaster'
 import { RadioCard, RadioGroup } from '../../../components/ui/radio-group'
 import { errorMessage } from '../../../lib/error-message'
-import { applyTheme, readTheme, type Theme } from '../../../lib/theme'
+import { chooseTheme, readTheme, type Theme } from '../../../lib/theme'
 import { useChangeTheme } from '../api'
 import { SectionCard } from '../../../components/section-card'
+import { SESSION_QUERY_KEY, type Me } from '../../../lib/session'
 
 /**
  * Light or dark, stored in this browser and applied at once, and kept with the account so that the
- * member's other browsers take it on their next page load.
+ * member's other browsers take it on their next page load. A save that does not arrive (a reload
+ * cuts it off) is made again on the next page (`useSaveUnsavedTheme`); until then this browser keeps its choice.
  */
 export function ThemeSetting() {
   const { t } = useTranslation('settings')
@@ -19,10 +22,11 @@ export function ThemeSetting() {
   useEffect(() => setTheme(readTheme()), [])
 
   const changeTheme = useChangeTheme()
+  const memberId = useQueryClient().getQueryData<Me>(SESSION_QUERY_KEY)?.id
 
   const choose = (value: string) => {
     const next: Theme = value === 'dark' ? 'dark' : 'light'
-    applyTheme(next)
+    chooseTheme(next, memberId)
     setTheme(next)
     changeTheme.mutate(next, { onError: (error) => toast.error(errorMessage(t, error)) })
   }
