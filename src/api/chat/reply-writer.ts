@@ -27,6 +27,43 @@ type LiveReply = {
   written: { content: number; reasoning: number; seq: number }
   /** Someone asked for it to stop (in the database: Stop through any process). */
   onStopRequested: () => void
+  /** Its text and reasoning as the writer follows them (`takeNew`). */
+  tails: { content: TextTail; reasoning: TextTail }
+}
+
+/**
+ * A streaming reply's text (or reasoning) as the writer follows it: `base`, the value it had at the
+ * last tick (so a prefix of it now, as the tool loop only appends), and what the loop appended since.
+ */
+export type TextTail = { base: string; added: string; joins: number }
+
+export const newTail = (): TextTail => ({ base: '', added: '', joins: 0 })
+
+/** After this many ticks' pieces the text is made flat again (sliced once): a long reply holds a rope of at most so many. */
+export const MAX_JOINS = 32
+
+/**
+ * What `text` gained since its first `from` characters, and the text to keep. Where the loop's
+ * appends since the last tick account for all of it, that is their text, and the reply's text is
+ * kept as the last tick's value joined with it: one piece a tick instead of one a token, nothing
+ * copied (the tick then reads the new text whole, to make it well formed and put it in JSON, which
+ * makes that piece flat: a token's pieces do not pile up). Otherwise (a write of the whole reply
+ * in between, a failed batch, or every MAX_JOINS ticks) it is sliced off the text, which copies
+ * all of the text once to make it flat; every tick did that before, and at 1,000 streaming replies
+ * it took most of a tick's time on the event loop that was not SQL (decision 0139).
+ */
+export function takeNew(tail: TextTail, text: string, from: number): { added: string; text: string } {
+  const { base, added } = tail
+  tail.added = ''
+  if (base.length === from && from + added.length === text.length && tail.joins < MAX_JOINS) {
+    if (!added) return { added, text }
+    tail.joins++
+    tail.base = base + added
+    return { added, text: tail.base }
+  }
+  tail.joins = 0
+  tail.base = text
+  return { added: text.slice(from), text }
 }
 
 /**
@@ -63,8 +100,12 @@ class LiveReplies {
     const idle = [...this.replies].filter((r) => !r.writing)
     const appends = idle.filter((r) => r.changed).flatMap((r) => {
       r.changed = false
-      const content = r.state.content.slice(r.written.content)
-      const reasoning = r.state.reasoning.slice(r.written.reasoning)
+      const text = takeNew(r.tails.content, r.state.content, r.written.content)
+      const thought = takeNew(r.tails.reasoning, r.state.reasoning, r.written.reasoning)
+      r.state.content = text.text
+      r.state.reasoning = thought.text
+      const content = text.added
+      const reasoning = thought.added
       if (!content && !reasoning) return []
       const before = { ...r.written }
       r.written = { content: r.state.content.length, reasoning: r.state.reasoning.length, seq: before.seq + 1 }
@@ -193,7 +234,7 @@ type ReplyEnd = { status: 'complete' | 'stopped' | 'failed'; errorCode?: string 
  */
 export function startReplyWriter(deps: AppDeps, assistantMessageId: string, state: ReplyState, onStopRequested: () => void) {
   const live = liveRepliesOf(deps)
-  const reply: LiveReply = { id: assistantMessageId, state, changed: false, writing: false, leased: Date.now(), written: { content: 0, reasoning: 0, seq: 0 }, onStopRequested }
+  const reply: LiveReply = { id: assistantMessageId, state, changed: false, writing: false, leased: Date.now(), written: { content: 0, reasoning: 0, seq: 0 }, onStopRequested, tails: { content: newTail(), reasoning: newTail() } }
   live.add(reply)
   /** Writes the whole reply, after any batch in flight and with the other writes of this turn (`end`: its final status); at a tool call its appended parts go. */
   const persist = async (end?: ReplyEnd) => {
@@ -229,7 +270,10 @@ export function startReplyWriter(deps: AppDeps, assistantMessageId: string, stat
   }
   const close = () => live.delete(reply)
   return {
-    changed: () => void (reply.changed = true),
+    changed: (field?: 'content' | 'reasoning', delta?: string) => {
+      reply.changed = true
+      if (field && delta) reply.tails[field].added += delta
+    },
     checkpoint: () => persist(),
     /**
      * The last write: out of the batches first, so that none can overwrite it. The reply then

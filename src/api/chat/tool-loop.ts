@@ -28,8 +28,13 @@ export type ToolLoop = {
   send: (e: ReplyEvent) => void
   /** Sends what `send` collected: called after each network chunk of the provider's answer (see `onChunkEnd`). */
   flush: () => void | Promise<void>
-  /** Notes that the state changed; it is written to the database within a few hundred milliseconds. */
-  changed: () => void
+  /**
+   * Notes that the state changed, and what text or reasoning it appended (`delta`, exactly what was
+   * added to the end of `state[field]`): it is written to the database within a few hundred
+   * milliseconds. The reply's text and reasoning only ever grow by such appends (the writer relies
+   * on it: reply-writer.ts, `takeNew`).
+   */
+  changed: (field?: 'content' | 'reasoning', delta?: string) => void
   /** Writes the state to the database now. */
   checkpoint: () => Promise<void>
   /** The first model call, already started with these messages and tools (startModelCall). */
@@ -135,9 +140,13 @@ async function modelTurn(loop: ToolLoop, messages: ChatMessage[], tools: ToolDef
     if (e.type === 'text') {
       state.content += e.delta
       send({ event: 'text', data: { delta: e.delta } })
+      loop.changed('content', e.delta)
+      continue
     } else if (e.type === 'reasoning') {
       state.reasoning += e.delta
       send({ event: 'reasoning', data: { delta: e.delta } })
+      loop.changed('reasoning', e.delta)
+      continue
     } else if (e.type === 'reasoning_signature') {
       turn.signature = e.signature
     } else if (e.type === 'tool_call') {
@@ -150,7 +159,8 @@ async function modelTurn(loop: ToolLoop, messages: ChatMessage[], tools: ToolDef
     loop.changed()
   }
   // The turn's text is what it added to the reply's. Kept as a second string of its own, it held
-  // every delta of the turn until its end (the reply's text is flattened at each write).
+  // every delta of the turn until its end (the writer keeps the reply's text as a few pieces,
+  // joined a tick at a time and made flat every 32 ticks or at a write of the whole reply).
   turn.text = state.content.slice(before.content)
   turn.reasoning = state.reasoning.slice(before.reasoning)
   return turn
