@@ -1,25 +1,29 @@
-import { describe, expect, test } from 'bun:test'
-import { afterEach, beforeEach } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { chooseTheme, THEME_KEY, THEME_UNSAVED_KEY, themeSaved, themeScript, unsavedTheme } from './theme'
 
-/** Runs the head's script against a browser's storage; answers what it stored and whether it made the page dark. */
-function runHead(stored: Record<string, string>, account?: { id: string; theme: 'light' | 'dark' | null }) {
+/** A browser's storage and the page's classes, as much of them as the theme's code touches. */
+function fakeBrowser(stored: Record<string, string> = {}) {
   const storage = new Map(Object.entries(stored))
+  const classes = new Set<string>()
   const localStorage = {
     getItem: (key: string) => storage.get(key) ?? null,
     setItem: (key: string, value: string) => void storage.set(key, value),
     removeItem: (key: string) => void storage.delete(key),
   }
-  const classes = new Set<string>()
   const documentElement = {
     lang: '',
     classList: { toggle: (name: string, on: boolean) => void (on ? classes.add(name) : classes.delete(name)) },
     setAttribute: () => {},
   }
-  const document = { documentElement, cookie: '' }
+  return { storage, classes, localStorage, document: { documentElement, cookie: '' } }
+}
+
+/** Runs the head's script against a browser's storage; answers what it stored and whether it made the page dark. */
+function runHead(stored: Record<string, string>, account?: { id: string; theme: 'light' | 'dark' | null }) {
+  const browser = fakeBrowser(stored)
   const script = themeScript(account && { ...account, lang: 'en', cookie: 'lang=en' })
-  new Function('localStorage', 'document', script)(localStorage, document)
-  return { stored: Object.fromEntries(storage), dark: classes.has('dark') }
+  new Function('localStorage', 'document', script)(browser.localStorage, browser.document)
+  return { stored: Object.fromEntries(browser.storage), dark: browser.classes.has('dark') }
 }
 
 describe('the head script', () => {
@@ -47,18 +51,12 @@ describe('the head script', () => {
 })
 
 describe('a choice in this browser', () => {
-  const storage = new Map<string, string>()
-  const classes = new Set<string>()
+  let browser = fakeBrowser()
   const globals = globalThis as unknown as Record<string, unknown>
   beforeEach(() => {
-    storage.clear()
-    classes.clear()
-    globals.localStorage = {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => void storage.set(key, value),
-      removeItem: (key: string) => void storage.delete(key),
-    }
-    globals.document = { documentElement: { classList: { toggle: (name: string, on: boolean) => void (on ? classes.add(name) : classes.delete(name)) } } }
+    browser = fakeBrowser()
+    globals.localStorage = browser.localStorage
+    globals.document = browser.document
   })
   afterEach(() => {
     delete globals.localStorage
@@ -67,12 +65,12 @@ describe('a choice in this browser', () => {
 
   test("is applied at once and stays this member's unsaved choice until its save arrives", () => {
     chooseTheme('dark', 'm1')
-    expect(classes.has('dark')).toBe(true)
+    expect(browser.classes.has('dark')).toBe(true)
     expect(unsavedTheme('m1')).toBe('dark')
     expect(unsavedTheme('m2')).toBeNull()
     themeSaved('dark')
     expect(unsavedTheme('m1')).toBeNull()
-    expect(storage.get(THEME_KEY)).toBe('dark')
+    expect(browser.storage.get(THEME_KEY)).toBe('dark')
   })
 
   test('a save of an earlier choice leaves a later one unsaved', () => {
@@ -86,7 +84,7 @@ describe('a choice in this browser', () => {
 
   test('without a known member nothing is marked', () => {
     chooseTheme('dark', undefined)
-    expect(storage.has(THEME_UNSAVED_KEY)).toBe(false)
-    expect(classes.has('dark')).toBe(true)
+    expect(browser.storage.has(THEME_UNSAVED_KEY)).toBe(false)
+    expect(browser.classes.has('dark')).toBe(true)
   })
 })
